@@ -1,0 +1,101 @@
+"""A rack: the shots of one game played in order, each ruled on the state the previous left.
+
+``play_rack(book, ruleset, state, shots)``: Player A breaks (or shoots first when the first
+shot is not a break); consecutive fouls, warnings, ball in hand, push-out availability and
+the balls on the table carry from shot to shot. A shot's ``choice`` is the option its shooter
+took when the previous outcome offered options (contract: ``POST /api/rack``).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Sequence
+
+from ..rulebook import Rulebook
+from .evaluate import evaluate, ruleset_of
+from .outcome import ImpossibleScenarioError, Outcome
+from .scenario import FoulCount, Scenario, ScenarioFormatError, State, parse_scenario
+
+PLAYERS = ("A", "B")
+
+
+def _other(p: str) -> str:
+    return "B" if p == "A" else "A"
+
+
+def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[Any]) -> list[tuple[str, Outcome]]:
+    """Rule on every shot of a rack; return ``[(player, Outcome), ...]`` in order.
+
+    ``state``: the initial State mapping (contract Scenario.state; default the full rack);
+    ``shots``: Shot mappings, each with an optional ``choice`` (``play``/``hand_back``/None).
+    Raises :class:`ScenarioFormatError` (field ``shots[i]...``) for a malformed shot and
+    :class:`ImpossibleScenarioError` for a shot that cannot happen (after the game is over, a
+    missing or needless choice, a push-out not available, ...).
+    """
+    if not isinstance(shots, list) or not shots:
+        raise ScenarioFormatError("shots", "Champ « shots » : une liste non vide de coups est attendue.")
+    if state is not None and not isinstance(state, dict):
+        raise ScenarioFormatError("state", "Champ « state » : un objet est attendu.")
+    base, _ = parse_scenario({"ruleset": ruleset, "state": state or {}})
+    rs = ruleset_of(book, base)
+    st = base.state
+    fouls = {"A": st.fouls.shooter, "B": st.fouls.opponent}
+    warned = {"A": st.warned, "B": False}
+    player = "A"
+    on_table = st.on_table if st.on_table is not None else rs.balls
+    ball_in_hand, push_out = st.ball_in_hand, st.push_out_available
+    previous: Outcome | None = None
+    out: list[tuple[str, Outcome]] = []
+    for i, raw in enumerate(shots):
+        if not isinstance(raw, dict):
+            raise ScenarioFormatError(f"shots[{i}]", f"Champ « shots[{i}] » : un objet est attendu.")
+        shot = dict(raw)
+        choice = shot.pop("choice", None)
+        if previous is not None and previous.game_over:
+            raise ImpossibleScenarioError(f"Coup {i + 1} : la partie est déjà terminée.", None, f"shots[{i}]")
+        if previous is not None and previous.options:
+            chosen = next((o for o in previous.options if o.choice == choice), None)
+            if chosen is None:
+                allowed = " ou ".join(f"« {o.choice} »" for o in previous.options)
+                raise ImpossibleScenarioError(
+                    f"Coup {i + 1} : le coup précédent laisse un choix ({allowed}) ; « choice » doit le dire.",
+                    previous.cited[-1] if previous.cited else None, f"shots[{i}].choice")
+            # the chooser is the opponent of the previous shooter; the shooter is whoever the option names
+            prev_player = out[-1][0]
+            player = prev_player if chosen.shooter == "shooter" else _other(prev_player)
+            push_out, ball_in_hand = chosen.push_out_available, False
+        elif choice is not None:
+            raise ImpossibleScenarioError(f"Coup {i + 1} : aucun choix n’était offert ; « choice » doit être null.",
+                                          None, f"shots[{i}].choice")
+        opp = _other(player)
+        data = {
+            "ruleset": ruleset,
+            "state": {
+                "on_table": list(on_table), "ball_in_hand": ball_in_hand, "push_out_available": push_out,
+                "fouls": {"shooter": fouls[player], "opponent": fouls[opp]}, "warned": warned[player],
+                "rack": st.rack,
+            },
+            "shot": shot,
+        }
+        try:
+            scenario, _ = parse_scenario(data)
+        except ScenarioFormatError as exc:
+            raise ScenarioFormatError(f"shots[{i}].{exc.field}", f"Coup {i + 1} : {exc.message}") from None
+        try:
+            outcome = evaluate(book, scenario)
+        except ImpossibleScenarioError as exc:
+            raise ImpossibleScenarioError(f"Coup {i + 1} : {exc.message}", exc.clause,
+                                          f"shots[{i}].{exc.field}" if exc.field else f"shots[{i}]") from None
+        out.append((player, outcome))
+        fouls[player] = outcome.fouls_after["shooter"]
+        fouls[opp] = outcome.fouls_after["opponent"]
+        # the referee gives the warning when it is due
+        warned[player] = outcome.warning_due or (warned[player] and fouls[player] >= 2 and not outcome.legal)
+        if outcome.legal:
+            warned[player] = False
+        on_table = outcome.on_table_after
+        previous = outcome
+        if not outcome.options:
+            player = player if outcome.next_shooter == "shooter" else opp
+            ball_in_hand = outcome.ball_in_hand
+            push_out = outcome.push_out_available
+    return out

@@ -1,42 +1,87 @@
 """The rules engine: one algorithm ruling on a shot under any ruleset, read from its policy.
 
 ``evaluate(book, scenario) -> Outcome``. Every step cites the clause behind the policy value
-it used (rules_data/policies/<id>.yaml); where a policy is ``silent`` the engine rules as a
-qualified referee would under the WPA/BCA family of rotation games, lists the affected
-fields in ``unsettled`` and says so in ``notes``. Impossible scenarios raise
-:class:`ImpossibleScenarioError` naming the clause.
+it used (rules_data/policies/<id>.yaml); where a policy is ``silent`` (or the text leaves a
+case open) the engine rules as a qualified referee would under the WPA/BCA family of
+rotation games, lists the affected Outcome fields in ``unsettled`` and says so in ``notes``.
+Impossible scenarios raise :class:`ImpossibleScenarioError` naming the field and the clause.
 
-Order of the checks (fixed): possibility → break or shot fouls → money ball and spotting →
-consecutive fouls → who shoots next, ball in hand, options, push-out.
+Order of the checks (fixed):
+
+1. possibility (``check_possible``): balls of the ruleset, balls on the table, fouls count,
+   warning, push-out availability, foul codes;
+2. the fouls of the shot: break requirements, or first contact and rail (suspended on a
+   push-out); cue ball and object balls off the table; jumps and massés; fouls stated by code;
+3. with a foul: money ball spotted, other balls stay down, consecutive fouls (warning, third
+   foul), ball in hand, push-out after a break foul;
+4. without a foul: three-ball rule and dry break, push-out options, called shot, money ball
+   (win or spotted), who shoots next.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from types import MappingProxyType
 
-from ..rulebook import Rulebook, Ruleset
+from ..rulebook import DATA_DIR, Rulebook, Ruleset
+from ..yamlio import load_yaml
 from .outcome import Foul, ImpossibleScenarioError, Option, Outcome, Reason, Termination
 from .scenario import Called, Scenario
 
 SHOOTER, OPPONENT = "shooter", "opponent"
 
-# Fouls shown by the shot's facts, and the policy whose clause makes each one a foul.
-_FACT_FOUL_POLICY = {
-    "wrong_ball_first": "lowest_ball_first", "no_contact": "lowest_ball_first",
-    "no_rail": "rail_after_contact", "illegal_break": "break_requirement",
-    "cue_ball_pocketed": "cue_ball_scratch", "cue_ball_off_table": "cue_ball_scratch",
-    "object_ball_off_table": "object_ball_off_table", "jump_not_allowed": "jump_shots",
-    "masse_not_allowed": "masse_shots", "cue_rail_first": "break_cue_rail_first",
-}
+_REFEREE = "le texte ne le dit pas ; décision d’arbitre selon la famille de règles (WPA/BCA)"
 
-_REFEREE = ("le texte ne le dit pas ; décision d’arbitre selon la famille de règles "
-            "(WPA/BCA)")
+# Outcome fields that depend on whether the shooter lost on a third foul.
+_THIRD_FOUL_FIELDS = ("game_over", "winner", "termination", "ball_in_hand", "fouls_after")
+
+
+@lru_cache(maxsize=1)
+def _foul_labels() -> dict[str, str]:
+    """French labels of the contract's foul codes (rules_data/foul_codes.yaml)."""
+    try:
+        raw = load_yaml(Path(DATA_DIR) / "foul_codes.yaml")
+    except Exception:  # pragma: no cover - the rulebook loader reports a broken file
+        return {}
+    return {str(k): str(v) for k, v in (raw or {}).items()} if isinstance(raw, dict) else {}
+
+
+class _Context:
+    """Per-ruleset lookups computed once (clauses used by the 422 messages)."""
+
+    __slots__ = ("rack", "objective", "fouls", "balls")
+
+    def __init__(self, book: Rulebook, rs: Ruleset):
+        self.rack = _first_clause(book, rs.id, "rack") or _first_clause(book, rs.id, "objective")
+        self.objective = _first_clause(book, rs.id, "objective") or self.rack
+        self.fouls = _first_clause(book, rs.id, "fouls")
+        self.balls = frozenset(rs.balls)
+
+
+_CONTEXTS: dict[tuple[int, str], tuple[Rulebook, Ruleset, _Context]] = {}
+
+
+def _context(book: Rulebook, rs: Ruleset) -> _Context:
+    key = (id(book), rs.id)
+    hit = _CONTEXTS.get(key)
+    if hit is not None and hit[0] is book and hit[1] is rs:
+        return hit[2]
+    ctx = _Context(book, rs)
+    if len(_CONTEXTS) > 256:
+        _CONTEXTS.clear()
+    _CONTEXTS[key] = (book, rs, ctx)
+    return ctx
 
 
 class _Ruling:
     """Mutable scratch pad of one evaluation (internal); frozen into an Outcome at the end."""
 
-    def __init__(self, rs: Ruleset, book: Rulebook):
-        self.rs, self.book = rs, book
+    __slots__ = ("rs", "policy", "on_break", "reasons", "notes", "unsettled", "assumptions", "fouls", "spotted")
+
+    def __init__(self, rs: Ruleset, on_break: bool = False):
+        self.rs = rs
+        self.policy = rs.policy
+        self.on_break = on_break
         self.reasons: list[Reason] = []
         self.notes: list[str] = []
         self.unsettled: list[str] = []
@@ -46,40 +91,65 @@ class _Ruling:
 
     # -- policy access ---------------------------------------------------------------
     def pol(self, name: str):
-        return self.rs.policy[name]
+        return self.policy[name]
 
-    def cite(self, text: str, policy: str | None = None, clause: str | None = None) -> None:
-        """Add a reason resting on ``policy``'s clause (or an explicit ``clause``)."""
+    def note(self, text: str) -> None:
+        if text and text not in self.notes:
+            self.notes.append(text)
+
+    def cite(self, text: str, policy: str | None = None, clause: str | None = None, note: bool = True) -> None:
+        """Add a reason resting on ``policy``'s clause (or an explicit ``clause``); the
+        policy's note (contradiction, ambiguity) goes to ``notes`` unless ``note`` is False."""
         if policy is not None:
-            pv = self.rs.policy[policy]
+            pv = self.policy[policy]
             clause = pv.clause
-            if pv.note and pv.note not in self.notes:
-                self.notes.append(pv.note)
+            if note and pv.note:
+                self.note(pv.note)
         self.reasons.append(Reason(text, clause))
 
-    def silent(self, fields: list[str], note: str, reason: str | None = None) -> None:
-        """Record a ruling the text does not settle."""
+    def silent(self, fields, note: str, reason: str | None = None) -> None:
+        """Record a ruling the text does not settle: ``fields`` go to ``unsettled``."""
         for f in fields:
             if f not in self.unsettled:
                 self.unsettled.append(f)
-        if note not in self.notes:
-            self.notes.append(note)
+        self.note(note)
         if reason:
             self.reasons.append(Reason(reason, None))
 
     def foul(self, code: str, text: str, policy: str | None = None, clause: str | None = None) -> None:
+        """A foul resting on ``policy`` (or an explicit ``clause``); a silent policy makes it
+        a referee's foul (no clause, ``legal`` and ``fouls`` unsettled)."""
         if any(f.code == code for f in self.fouls):
             return
-        if policy is not None and self.rs.policy[policy].silent:
-            pv = self.rs.policy[policy]
-            self.fouls.append(Foul(code, None))
-            self.silent(["legal", "fouls"], pv.note or "Le texte ne cite pas cette faute ; elle est sanctionnée "
-                        "selon les règles générales de la famille (WPA/BCA).", f"{text[:-1]} ({_REFEREE}).")
-            return
+        if policy is not None and not self.on_break and code in self.rs.fouls:
+            # the text's own list of fouls names this one: cite it (the policy's note still applies)
+            pv = self.policy[policy]
+            if pv.note:
+                self.note(pv.note)
+            policy, clause = None, self.rs.fouls[code]
         if policy is not None:
-            clause = self.rs.policy[policy].clause
+            pv = self.policy[policy]
+            if pv.silent:
+                self.fouls.append(Foul(code, None))
+                self.silent(("legal", "fouls"), pv.note or "Le texte ne cite pas cette faute ; elle est sanctionnée "
+                            "selon les règles générales de la famille (WPA/BCA).", f"{text[:-1]} ({_REFEREE}).")
+                return
+            self.fouls.append(Foul(code, pv.clause))
+            self.cite(text, policy=policy)
+            return
         self.fouls.append(Foul(code, clause))
-        self.cite(text, policy=policy) if policy else self.reasons.append(Reason(text, clause))
+        self.reasons.append(Reason(text, clause))
+
+    def unlisted_foul(self, code: str, why: str = "") -> None:
+        """A foul code the text does not list: ruled a foul, ``legal``/``fouls`` unsettled."""
+        if any(f.code == code for f in self.fouls):
+            return
+        name = _foul_labels().get(code, code)
+        self.fouls.append(Foul(code, None))
+        self.silent(("legal", "fouls"),
+                    f"« {name} » ({code}) : ce texte ne cite pas cette faute{why} ; elle est sanctionnée comme une "
+                    "faute selon les règles générales de la famille (WPA/BCA).",
+                    f"Faute : {name[:1].lower()}{name[1:]} ({_REFEREE}).")
 
     def assume(self, text: str) -> None:
         if text not in self.assumptions:
@@ -102,6 +172,10 @@ def _balls(nums) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " et " + words[-1]
 
 
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
 def ruleset_of(book: Rulebook, scenario: Scenario) -> Ruleset:
     """The Ruleset the scenario names; raises ImpossibleScenarioError (field ``ruleset``)."""
     if not scenario.ruleset:
@@ -118,83 +192,141 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
     Returns the object balls on the table before the shot (the full rack when not given).
     """
     st, sh = sc.state, sc.shot
-    rack_clause = _first_clause(book, rs.id, "rack") or _first_clause(book, rs.id, "objective")
-    obj_clause = _first_clause(book, rs.id, "objective") or rack_clause
+    ctx = _context(book, rs)
+    obj_clause = ctx.objective
     money = rs.money_ball
     on_table = st.on_table if st.on_table is not None else rs.balls
-    extra = [b for b in on_table if b > money]
-    if extra:
-        raise ImpossibleScenarioError(
-            f"La bille {extra[0]} n’existe pas : ce ruleset se joue avec les billes 1 à {money}.", obj_clause, "state.on_table")
+    # balls that do not exist in this game (a 10 in a nine-ball ruleset)
+    called_ball = sh.called.ball if isinstance(sh.called, Called) else None
+    for name, balls in (("state.on_table", on_table), ("shot.pocketed", sh.pocketed), ("shot.off_table", sh.off_table),
+                        ("shot.first_contact", (sh.first_contact,) if sh.first_contact is not None else ()),
+                        ("shot.called.ball", (called_ball,) if called_ball is not None else ())):
+        extra = [b for b in balls if b > money]
+        if extra:
+            raise ImpossibleScenarioError(
+                f"La bille {extra[0]} n’existe pas : ce ruleset se joue avec les billes 1 à {money}.", obj_clause, name)
     if money not in on_table:
         raise ImpossibleScenarioError(
-            f"La {money} n’est plus sur la table : la partie serait déjà terminée ou la {money} replacée.", obj_clause, "state.on_table")
+            f"La {money} n’est plus sur la table : la partie serait déjà terminée ou la {money} replacée.", obj_clause,
+            "state.on_table")
     if sh.kind == "break" and st.on_table is not None and tuple(on_table) != rs.balls:
         raise ImpossibleScenarioError(
-            f"La casse se joue sur le rack complet (billes 1 à {money}).", rack_clause, "state.on_table")
-    table = set(on_table)
+            f"La casse se joue sur le rack complet (billes 1 à {money}).", ctx.rack, "state.on_table")
+    table = ctx.balls if st.on_table is None else set(on_table)
     for name, balls in (("shot.pocketed", sh.pocketed), ("shot.off_table", sh.off_table)):
-        missing = [b for b in balls if b not in table]
-        if missing:
+        for b in balls:
+            if b not in table:
+                raise ImpossibleScenarioError(
+                    f"La {b} n’était pas sur la table : elle ne peut pas être empochée ni sortir.", obj_clause, name)
+    if sh.off_table and sh.pocketed:
+        both = set(sh.pocketed) & set(sh.off_table)
+        if both:
             raise ImpossibleScenarioError(
-                f"La {missing[0]} n’était pas sur la table : elle ne peut pas être empochée ni sortir.", obj_clause, name)
-    both = set(sh.pocketed) & set(sh.off_table)
-    if both:
-        raise ImpossibleScenarioError(
-            f"La {min(both)} ne peut pas être à la fois empochée et sortie de la table.", obj_clause, "shot.off_table")
+                f"La {min(both)} ne peut pas être à la fois empochée et sortie de la table.", obj_clause, "shot.off_table")
     if sh.first_contact is not None and sh.first_contact not in table:
         raise ImpossibleScenarioError(
-            f"La blanche ne peut pas toucher la {sh.first_contact} : elle n’est pas sur la table.", obj_clause, "shot.first_contact")
-    if isinstance(sh.called, Called) and sh.called.ball not in table:
+            f"La blanche ne peut pas toucher la {sh.first_contact} : elle n’est pas sur la table.", obj_clause,
+            "shot.first_contact")
+    if called_ball is not None and called_ball not in table:
         raise ImpossibleScenarioError(
-            f"La {sh.called.ball} annoncée n’est pas sur la table.", rs.policy["call_shot"].clause or obj_clause, "shot.called.ball")
+            f"La {called_ball} annoncée n’est pas sur la table.", rs.policy["call_shot"].clause or obj_clause,
+            "shot.called.ball")
     tf = rs.policy["three_fouls"].clause
     if st.fouls.shooter > 2 or st.fouls.opponent > 2:
         raise ImpossibleScenarioError(
-            "Un joueur ne peut pas compter plus de deux fautes consécutives : la troisième fait perdre la partie.", tf, "state.fouls")
+            "Un joueur ne peut pas compter plus de deux fautes consécutives : la troisième fait perdre la partie.", tf,
+            "state.fouls")
     if st.warned and st.fouls.shooter < 2:
         raise ImpossibleScenarioError(
             "L’avertissement se donne après la deuxième faute consécutive : « warned » exige deux fautes du tireur.",
             rs.policy["warning_required"].clause or tf, "state.warned")
+    if sh.kind == "break" and (st.fouls.shooter or st.fouls.opponent):
+        raise ImpossibleScenarioError(
+            "La casse ouvre une nouvelle partie : les fautes consécutives se comptent dans une même partie, "
+            "aucune ne peut être en cours à la casse.", tf, "state.fouls")
+    pa = rs.policy["push_out_after_break"]
     if sh.kind == "push_out" and not st.push_out_available:
         raise ImpossibleScenarioError(
             "Un coup poussé (push-out) n’est permis qu’au premier coup après la casse, quand la règle l’autorise : "
-            "il n’est pas disponible ici.", rs.policy["push_out_after_break"].clause, "shot.kind")
-    unknown = [c for c in sh.fouls if c not in book.foul_codes]
-    if unknown:
+            "il n’est pas disponible ici.", pa.clause, "shot.kind")
+    if st.push_out_available and st.ball_in_hand and pa.value == "legal_break" and sh.kind != "break":
         raise ImpossibleScenarioError(
-            f"Code de faute inconnu : « {unknown[0]} ».", _first_clause(book, rs.id, "fouls"), "shot.fouls")
-    total = len(on_table)
-    if sh.kind == "break" and sh.balls_to_rail is not None and sh.balls_to_rail > total:
-        raise ImpossibleScenarioError(
-            f"Au plus {total} billes peuvent toucher une bande.", rs.policy["break_requirement"].clause, "shot.balls_to_rail")
-    if sh.kind == "break" and sh.crossed_head_string is not None and \
-            sh.crossed_head_string + len(sh.pocketed) > total:
-        raise ImpossibleScenarioError(
-            "Plus de billes comptées que de billes sur la table.", rs.policy["three_ball_rule"].clause, "shot.crossed_head_string")
-    return tuple(sorted(on_table))
+            "Le coup poussé n’est permis qu’après une casse légale ; la bille en main ne vient que d’une faute : "
+            "les deux ne peuvent aller ensemble sous ce règlement.", pa.clause, "state.push_out_available")
+    if sh.fouls:
+        codes = book.foul_codes
+        for c in sh.fouls:
+            if c not in codes:
+                raise ImpossibleScenarioError(f"Code de faute inconnu : « {c} ».", ctx.fouls, "shot.fouls")
+    if sh.kind == "break":
+        total = len(on_table)
+        if sh.balls_to_rail is not None and sh.balls_to_rail > total:
+            raise ImpossibleScenarioError(
+                f"Au plus {total} billes peuvent toucher une bande.", rs.policy["break_requirement"].clause,
+                "shot.balls_to_rail")
+        if sh.crossed_head_string is not None and \
+                sh.crossed_head_string + len(sh.pocketed) + len(sh.off_table) > total:
+            raise ImpossibleScenarioError(
+                "Plus de billes comptées (empochées, sorties ou passées au-delà de la ligne de départ) que de billes "
+                "sur la table.", rs.policy["three_ball_requirement"].clause or rs.policy["three_ball_rule"].clause,
+                "shot.crossed_head_string")
+    return tuple(sorted(on_table)) if st.on_table is not None else rs.balls
 
 
 # ----------------------------------------------------------------------------- shot fouls
-def _listed_fouls(r: _Ruling, codes) -> None:
+# Foul codes that the shot's facts can show (the others only come by code in shot.fouls).
+_FACT_CODES = frozenset({"wrong_ball_first", "no_contact", "no_rail", "illegal_break", "cue_rail_first",
+                         "cue_ball_pocketed", "cue_ball_off_table", "object_ball_off_table"})
+
+
+def _fact_policy(code: str, kind: str) -> str | None:
+    """The policy making a fact foul code a foul on a shot of ``kind`` (None: no such rule)."""
+    brk = kind == "break"
+    if code in ("wrong_ball_first", "no_contact"):
+        return "break_first_contact" if brk else "lowest_ball_first"
+    if code == "no_rail":
+        return None if brk else "rail_after_contact"
+    if code == "illegal_break":
+        return "break_requirement" if brk else None
+    if code == "cue_rail_first":
+        return "break_cue_rail_first" if brk else None
+    if code in ("cue_ball_pocketed", "cue_ball_off_table"):
+        return "break_scratch" if brk else "cue_ball_scratch"
+    if code == "object_ball_off_table":
+        return "break_object_ball_off_table" if brk else "object_ball_off_table"
+    return None
+
+
+def _listed_fouls(r: _Ruling, codes, kind: str) -> None:
     """Fouls stated by code in ``shot.fouls``."""
     rs = r.rs
-    label = dict(getattr(r.book, "foul_labels", {}) or {})
+    labels = _foul_labels()
     for code in codes:
-        name = label.get(code, code)
-        if code in rs.fouls:
-            r.foul(code, f"Faute : {name.lower()}.", clause=rs.fouls[code])
-        elif code in _FACT_FOUL_POLICY and not rs.policy[_FACT_FOUL_POLICY[code]].silent:
-            r.foul(code, f"Faute : {name.lower()}.", policy=_FACT_FOUL_POLICY[code])
-        elif code in ("jump_not_allowed", "masse_not_allowed"):
-            r.silent(["legal"], f"« {code} » : ce texte n’interdit pas ce coup ; la faute n’est pas retenue.",
-                     f"Pas de faute « {name.lower()} » : le texte ne l’interdit pas.")
+        name = labels.get(code, code)
+        text = f"Faute : {name[:1].lower()}{name[1:]}."
+        if code in ("jump_not_allowed", "masse_not_allowed"):
+            policy = "jump_shots" if code == "jump_not_allowed" else "masse_shots"
+            pv = r.pol(policy)
+            if pv.value == "forbidden":
+                r.foul(code, text, policy=policy)
+            elif pv.value == "allowed":
+                word = "sautés" if code == "jump_not_allowed" else "massés"
+                r.cite(f"Pas de faute « {name.lower()} » : ce texte autorise les coups {word}.", policy=policy)
+                r.note(f"« {code} » : le texte autorise ce coup ; la faute signalée n’est pas retenue.")
+            else:
+                r.unlisted_foul(code, " (il ne dit rien de ces coups)")
+            continue
+        if kind == "push_out" and code in ("wrong_ball_first", "no_contact", "no_rail"):
+            r.cite(f"Pas de faute « {name.lower()} » : le coup poussé ne l’exige pas.", policy="push_out_rules")
+            r.note(f"« {code} » : sur un coup poussé, ce n’est pas une faute ; elle n’est pas retenue.")
+            continue
+        policy = _fact_policy(code, kind)
+        if policy is not None:
+            r.foul(code, text, policy=policy)  # a silent policy makes it a referee's foul, unsettled
+        elif code in rs.fouls and code not in _FACT_CODES:
+            r.foul(code, text, clause=rs.fouls[code])
         else:
-            r.fouls.append(Foul(code, None))
-            r.silent(["legal", "fouls"],
-                     f"« {name} » : ce texte ne cite pas cette faute ; elle est sanctionnée comme une faute "
-                     f"selon les règles générales de la famille (WPA/BCA).",
-                     f"Faute : {name.lower()} ({_REFEREE}).")
+            r.unlisted_foul(code, " pour ce coup" if code in ("no_rail", "illegal_break", "cue_rail_first") else "")
 
 
 def _technique(r: _Ruling, sh) -> None:
@@ -209,37 +341,41 @@ def _technique(r: _Ruling, sh) -> None:
         elif pv.value == "allowed":
             r.cite(f"Le coup {word} est autorisé.", policy=policy)
         else:
-            r.silent(["legal"], f"Le texte ne dit rien des coups {word}s ; ils sont admis comme dans les règles "
-                                f"WPA/BCA.", f"Coup {word} admis ({_REFEREE}).")
+            r.silent(("legal",), pv.note or f"Le texte ne dit rien des coups {word}s ; ils sont admis comme dans les "
+                                            "règles WPA/BCA.", f"Coup {word} admis ({_REFEREE}).")
     if sh.obstacle_moved:
         if "obstacle_moved" in r.rs.fouls:
-            r.foul("obstacle_moved", "Faute : la bille obstacle a bougé lors du coup sauté ou massé.",
+            r.foul("obstacle_moved", "Faute : la bille obstacle a bougé lors du coup sauté, dévié ou massé.",
                    clause=r.rs.fouls["obstacle_moved"])
         else:
-            r.silent(["legal"], "Le texte ne fait pas une faute de la bille obstacle déplacée par la blanche ; "
-                                "pas de faute retenue (la faute serait « touched_ball » si la queue ou la main l’a touchée).")
+            r.silent(("legal",), "Le texte ne fait pas une faute de la bille obstacle qui bouge lors d’un coup sauté ou "
+                                 "massé ; pas de faute retenue pour ce seul fait (ce serait « touched_ball » si la queue "
+                                 "ou la main l’a touchée, « wrong_ball_first » si la blanche l’a touchée la première).",
+                     f"Bille obstacle déplacée : pas de faute retenue pour ce seul fait ({_REFEREE}).")
 
 
 def _scratch_and_off(r: _Ruling, sh, on_break: bool) -> None:
-    if sh.cue_ball in ("pocketed", "off_table"):
+    if sh.cue_ball != "table":
         code = "cue_ball_pocketed" if sh.cue_ball == "pocketed" else "cue_ball_off_table"
         what = "empochée" if sh.cue_ball == "pocketed" else "sortie de la table"
         r.foul(code, f"Faute : la blanche est {what}.", policy="break_scratch" if on_break else "cue_ball_scratch")
     if sh.off_table:
-        r.foul("object_ball_off_table", f"Faute : {_balls(sh.off_table)} sort de la table.",
+        n = len(sh.off_table)
+        r.foul("object_ball_off_table",
+               f"Faute : {_balls(sh.off_table)} {_plural(n, 'sort', 'sortent')} de la table.",
                policy="break_object_ball_off_table" if on_break else "object_ball_off_table")
 
 
 def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
     sh = sc.shot
+    if sh.kind == "push_out":
+        r.cite("Coup poussé : ni le contact avec la plus basse ni la bande ne sont exigés ; les autres règles "
+               "s’appliquent.", policy="push_out_rules")
+        return
     first = sh.first_contact
     if "shot.first_contact" in sc.unstated:
         first = lowest
         r.assume(f"J’ai supposé que la blanche avait touché la plus basse (la {lowest}) en premier.")
-    if sh.kind == "push_out":
-        r.cite("Coup poussé : ni le contact avec la plus basse ni la bande ne sont exigés ; les autres règles s’appliquent.",
-               policy="push_out_rules")
-        return
     if first is None:
         r.foul("no_contact", f"Faute : la blanche ne touche aucune bille ; elle doit toucher la plus basse, la {lowest}.",
                policy="lowest_ball_first")
@@ -261,22 +397,44 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
     if not sh.pocketed:
         r.foul("no_rail", "Faute : aucune bille n’atteint une bande après le contact et aucune bille n’est empochée.",
                policy="rail_after_contact")
-    elif pv.value == "required":
-        r.silent(["legal"], "Le texte exige une bande après le contact sans préciser le cas d’une bille empochée ; "
-                            "comme en WPA, une bille empochée dispense de la bande.",
+    elif pv.value == "required_unless_pocketed":
+        r.cite("Pas de bande après le contact, mais une bille est empochée : il n’y a pas de faute de bande.",
+               policy="rail_after_contact")
+    else:
+        r.silent(("legal",), pv.note or "Le texte exige une bande après le contact sans préciser le cas d’une bille "
+                                        "empochée ; comme en WPA, une bille empochée dispense de la bande.",
                  f"Pas de faute de bande : une bille est empochée ({_REFEREE}).")
-        r.cite("Exigence de bande après contact.", policy="rail_after_contact")
+        if not pv.silent:
+            r.cite("Le texte exige une bande après le contact avec la plus basse.", policy="rail_after_contact",
+                   note=False)
 
 
 # ----------------------------------------------------------------------------- consequences
-def _after_foul(r: _Ruling, sc: Scenario, on_table, on_break: bool) -> dict:
-    rs, st, sh = r.rs, sc.state, sc.shot
-    money = rs.money_ball
+def _spot(r: _Ruling, money: int) -> None:
+    """Say where a spotted ball goes when the spot is taken (spot_occupied)."""
+    pv = r.pol("spot_occupied")
+    if pv.silent:
+        r.note(f"Le texte ne dit pas où replacer la {money} si le point de replacement est occupé.")
+        return
+    where = "derrière la bille qui l’occupe, sur la ligne de replacement" if pv.value == "behind_on_line" \
+        else "au plus près en descendant"
+    r.cite(f"Si le point de replacement est occupé, la {money} se place {where}.", policy="spot_occupied")
+
+
+def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> dict:
+    st, sh = sc.state, sc.shot
+    money = r.rs.money_ball
+    count = st.fouls.shooter + 1
     if len(r.fouls) > 1:
         pv = r.pol("multiple_fouls")
         if pv.silent:
-            r.silent([], "Le texte ne dit pas comment compter plusieurs fautes sur un même coup ; elles comptent pour une "
-                         "seule faute, comme en WPA/BCA.")
+            # The other reading (each foul counts) only changes the ruling from a clean slate: two
+            # fouls would make the second one (warning due); from one foul on, a third foul within
+            # the same shot cannot have been warned, so the count stays at two either way.
+            fields = ("fouls_after", "warning_due") if st.fouls.shooter == 0 else ()
+            r.silent(fields, pv.note or "Le texte ne dit pas comment compter plusieurs fautes sur un même coup ; elles "
+                                        "comptent pour une seule faute, comme en WPA/BCA.",
+                     f"Plusieurs fautes sur le même coup : une seule faute comptée ({_REFEREE}).")
         else:
             r.cite("Plusieurs fautes sur un même coup ne comptent que pour une seule.", policy="multiple_fouls")
     if money in sh.pocketed:
@@ -288,11 +446,17 @@ def _after_foul(r: _Ruling, sc: Scenario, on_table, on_break: bool) -> dict:
         r.cite(f"La {money} sortie de la table est replacée.", policy="money_ball_off_table")
     others = [b for b in sh.pocketed if b != money]
     if others:
-        r.cite(f"{_balls(others).capitalize()} reste{'nt' if len(others) > 1 else ''} empochée{'s' if len(others) > 1 else ''}.",
+        n = len(others)
+        r.cite(f"{_balls(others).capitalize()} {_plural(n, 'reste empochée', 'restent empochées')} malgré la faute.",
                policy="pocketed_on_foul")
+    gone = [b for b in sh.off_table if b != money]
+    if gone:
+        r.cite(f"{_balls(gone).capitalize()} sortie{'s' if len(gone) > 1 else ''} de la table "
+               f"{_plural(len(gone), 'n’est pas replacée', 'ne sont pas replacées')}.",
+               policy="break_object_ball_off_table" if on_break else "object_ball_off_table")
     if r.spotted:
-        _spot_note(r, on_table, sh)
-    count = st.fouls.shooter + 1
+        _spot(r, money)
+
     game_over, warning_due = False, False
     if count >= 3:
         if st.warned:
@@ -303,17 +467,23 @@ def _after_foul(r: _Ruling, sc: Scenario, on_table, on_break: bool) -> dict:
             text = ("Troisième faute sans avertissement préalable : elle ne compte pas comme troisième faute, "
                     "le joueur ne perd pas et le compte reste à deux.")
             if pv.silent:
-                r.silent(["game_over", "winner", "fouls_after"],
-                         "Le texte exige l’avertissement après la deuxième faute mais ne dit pas ce que vaut une troisième "
-                         "faute non précédée d’un avertissement ; comme en WPA, elle ne fait pas perdre la partie.",
-                         text + f" ({_REFEREE})")
+                r.cite("Trois fautes consécutives font perdre la partie.", policy="three_fouls")
                 r.cite("L’avertissement après la deuxième faute est obligatoire.", policy="warning_required")
+                r.silent(_THIRD_FOUL_FIELDS + ("warning_due",),
+                         pv.note or "Le texte exige l’avertissement après la deuxième faute mais ne dit pas ce que vaut "
+                                    "une troisième faute commise sans avertissement ; comme en WPA, elle ne fait pas "
+                                    "perdre la partie et le compte reste à deux.",
+                         f"{text[:-1]} ({_REFEREE}).")
             else:
                 r.cite(text, policy="unwarned_third_foul")
             count, warning_due = 2, True
+            r.cite("Le joueur doit maintenant être averti qu’il est à deux fautes.", policy="warning_required", note=False)
     elif count == 2:
-        warning_due = r.pol("warning_required").value == "required"
-        if warning_due:
+        pv = r.pol("warning_required")
+        if pv.silent:
+            r.silent(("warning_due",), "Le texte ne prévoit pas d’avertissement après la deuxième faute.")
+        else:
+            warning_due = True
             r.cite("Deuxième faute consécutive : le joueur doit être averti.", policy="warning_required")
     if game_over:
         return dict(game_over=True, winner=OPPONENT, termination=Termination.THREE_FOULS, next_shooter=OPPONENT,
@@ -324,45 +494,108 @@ def _after_foul(r: _Ruling, sc: Scenario, on_table, on_break: bool) -> dict:
     push = False
     if on_break:
         pv = r.pol("push_out_after_break")
-        scratch = sh.cue_ball != "table"
-        if pv.value == "unless_scratch" and not scratch:
-            push = True
-            r.silent(["push_out_available"],
-                     "Le texte permet le coup poussé « immédiatement après le bris » et ne l’exclut qu’après une blanche "
-                     "empochée ; il ne dit rien des autres fautes de casse (la BCA le réserve à la casse légale).")
-            r.cite("Coup poussé permis après la casse, sauf si la blanche a été empochée.", policy="push_out_after_break")
-        elif not pv.silent:
-            r.cite("Après une casse fautive, pas de coup poussé.", policy="push_out_after_break")
+        if pv.value == "unless_scratch":
+            if sh.cue_ball == "pocketed":
+                r.cite("La blanche a été empochée à la casse : l’adversaire ne peut pas jouer de coup poussé.",
+                       policy="push_out_after_break", note=False)
+            elif sh.cue_ball == "off_table":
+                r.silent(("push_out_available",),
+                         "Le texte n’exclut le coup poussé qu’après une blanche empochée à la casse ; il ne dit rien "
+                         "d’une blanche sortie de la table. Décision : comme une blanche empochée, pas de coup poussé.",
+                         f"Blanche sortie de la table à la casse : pas de coup poussé ({_REFEREE}).")
+            else:
+                push = True
+                r.cite("Coup poussé permis immédiatement après la casse, même fautive, sauf si la blanche a été "
+                       "empochée.", policy="push_out_after_break")
+        elif pv.silent:
+            r.silent(("push_out_available",), "Le texte ne dit pas si un coup poussé est permis après une casse "
+                                              "fautive ; comme en WPA, il ne l’est pas.")
+        else:
+            r.cite("Le coup poussé n’est permis qu’après une casse légale : pas de coup poussé.",
+                   policy="push_out_after_break", note=False)
     return dict(game_over=False, winner=None, termination=None, next_shooter=OPPONENT, ball_in_hand=True,
                 options=(), push_out_available=push, fouls_after={SHOOTER: count, OPPONENT: st.fouls.opponent},
                 warning_due=warning_due)
 
 
-def _spot_note(r: _Ruling, on_table, sh) -> None:
-    pv = r.pol("spot_occupied")
-    if pv.silent:
-        return
-    where = "derrière la bille qui l’occupe" if pv.value == "behind_on_line" else "au plus près en descendant"
-    r.cite(f"Si le point de replacement est occupé, la bille se place {where}.", policy="spot_occupied")
-
-
-def _legal_end(r: _Ruling, sc: Scenario, counting: list[int], money_wins: bool,
-               push_next: bool = False) -> dict:
-    """Consequences of a shot without foul: win, continue, or hand over."""
-    st = sc.state
-    fouls_after = {SHOOTER: 0, OPPONENT: st.fouls.opponent}
+def _legal_end(sc: Scenario, continues: bool, money_wins: bool, push_next: bool = False) -> dict:
+    """Consequences of a shot without foul: win, continue, or hand over (no ball in hand)."""
+    fouls_after = {SHOOTER: 0, OPPONENT: sc.state.fouls.opponent}
     if money_wins:
         return dict(game_over=True, winner=SHOOTER, termination=Termination.MONEY_BALL, next_shooter=SHOOTER,
                     ball_in_hand=False, options=(), push_out_available=False, fouls_after=fouls_after, warning_due=False)
-    nxt = SHOOTER if counting else OPPONENT
-    return dict(game_over=False, winner=None, termination=None, next_shooter=nxt, ball_in_hand=False, options=(),
-                push_out_available=push_next, fouls_after=fouls_after, warning_due=False)
+    return dict(game_over=False, winner=None, termination=None, next_shooter=SHOOTER if continues else OPPONENT,
+                ball_in_hand=False, options=(), push_out_available=push_next, fouls_after=fouls_after,
+                warning_due=False)
+
+
+def _options(sc: Scenario, hand_back_push: bool) -> dict:
+    """The opponent chooses: play the table as it lies, or hand it back to the shooter."""
+    return dict(game_over=False, winner=None, termination=None, next_shooter=OPPONENT, ball_in_hand=False,
+                options=(Option("play", OPPONENT, False), Option("hand_back", SHOOTER, hand_back_push)),
+                push_out_available=False, fouls_after={SHOOTER: 0, OPPONENT: sc.state.fouls.opponent},
+                warning_due=False)
 
 
 # ----------------------------------------------------------------------------- break
-def _rule_break(r: _Ruling, sc: Scenario, on_table) -> tuple[dict, dict]:
-    rs, st, sh = r.rs, sc.state, sc.shot
-    money = rs.money_ball
+def _break_requirement(r: _Ruling, sh, rails) -> None:
+    req = r.pol("break_requirement")
+    if req.silent:  # only possible in a club's house rules
+        r.silent((), "Le texte ne pose pas de condition de casse légale au-delà du premier contact.")
+        return
+    if req.value == "pocket_or_four_rails" and sh.pocketed:
+        r.cite("Une bille est empochée à la casse : la condition de casse est remplie.", policy="break_requirement")
+        return
+    if rails >= 4:
+        r.cite(f"{rails} billes touchent une bande : la condition de casse est remplie.", policy="break_requirement")
+    elif req.value == "pocket_or_four_rails":
+        r.foul("illegal_break", f"Casse illégale : aucune bille empochée et seulement {rails} bille(s) à la bande "
+               "(il en faut quatre).", policy="break_requirement")
+    else:
+        extra = ", même si une bille est empochée" if sh.pocketed else ""
+        r.foul("illegal_break", f"Casse illégale : seulement {rails} bille(s) à la bande ; il en faut au moins quatre"
+               f"{extra}.", policy="break_requirement")
+
+
+def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:
+    """The three-ball rule on a template rack: "met", "failed" or None (does not apply)."""
+    st, sh = sc.state, sc.shot
+    pv = r.pol("three_ball_rule")
+    if pv.silent:
+        if st.rack == "template":
+            r.note("Le texte ne prévoit pas de règle particulière pour un rack à gabarit (magic rack, tapis marqué) ; "
+                   "la casse est jugée selon les règles ordinaires.")
+        return None
+    if st.rack != "template":
+        r.cite("Rack au triangle classique : la règle des trois billes ne s’applique pas.", policy="three_ball_rule")
+        return None
+    r.cite("Rack à gabarit (magic rack, tapis marqué) : la règle des trois billes s’applique.", policy="three_ball_rule")
+    crossed = sh.crossed_head_string
+    if crossed is None:
+        crossed = 0
+        if len(sh.pocketed) < 3:
+            r.assume("J’ai supposé qu’aucune bille non empochée n’avait franchi la ligne de départ.")
+    total = len(sh.pocketed) + crossed
+    three = "met" if total >= 3 else "failed"
+    text = (f"Règle des trois billes : {total} bille(s) empochée(s) ou passée(s) au-delà de la ligne de départ — "
+            f"{'condition remplie' if three == 'met' else 'il en faut trois'}.")
+    req = r.pol("three_ball_requirement")
+    if req.silent:
+        r.silent((), "Le texte applique une règle des trois billes sans en donner le compte ; compte de la WPA : "
+                     "billes empochées plus billes passées au-delà de la ligne de départ.", f"{text[:-1]} ({_REFEREE}).")
+    else:
+        r.cite(text, policy="three_ball_requirement", note=False)
+    if three == "met" and not sh.pocketed:
+        r.silent(("options", "push_out_available"),
+                 req.note or "Le texte ne dit pas si une casse qui remplit la règle des trois billes sans empocher de "
+                             "bille est régulière ; décision : casse régulière, la main passe, push-out permis.",
+                 f"Règle des trois billes remplie sans bille empochée : casse régulière, la main passe ({_REFEREE}).")
+    return three
+
+
+def _rule_break(r: _Ruling, sc: Scenario) -> tuple[dict, dict]:
+    st, sh = sc.state, sc.shot
+    money = r.rs.money_ball
     first = sh.first_contact
     if "shot.first_contact" in sc.unstated:
         first = 1
@@ -378,80 +611,58 @@ def _rule_break(r: _Ruling, sc: Scenario, on_table) -> tuple[dict, dict]:
     if sh.cue_rail_first:
         pv = r.pol("break_cue_rail_first")
         if pv.silent:
-            r.silent([], "Le texte n’interdit pas à la blanche de toucher une bande avant la 1 à la casse ; seul compte "
-                         "que la 1 soit la première bille touchée.")
+            r.silent(("legal",), pv.note or "Le texte exige que la 1 soit la première bille touchée à la casse, sans "
+                                            "parler d’une bande touchée avant elle ; pas de faute retenue pour ce fait.",
+                     f"Blanche à la bande avant la 1 : pas de faute retenue ({_REFEREE}).")
         else:
-            r.foul("cue_rail_first", "Faute de casse : la blanche touche une bande avant la 1.", policy="break_cue_rail_first")
-    req = r.pol("break_requirement").value
+            r.foul("cue_rail_first", "Faute de casse : la blanche touche une bande avant la 1.",
+                   policy="break_cue_rail_first")
     rails = sh.balls_to_rail
-    if req == "pocket_or_four_rails":
-        if sh.pocketed:
-            r.cite("Une bille est empochée à la casse : la condition de casse est remplie.", policy="break_requirement")
-        else:
-            if rails is None:
-                rails = 4
-                r.assume("J’ai supposé qu’au moins quatre billes avaient touché une bande à la casse.")
-            if rails >= 4:
-                r.cite(f"{rails} billes touchent une bande : la condition de casse est remplie.", policy="break_requirement")
-            else:
-                r.foul("illegal_break", f"Casse illégale : aucune bille empochée et seulement {rails} bille(s) à la bande "
-                       "(il en faut quatre).", policy="break_requirement")
-    else:  # four_rails
-        if rails is None:
-            rails = 4
+    if rails is None:
+        rails = 4
+        if not (sh.pocketed and r.pol("break_requirement").value == "pocket_or_four_rails"):
             r.assume("J’ai supposé qu’au moins quatre billes avaient touché une bande à la casse.")
-        if rails >= 4:
-            r.cite(f"{rails} billes touchent une bande : la casse est légale sur ce point.", policy="break_requirement")
-        else:
-            extra = " même si une bille est empochée" if sh.pocketed else ""
-            r.foul("illegal_break", f"Casse illégale : seulement {rails} bille(s) à la bande ; il en faut au moins quatre{extra}.",
-                   policy="break_requirement")
+    _break_requirement(r, sh, rails)
     _scratch_and_off(r, sh, on_break=True)
-    _listed_fouls(r, sh.fouls)
+    _technique(r, sh)
+    if sh.fouls:
+        _listed_fouls(r, sh.fouls, "break")
+    three = _three_ball_rule(r, sc)
 
-    three = None
-    if st.rack == "template":
-        pv = r.pol("three_ball_rule")
-        if pv.silent:
-            r.silent([], "Le texte ne prévoit pas de règle particulière pour un rack à gabarit (magic rack) ; "
-                         "la casse est jugée selon les règles ordinaires.")
-        else:
-            crossed = sh.crossed_head_string
-            if crossed is None and len(sh.pocketed) < 3:
-                crossed = 0
-                r.assume("J’ai supposé qu’aucune bille non empochée n’avait franchi la ligne de départ.")
-            total = len(sh.pocketed) + (crossed or 0)
-            three = "met" if total >= 3 else "failed"
-            r.cite(f"Règle des trois billes (gabarit) : {total} bille(s) empochée(s) ou au-delà de la ligne de départ — "
-                   f"{'condition remplie' if three == 'met' else 'il en faut trois'}.", policy="three_ball_rule")
-    elif not r.pol("three_ball_rule").silent:
-        r.cite("Rack au triangle classique : la règle des trois billes ne s’applique pas.", policy="three_ball_rule")
-
-    foul = bool(r.fouls)
-    info = {"legal": not foul, "three_ball_rule": three}
-    if foul:
-        return _after_foul(r, sc, on_table, on_break=True), info
+    info = {"legal": not r.fouls, "three_ball_rule": three}
+    if r.fouls:
+        return _after_foul(r, sc, on_break=True), info
 
     if three == "failed":
+        r.cite("Casse irrégulière (dry break) : la main passe ; l’adversaire joue la table sans coup poussé, ou rend "
+               "la main au casseur, qui peut alors jouer un coup poussé.", policy="dry_break")
         if money in sh.pocketed:
             r.spotted.add(money)
-            r.cite(f"Casse irrégulière : la {money} empochée est replacée.", policy="three_ball_rule")
-        r.cite("Casse irrégulière (dry break) : la main passe ; l’adversaire joue sans coup poussé ou rend la main au "
-               "casseur, qui peut alors jouer un coup poussé.", policy="dry_break")
-        if r.spotted:
-            _spot_note(r, on_table, sh)
-        return dict(game_over=False, winner=None, termination=None, next_shooter=OPPONENT, ball_in_hand=False,
-                    options=(Option("play", OPPONENT, False), Option("hand_back", SHOOTER, True)),
-                    push_out_available=False, fouls_after={SHOOTER: 0, OPPONENT: st.fouls.opponent},
-                    warning_due=False), info
+            pv = r.pol("dry_break_money_ball")
+            if pv.silent:
+                r.silent(("spotted",), f"Le texte ne dit pas ce que devient la {money} empochée sur une casse "
+                                       f"irrégulière ; elle est replacée comme sur une casse fautive.",
+                         f"La {money} empochée sur la casse irrégulière est replacée ({_REFEREE}).")
+            else:
+                r.cite(f"Casse irrégulière : la {money} empochée est replacée.", policy="dry_break_money_ball")
+            _spot(r, money)
+        others = [b for b in sh.pocketed if b != money]
+        if others:
+            r.silent((), "Le texte ne dit pas expressément que les billes empochées sur une casse irrégulière restent "
+                         f"empochées ; seule la {money} y est replacée : les autres restent empochées.")
+        return _options(sc, hand_back_push=True), info
 
-    counting = list(sh.pocketed)
     money_wins = False
-    if money in sh.pocketed:
+    pocketed = sh.pocketed
+    called_matters = r.pol("call_shot").value == "ball_and_pocket"
+    if money in pocketed:
         pv = r.pol("money_ball_on_legal_break")
         if pv.value == "wins":
             money_wins = True
-            r.cite(f"La {money} est empochée sur une casse légale : le joueur gagne la partie.", policy="money_ball_on_legal_break")
+            r.cite(f"La {money} est empochée sur une casse légale : le joueur gagne la partie.",
+                   policy="money_ball_on_legal_break")
+            if not called_matters:
+                r.cite("Aucune annonce n’est demandée, à la casse comme ailleurs.", policy="call_on_break")
         else:
             called = sh.called
             if "shot.called" in sc.unstated:
@@ -463,114 +674,173 @@ def _rule_break(r: _Ruling, sc: Scenario, on_table) -> tuple[dict, dict]:
                        policy="money_ball_on_legal_break")
             else:
                 r.spotted.add(money)
-                r.cite(f"La {money} ne gagne à la casse que si elle a été annoncée.", policy="money_ball_on_legal_break")
-                r.silent(["spotted"], f"Le texte ne dit pas ce que devient la {money} empochée sans annonce sur une casse "
-                                      f"légale ; comme en WPA, elle est replacée et le joueur continue.",
-                         f"La {money} non annoncée est replacée ({_REFEREE}).")
-                _spot_note(r, on_table, sh)
-    if not money_wins:
-        pv = r.pol("push_out_after_break")
-        if counting:
-            r.cite("Une bille est empochée sur une casse légale : le joueur garde la main.", policy="break_requirement")
+                r.cite(f"La {money} ne gagne à la casse que si elle a été annoncée : elle ne gagne pas.",
+                       policy="money_ball_on_legal_break")
+                fields = ["spotted"]
+                if len(pocketed) == 1:
+                    fields.append("next_shooter")
+                r.silent(fields, f"Le texte ne dit pas ce que devient la {money} empochée sans annonce sur une casse "
+                                 f"légale ; comme en WPA, elle est replacée et le casseur garde la main"
+                                 f"{' (même si elle était la seule bille empochée)' if len(pocketed) == 1 else ''}.",
+                         f"La {money} non annoncée est replacée et le joueur continue ({_REFEREE}).")
+                _spot(r, money)
+    if money_wins:
+        return _legal_end(sc, True, True), info
+    if pocketed and called_matters:
+        pv = r.pol("call_on_break")
+        if pv.silent:
+            r.silent(("next_shooter",), pv.note or "Le texte ne dit pas si les billes empochées à la casse doivent être "
+                                                   "annoncées ; comme en WPA, elles n’ont pas à l’être.",
+                     f"La casse n’a pas à être annoncée ({_REFEREE}).")
         else:
-            r.cite("Aucune bille empochée : la main passe.", policy="break_requirement")
-        if not pv.silent:
-            r.cite("Le coup qui suit une casse légale peut être un coup poussé (push-out).", policy="push_out_after_break")
-    return _legal_end(r, sc, counting, money_wins, push_next=not money_wins), info
+            r.cite("La casse n’a pas à être annoncée : les billes empochées comptent.", policy="call_on_break")
+    pv = r.pol("break_pocket_continues")
+    if pocketed:
+        if pv.silent:
+            r.silent(("next_shooter",), "Le texte ne dit pas qui joue après une casse où une bille est empochée ; "
+                                        "comme en WPA, le casseur garde la main.",
+                     f"Bille empochée sur une casse légale : le casseur garde la main ({_REFEREE}).")
+        else:
+            r.cite("Une bille est empochée sur une casse légale : le casseur garde la main.",
+                   policy="break_pocket_continues")
+    else:
+        r.cite("Aucune bille empochée à la casse : la main passe.",
+               policy="break_pocket_continues" if not pv.silent else "turn_continues", note=False)
+    pa = r.pol("push_out_after_break")
+    push = not pa.silent
+    if push:
+        r.cite("Le coup qui suit une casse légale peut être un coup poussé (push-out).", policy="push_out_after_break",
+               note=False)
+    else:
+        r.silent(("push_out_available",), "Le texte ne prévoit pas de coup poussé après la casse.")
+    return _legal_end(sc, bool(pocketed), False, push_next=push), info
 
 
 # ----------------------------------------------------------------------------- ordinary shots
 def _rule_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
-    rs, st, sh = r.rs, sc.state, sc.shot
-    money = rs.money_ball
-    lowest = min(on_table)
+    st, sh = sc.state, sc.shot
+    money = r.rs.money_ball
+    lowest = on_table[0]
     _contact_and_rail(r, sc, lowest)
     _scratch_and_off(r, sh, on_break=False)
-    _technique(r, sh)
-    _listed_fouls(r, sh.fouls)
+    if sh.jump or sh.masse or sh.obstacle_moved:
+        _technique(r, sh)
+    if sh.fouls:
+        _listed_fouls(r, sh.fouls, sh.kind)
     if r.fouls:
         if sh.kind == "push_out":
-            r.cite("Un coup poussé fautif est sanctionné comme la faute commise.", policy="push_out_rules")
-        return _after_foul(r, sc, on_table, on_break=False)
+            r.cite("Un coup poussé fautif est sanctionné selon la faute commise.", policy="push_out_rules", note=False)
+        return _after_foul(r, sc, on_break=False)
 
     if sh.kind == "push_out":
-        others = [b for b in sh.pocketed if b != money]
         if money in sh.pocketed:
             r.spotted.add(money)
             r.cite(f"La {money} empochée sur un coup poussé est replacée.", policy="push_out_money_ball")
-            _spot_note(r, on_table, sh)
+            _spot(r, money)
+        others = [b for b in sh.pocketed if b != money]
         if others:
             r.cite(f"{_balls(others).capitalize()} empochée(s) sur le coup poussé reste(nt) empochée(s) sans compter.",
-                   policy="push_out_money_ball")
+                   policy="push_out_money_ball", note=False)
         r.cite("Après un coup poussé légal, l’adversaire choisit : jouer la table telle quelle, ou rendre la main "
                "à l’auteur du coup poussé.", policy="push_out_options")
-        return dict(game_over=False, winner=None, termination=None, next_shooter=OPPONENT, ball_in_hand=False,
-                    options=(Option("play", OPPONENT, False), Option("hand_back", SHOOTER, False)),
-                    push_out_available=False, fouls_after={SHOOTER: 0, OPPONENT: st.fouls.opponent}, warning_due=False)
+        return _options(sc, hand_back_push=False)
 
     if not sh.pocketed:
-        r.cite("Coup régulier sans bille empochée : la main passe, sans bille en main.", policy="lowest_ball_first")
-        return _legal_end(r, sc, [], False)
+        r.cite("Coup régulier sans bille empochée : la main passe ; l’adversaire joue la position laissée, sans bille "
+               "en main.", policy="turn_continues")
+        return _legal_end(sc, False, False)
 
     if r.pol("call_shot").value == "ball_and_pocket":
         return _called_shot(r, sc, on_table)
 
+    r.cite("Aucune annonce : toute bille empochée sur un coup régulier compte.", policy="call_shot")
     if money in sh.pocketed:
-        r.cite(f"La {money} est empochée sur un coup régulier : le joueur gagne la partie.", policy="call_shot")
-        return _legal_end(r, sc, list(sh.pocketed), True)
-    r.cite(f"{_balls(sh.pocketed).capitalize()} empochée(s) sur un coup régulier : le joueur continue.", policy="call_shot")
-    return _legal_end(r, sc, list(sh.pocketed), False)
+        r.cite(f"La {money} est empochée sur un coup régulier : le joueur gagne la partie.", policy="money_ball_wins")
+        return _legal_end(sc, True, True)
+    n = len(sh.pocketed)
+    r.cite(f"{_balls(sh.pocketed).capitalize()} {_plural(n, 'est empochée', 'sont empochées')} sur un coup régulier : "
+           "le joueur continue.", policy="turn_continues")
+    return _legal_end(sc, True, False)
 
 
 def _called_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
-    st, sh = sc.state, sc.shot
+    sh = sc.shot
     money = r.rs.money_ball
-    lowest = min(on_table)
+    lowest = on_table[0]
     called = sh.called
     if "shot.called" in sc.unstated:
         target = money if money in sh.pocketed else min(sh.pocketed)
         called = Called(target, None, True)
         r.assume(f"J’ai supposé que la {target} empochée avait été annoncée (ou que le coup était évident).")
+    elif called is None:
+        r.assume("J’ai supposé que le coup n’était pas évident : sans annonce, les billes empochées ne comptent pas.")
     if called == "safe":
-        r.silent(["next_shooter", "spotted"],
-                 "Le texte ne parle pas du coup de sécurité annoncé ; comme en WPA, les billes empochées ne comptent pas "
-                 "et la main passe.", "Sécurité annoncée : les billes empochées ne comptent pas, la main passe "
-                 f"({_REFEREE}).")
+        fields = ["next_shooter", "options"] + (["spotted"] if money in sh.pocketed else [])
+        r.silent(fields, "Le texte ne parle pas du coup de sécurité annoncé ; comme en WPA, les billes empochées ne "
+                         "comptent pas (elles restent empochées, la bille de gain est replacée) et la main passe, sans "
+                         "choix pour l’adversaire.",
+                 f"Sécurité annoncée : les billes empochées ne comptent pas, la main passe ({_REFEREE}).")
         if money in sh.pocketed:
             r.spotted.add(money)
             r.cite(f"La {money} empochée de façon irrégulière est replacée.", policy="money_ball_on_foul")
-        return _legal_end(r, sc, [], False)
+            _spot(r, money)
+        return _legal_end(sc, False, False)
     made = isinstance(called, Called) and called.ball in sh.pocketed and called.pocket_ok
     if made:
         r.cite(f"La {called.ball} annoncée est empochée dans la poche annoncée.", policy="call_shot")
         if called.ball == money:
-            r.cite(f"La {money} est empochée régulièrement : le joueur gagne la partie.", policy="call_shot")
-            return _legal_end(r, sc, list(sh.pocketed), True)
+            r.cite(f"La {money} est empochée régulièrement : le joueur gagne la partie.", policy="money_ball_wins")
+            return _legal_end(sc, True, True)
         if money in sh.pocketed:
             r.spotted.add(money)
             r.cite(f"La {money} n’était pas annoncée : elle n’est pas empochée régulièrement et se replace.",
                    policy="money_ball_on_foul")
-            r.silent(["spotted"], f"Le texte replace la {money} « empochée suite à un coup illégal » ; il ne dit pas "
-                                  f"expressément qu’une {money} non annoncée l’est. Décision : replacée, le joueur continue.")
-            _spot_note(r, on_table, sh)
-        return _legal_end(r, sc, list(sh.pocketed), False)
+            r.silent(("spotted",), f"Le texte replace la {money} « empochée suite à un coup illégal » ; il ne dit pas "
+                                   f"expressément qu’une {money} non annoncée l’est. Décision : replacée, comme en WPA.")
+            _spot(r, money)
+        r.cite("La bille annoncée est empochée régulièrement : le joueur continue.", policy="turn_continues")
+        return _legal_end(sc, True, False)
     # the called ball was not pocketed as called (or nothing was called)
-    what = "aucune bille n’était annoncée" if not isinstance(called, Called) else (
-        f"la {called.ball} annoncée n’est pas empochée" if called.ball not in sh.pocketed
-        else f"la {called.ball} n’entre pas dans la poche annoncée")
-    r.cite(f"Coup annoncé manqué ({what}) : les billes empochées ne comptent pas et restent empochées ; la main passe.",
-           policy="call_shot")
+    if not isinstance(called, Called):
+        what = "aucune bille n’était annoncée"
+    elif called.ball not in sh.pocketed:
+        what = f"la {called.ball} annoncée n’est pas empochée"
+    else:
+        what = f"la {called.ball} n’entre pas dans la poche annoncée"
+    r.cite(f"Coup annoncé manqué ({what}) : les billes empochées ne comptent pas.", policy="call_shot")
+    others = [b for b in sh.pocketed if b != money]
+    if others:
+        n = len(others)
+        r.cite(f"{_balls(others).capitalize()} {_plural(n, 'reste empochée', 'restent empochées')}.",
+               policy="pocketed_on_foul")
     if money in sh.pocketed:
         r.spotted.add(money)
         r.cite(f"La {money} empochée sans annonce est replacée.", policy="money_ball_on_foul")
-        _spot_note(r, on_table, sh)
-    if lowest in sh.pocketed and r.pol("uncalled_lowest_ball").value == "play_or_hand_back":
-        r.cite(f"La plus basse (la {lowest}) est empochée sans annonce : l’adversaire choisit de jouer ou de rendre "
-               "la main.", policy="uncalled_lowest_ball")
-        return dict(game_over=False, winner=None, termination=None, next_shooter=OPPONENT, ball_in_hand=False,
-                    options=(Option("play", OPPONENT, False), Option("hand_back", SHOOTER, False)),
-                    push_out_available=False, fouls_after={SHOOTER: 0, OPPONENT: st.fouls.opponent}, warning_due=False)
-    return _legal_end(r, sc, [], False)
+        r.silent(("spotted",), f"Le texte replace la {money} « empochée suite à un coup illégal » ; il ne dit pas "
+                               f"expressément qu’une {money} empochée sans annonce l’est. Décision : replacée, comme en "
+                               "WPA.")
+        _spot(r, money)
+    r.cite("Aucune bille empochée régulièrement : la main passe.", policy="turn_continues")
+    if lowest in sh.pocketed:
+        pv = r.pol("uncalled_lowest_ball")
+        if isinstance(called, Called) and called.ball == lowest:
+            r.silent(("options",), f"La plus basse (la {lowest}) a été annoncée mais est entrée dans une autre poche ; le "
+                                   "texte ne donne le choix à l’adversaire que pour la plus basse empochée « sans "
+                                   "l’annoncer ». Décision : l’adversaire a le choix, comme en WPA.")
+        if pv.silent:
+            r.silent(("options",), "Le texte ne dit pas ce qui suit la plus basse empochée sans annonce ; comme en WPA, "
+                                   "l’adversaire joue ou rend la main.",
+                     f"La plus basse (la {lowest}) empochée sans annonce : l’adversaire choisit ({_REFEREE}).")
+        else:
+            r.cite(f"La plus basse (la {lowest}) est empochée sans annonce : l’adversaire choisit de jouer ou de rendre "
+                   "la main.", policy="uncalled_lowest_ball")
+        return _options(sc, hand_back_push=False)
+    if others:
+        r.silent(("options",), f"Le texte ne donne le choix (jouer ou rendre la main) que si la plus basse est empochée "
+                               f"sans annonce ; ici d’autres billes sont empochées sans annonce. Lecture littérale : la "
+                               f"main passe sans choix (la WPA laisse le choix après toute bille empochée "
+                               f"irrégulièrement).")
+    return _legal_end(sc, False, False)
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -583,23 +853,30 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
     """
     rs = ruleset_of(book, scenario)
     on_table = check_possible(book, rs, scenario)
-    r = _Ruling(rs, book)
-    if scenario.shot.kind == "break":
-        res, info = _rule_break(r, scenario, on_table)
-    else:
-        res, info = _rule_shot(r, scenario, on_table), None
-        if scenario.state.ball_in_hand:
-            r.cite("Le tireur joue avec la bille en main.", policy="ball_in_hand_after_foul")
     sh = scenario.shot
-    after = (set(on_table) - set(sh.pocketed) - set(sh.off_table)) | r.spotted
+    r = _Ruling(rs, on_break=sh.kind == "break")
+    if sh.kind == "break":
+        res, info = _rule_break(r, scenario)
+    else:
+        if scenario.state.ball_in_hand:
+            r.cite("Le tireur joue avec la bille en main.", policy="ball_in_hand_after_foul", note=False)
+        res, info = _rule_shot(r, scenario, on_table), None
     if res["game_over"]:
-        after = set()
+        after: tuple[int, ...] = ()
+    else:
+        gone = set(sh.pocketed)
+        gone.update(sh.off_table)
+        gone.difference_update(r.spotted)
+        after = tuple(b for b in on_table if b not in gone)
+    unsettled = r.unsettled
+    if "legal" in unsettled and any(f.clause for f in r.fouls):
+        unsettled = [f for f in unsettled if f != "legal"]  # a foul the text states settles legal=False
     return Outcome(
         ruleset=rs.id, legal=not r.fouls, fouls=tuple(r.fouls), break_info=MappingProxyType(info) if info else None,
         game_over=res["game_over"], winner=res["winner"], termination=res["termination"],
         next_shooter=res["next_shooter"], ball_in_hand=res["ball_in_hand"], spotted=tuple(sorted(r.spotted)),
-        options=tuple(res["options"]), push_out_available=res["push_out_available"],
+        options=res["options"], push_out_available=res["push_out_available"],
         fouls_after=MappingProxyType(res["fouls_after"]), warning_due=res["warning_due"],
-        reasons=tuple(r.reasons), notes=tuple(r.notes), unsettled=tuple(r.unsettled),
-        assumptions=tuple(r.assumptions), on_table_after=tuple(sorted(after)),
+        reasons=tuple(r.reasons), notes=tuple(r.notes), unsettled=tuple(unsettled),
+        assumptions=tuple(r.assumptions), on_table_after=after,
     )

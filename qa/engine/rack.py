@@ -51,7 +51,12 @@ def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[
         shot = dict(raw)
         choice = shot.pop("choice", None)
         if previous is not None and previous.game_over:
-            raise ImpossibleScenarioError(f"Coup {i + 1} : la partie est déjà terminée.", None, f"shots[{i}]")
+            raise ImpossibleScenarioError(f"Coup {i + 1} : la partie est déjà terminée.",
+                                          previous.cited[-1] if previous.cited else None, f"shots[{i}]")
+        if i > 0 and shot.get("kind") == "break":
+            raise ImpossibleScenarioError(
+                f"Coup {i + 1} : la casse ne peut être que le premier coup d’une partie.",
+                rs.policy["break_first_contact"].clause, f"shots[{i}].kind")
         if previous is not None and previous.options:
             chosen = next((o for o in previous.options if o.choice == choice), None)
             if chosen is None:

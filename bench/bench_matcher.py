@@ -1,0 +1,212 @@
+"""Benchmark of the matcher on tests/data/questions.yaml.
+
+Prints, for the whole set and for its held-out third (items whose index % 3 == 2, never
+looked at while tuning): top-1, top-3 and MRR on in-scope questions (ranking, whatever the
+refusal), in-scope answered right (not refused and top-1 right), precision and recall of
+the refusal on out-of-scope questions, share of in-scope refused, ruleset coverage (for
+questions answered by several rulesets without naming one: share of those rulesets among
+the citations); then start-up time (load + validate + index, in process, and a cold
+``python -c`` process) and answer latency percentiles in process.
+
+    python bench/bench_matcher.py [--verbose] [--json] [--tune]
+
+``--tune`` grid-searches the refusal thresholds on the tuning part only (two thirds).
+Targets: top-1 ≥ 0.85, top-3 ≥ 0.95, out-of-scope refused ≥ 0.90 with ≤ 0.05 of in-scope
+refused, start-up < 1 s, p95 < 20 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+from qa.matcher import Matcher, MatcherConfig  # noqa: E402
+from qa.rulebook import load_rulebook  # noqa: E402
+
+QUESTIONS = ROOT / "tests" / "data" / "questions.yaml"
+
+
+def load_questions(book) -> list[dict]:
+    """The question set, each item with ``held_out``; raises on an unknown clause id."""
+    items = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))
+    for i, it in enumerate(items):
+        it["held_out"] = i % 3 == 2
+        for cid in it["answers"]:
+            if cid not in book.clauses:
+                raise SystemExit(f"{QUESTIONS}: item {i} ({it['q']!r}): unknown clause {cid}")
+    return items
+
+
+def evaluate(matcher: Matcher, items: list[dict], k: int = 5) -> dict:
+    """Metrics of ``matcher`` on ``items`` (see module docstring)."""
+    ins = [it for it in items if it["answers"]]
+    outs = [it for it in items if not it["answers"]]
+    top1 = top3 = rr = right = refused_in = 0
+    cov_num = cov_den = 0
+    failures = []
+    for it in ins:
+        res = matcher.lookup(it["q"], k=k)
+        ids = [h.clause.id for h in res.hits]
+        ranks = [i for i, cid in enumerate(ids) if cid in it["answers"]]
+        first = ranks[0] if ranks else None
+        top1 += first == 0
+        top3 += first is not None and first < 3
+        rr += 1 / (first + 1) if first is not None else 0
+        refused_in += res.unknown
+        right += first == 0 and not res.unknown
+        want = {cid.split("/")[0] for cid in it["answers"]}
+        if len(want) > 1 and not res.detection.rulesets and not res.detection.game:
+            got = {h.clause.ruleset for h in res.hits}
+            cov_num += len(want & got)
+            cov_den += len(want)
+        if first != 0 or res.unknown:
+            failures.append({"q": it["q"], "got": ids[:3], "want": it["answers"][:4],
+                             "unknown": res.unknown, "best": res.best, "coverage": res.coverage,
+                             "terms": res.terms})
+    refused_out = 0
+    for it in outs:
+        res = matcher.lookup(it["q"], k=k)
+        refused_out += res.unknown
+        if not res.unknown:
+            failures.append({"q": it["q"], "got": [h.clause.id for h in res.hits[:3]], "want": [],
+                             "unknown": False, "best": res.best, "coverage": res.coverage,
+                             "terms": res.terms})
+    refused = refused_in + refused_out
+    n_in, n_out = len(ins) or 1, len(outs) or 1
+    return {
+        "in_scope": len(ins), "out_of_scope": len(outs),
+        "top1": top1 / n_in, "top3": top3 / n_in, "mrr": rr / n_in,
+        "answered_right": right / n_in,
+        "refusal_precision": refused_out / refused if refused else 1.0,
+        "refusal_recall": refused_out / n_out,
+        "in_scope_refused": refused_in / n_in,
+        "ruleset_coverage": cov_num / cov_den if cov_den else 1.0,
+        "failures": failures,
+    }
+
+
+def startup() -> dict:
+    """Seconds to load + validate + index, in this process and in a cold process."""
+    t0 = time.perf_counter()
+    book = load_rulebook()
+    t1 = time.perf_counter()
+    Matcher(book)
+    t2 = time.perf_counter()
+    code = ("import time; t=time.perf_counter(); from qa.rulebook import load_rulebook; "
+            "from qa.matcher import Matcher; Matcher(load_rulebook()); "
+            "print(time.perf_counter()-t)")
+    cold = float(subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                                text=True, check=True).stdout)
+    return {"load_validate_s": t1 - t0, "index_s": t2 - t1, "in_process_s": t2 - t0,
+            "cold_process_s": cold}
+
+
+def latency(matcher: Matcher, items: list[dict], rounds: int = 5) -> dict:
+    """Percentiles (ms) of ``lookup`` over all questions: first pass and steady state."""
+    def run() -> list[float]:
+        out = []
+        for it in items:
+            t = time.perf_counter()
+            matcher.lookup(it["q"])
+            out.append((time.perf_counter() - t) * 1000)
+        return out
+
+    def pct(xs: list[float]) -> dict:
+        qs = statistics.quantiles(xs, n=100, method="inclusive")
+        return {"p50": qs[49], "p95": qs[94], "p99": qs[98], "max": max(xs)}
+
+    first = run()
+    steady = [x for _ in range(rounds) for x in run()]
+    return {"first_pass_ms": pct(first), "steady_ms": pct(steady)}
+
+
+def tune(book, items: list[dict]) -> None:
+    """Grid-search BM25 parameters, field weights, then refusal thresholds, on the tuning
+    part only (not the held-out third). Prints the best settings; edit MatcherConfig."""
+    import itertools
+    part = [it for it in items if not it["held_out"]]
+    base = MatcherConfig()
+    ranking = []
+    for k1, b, wt, wk, wq in itertools.product((0.9, 1.2, 1.6), (0.4, 0.6, 0.8), (0.7, 1.0, 1.5),
+                                               (0.5, 0.8, 1.0), (0.5, 0.7, 1.0)):
+        weights = dict(base.weights, title=wt, keywords=wk, questions=wq)
+        cfg = dataclasses.replace(base, k1=k1, b=b, weights=weights)
+        r = evaluate(Matcher(book, cfg), part)
+        ranking.append((r["top1"] + r["mrr"] + r["top3"], r["top1"], r["top3"], r["mrr"], k1, b, wt, wk, wq))
+    ranking.sort(reverse=True)
+    print("ranking (sum, top1, top3, mrr, k1, b, title, keywords, questions):")
+    for row in ranking[:8]:
+        print("  " + "  ".join(f"{x:.3f}" if isinstance(x, float) else str(x) for x in row))
+    rows = []
+    for ms in (0.0, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0):
+        for mc in (0.3, 0.35, 0.4, 0.45, 0.5, 0.53, 0.55, 0.58, 0.6, 0.65, 0.7):
+            cfg = dataclasses.replace(base, min_score=ms, min_coverage=mc)
+            r = evaluate(Matcher(book, cfg), part)
+            # refusing in-scope costs more than answering out-of-scope
+            cost = 2 * r["in_scope_refused"] + (1 - r["refusal_recall"])
+            rows.append((cost, ms, mc, r["in_scope_refused"], r["refusal_recall"]))
+    rows.sort()
+    print("refusal (cost, min_score, min_coverage, in-scope refused, out-of-scope refused):")
+    for row in rows[:8]:
+        print("  %.3f  %.1f  %.2f  %.3f  %.3f" % row)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--verbose", action="store_true", help="list the questions missed")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    ap.add_argument("--tune", action="store_true", help="grid-search thresholds on the tuning part")
+    args = ap.parse_args()
+
+    boot = startup()
+    book = load_rulebook()
+    items = load_questions(book)
+    if args.tune:
+        tune(book, items)
+        return
+    matcher = Matcher(book)
+    full = evaluate(matcher, items)
+    held = evaluate(matcher, [it for it in items if it["held_out"]])
+    lat = latency(matcher, items)
+    if args.json:
+        print(json.dumps({"all": {k: v for k, v in full.items() if k != "failures"},
+                          "held_out": {k: v for k, v in held.items() if k != "failures"},
+                          "startup": boot, "latency": lat}, indent=2))
+        return
+    print(f"questions: {full['in_scope']} in scope, {full['out_of_scope']} out of scope "
+          f"(held out: {held['in_scope']} + {held['out_of_scope']})")
+    print(f"{'':28}{'all':>8}{'held-out':>10}   target")
+    for key, label, target in [
+        ("top1", "top-1", "≥ 0.85"), ("top3", "top-3", "≥ 0.95"), ("mrr", "MRR", ""),
+        ("answered_right", "answered and right", ""),
+        ("refusal_recall", "out-of-scope refused", "≥ 0.90"),
+        ("refusal_precision", "refusal precision", ""),
+        ("in_scope_refused", "in-scope refused", "≤ 0.05"),
+        ("ruleset_coverage", "ruleset coverage (k=5)", ""),
+    ]:
+        print(f"{label:28}{full[key]:8.3f}{held[key]:10.3f}   {target}")
+    print(f"start-up: load+validate {boot['load_validate_s'] * 1000:.0f} ms + index "
+          f"{boot['index_s'] * 1000:.0f} ms = {boot['in_process_s'] * 1000:.0f} ms in process; "
+          f"cold process (imports included) {boot['cold_process_s'] * 1000:.0f} ms   target < 1 s")
+    for name, p in lat.items():
+        print(f"latency {name:14} p50 {p['p50']:.2f}  p95 {p['p95']:.2f}  p99 {p['p99']:.2f}  "
+              f"max {p['max']:.2f}   target p95 < 20 ms")
+    if args.verbose:
+        print("\nmissed:")
+        for f in full["failures"]:
+            print(f"  {f['q']!r}\n     got {f['got']} want {f['want']} unknown={f['unknown']} "
+                  f"best={f['best']} cov={f['coverage']} terms={list(f['terms'])}")
+
+
+if __name__ == "__main__":
+    main()

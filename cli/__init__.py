@@ -1,0 +1,160 @@
+"""The command line: ``python app.py COMMAND ...`` (click). ``python app.py`` alone serves the app.
+
+The group is built from the modules listed in :data:`COMMAND_MODULES`; each exposes
+``commands``, a list of click commands. To add a command, write ``cli/<name>.py`` with
+``commands = [my_command]`` and list the module here (one line). A listed module that does
+not exist yet is skipped.
+
+Errors reach the user as one French line on stderr that names the flag or field at fault:
+exit code 2 for a usage error (unknown option, bad value), 1 for a failure; never a traceback.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from typing import Any
+
+import click
+
+from .common import CliError
+
+# Every module that adds commands, in help order; each exposes `commands = [...]`.
+COMMAND_MODULES: tuple[str, ...] = (
+    "cli.core",     # serve, ask, evaluate, check
+    "cli.compare",  # compare
+    "cli.quiz",     # quiz
+)
+
+
+def _hint(exc: click.BadParameter) -> str:
+    if exc.param_hint is not None:
+        hint = exc.param_hint
+        return " / ".join(hint) if isinstance(hint, (list, tuple)) else str(hint)
+    if exc.param is not None:
+        opts = getattr(exc.param, "opts", None)
+        if getattr(exc.param, "param_type_name", "") == "argument":
+            return exc.param.human_readable_name
+        if opts:
+            return " / ".join(opts)
+        return exc.param.name or "?"
+    return ""
+
+
+_ENGLISH = (
+    (re.compile(r"Got unexpected extra arguments? \((.*)\)"), "argument en trop : {0}"),
+    (re.compile(r"Option '(.*)' requires an argument\."), "l’option « {0} » attend une valeur"),
+    (re.compile(r"Option '(.*)' requires (\d+) arguments\."), "l’option « {0} » attend {1} valeurs"),
+    (re.compile(r"Option '(.*)' does not take a value\."), "l’option « {0} » ne prend pas de valeur"),
+    (re.compile(r"'(.*)' is not a valid integer( range)?\."), "« {0} » n’est pas un nombre entier"),
+    (re.compile(r"'(.*)' is not a valid float( range)?\."), "« {0} » n’est pas un nombre"),
+    (re.compile(r"(.*) is not in the range (.*)\."), "{0} n’est pas dans l’intervalle {1}"),
+    (re.compile(r"'(.*)': No such file or directory"), "fichier introuvable : {0}"),
+    (re.compile(r"(?:Path|File|Directory) '(.*)' does not exist\."), "chemin introuvable : {0}"),
+    (re.compile(r"(?:Path|File|Directory) '(.*)' is a directory\."), "{0} est un dossier"),
+    (re.compile(r"(?:Path|File|Directory) '(.*)' is a file\."), "{0} est un fichier, pas un dossier"),
+)
+
+
+def _translate(text: str) -> str:
+    for pattern, french in _ENGLISH:
+        m = pattern.fullmatch(text.strip())
+        if m:
+            return french.format(*m.groups())
+    return text.strip().rstrip(".")
+
+
+def french_message(exc: click.ClickException) -> str:
+    """One French line for a click error (usage errors name the option or argument)."""
+    if isinstance(exc, click.NoSuchOption):
+        msg = f"option inconnue « {exc.option_name} »"
+        if exc.possibilities:
+            msg += f" (vouliez-vous dire « {exc.possibilities[0]} » ?)"
+    elif isinstance(exc, getattr(click.exceptions, "NoSuchCommand", ())):
+        msg = f"commande inconnue « {exc.command_name} »"
+        if exc.possibilities:
+            msg += f" (vouliez-vous dire « {exc.possibilities[0]} » ?)"
+    elif isinstance(exc, click.MissingParameter):
+        kind = "argument" if getattr(exc.param, "param_type_name", "") == "argument" else "option"
+        msg = f"{kind} obligatoire manquant{'e' if kind == 'option' else ''} : {_hint(exc)}"
+    elif isinstance(exc, click.BadParameter):
+        hint = _hint(exc)
+        msg = f"{hint} : {_translate(exc.message)}" if hint else _translate(exc.message)
+    elif isinstance(exc, click.UsageError):
+        msg = _translate(exc.message)
+    else:
+        msg = exc.format_message()
+    return " ".join(msg.split())
+
+
+class ArbitreGroup(click.Group):
+    """A click group whose errors are one French line (exit 2 for usage, 1 for failure)."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        """Run the command line; in standalone mode, print errors as one French line and exit."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as exc:
+            cmd = exc.ctx.command_path if exc.ctx else (prog_name or "python app.py")
+            click.echo(f"Erreur : {french_message(exc)}. Aide : {cmd} --help", err=True)
+            sys.exit(2)
+        except CliError as exc:
+            click.echo(f"Erreur : {exc.message}", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            click.echo(f"Erreur : {french_message(exc)}", err=True)
+            sys.exit(exc.exit_code if exc.exit_code else 1)
+        except click.Abort:
+            click.echo("Interrompu.", err=True)
+            sys.exit(1)
+        except (KeyboardInterrupt, EOFError):
+            click.echo("Interrompu.", err=True)
+            sys.exit(130)
+        except BrokenPipeError:
+            sys.exit(1)
+        except Exception as exc:  # never a traceback for the user
+            click.echo(f"Erreur interne : {type(exc).__name__}: {' '.join(str(exc).split())[:300]}", err=True)
+            sys.exit(1)
+        if isinstance(rv, int) and not isinstance(rv, bool):
+            sys.exit(rv)
+        sys.exit(0)
+
+
+def build_cli(modules: tuple[str, ...] = COMMAND_MODULES) -> click.Group:
+    """The ``python app.py`` group with the commands of ``modules`` (missing modules skipped)."""
+
+    @click.group(cls=ArbitreGroup, invoke_without_command=True,
+                 context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+    @click.pass_context
+    def cli(ctx: click.Context) -> None:
+        """l’Arbitre : les règles du jeu de la 9 et du jeu de la 10, citées mot pour mot.
+
+        Sans commande : sert l’application web sur http://127.0.0.1:5000 (comme « serve »).
+        """
+        if ctx.invoked_subcommand is None:
+            ctx.invoke(ctx.command.get_command(ctx, "serve"))
+
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        cmds = getattr(module, "commands", None)
+        if cmds is None:
+            cmds = [v for v in vars(module).values() if isinstance(v, click.Command) and v.name]
+        for cmd in cmds:
+            cli.add_command(cmd)
+    return cli
+
+
+cli = build_cli()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of ``python app.py``."""
+    cli.main(args=argv, prog_name="python app.py")

@@ -1,0 +1,147 @@
+"""Helpers shared by the commands: loading the rulebook, ruleset options, text rendering."""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Iterable, Mapping
+
+import click
+
+from qa.rulebook import DATA_DIR, Rulebook, RulebookError, did_you_mean, load_rulebook
+
+GAME_LABELS = {"nine-ball": "jeu de la 9", "ten-ball": "jeu de la 10"}
+WHO = {"shooter": "le tireur", "opponent": "l’adversaire"}
+CHOICES = {"play": "jouer la table telle quelle", "hand_back": "rendre la main à l’auteur du coup"}
+
+
+class CliError(click.ClickException):
+    """A failure reported as one French line (``Erreur : …``), exit code 1 (or ``exit_code``)."""
+
+    def __init__(self, message: str, exit_code: int = 1):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def env_or(value: Any, var: str) -> Any:
+    """``value`` when given, else the environment variable ``var`` (None when unset or empty)."""
+    if value not in (None, ""):
+        return value
+    return os.environ.get(var) or None
+
+
+def load_book(data: str | None = None, house_rules: str | None = None) -> Rulebook:
+    """Load the rulebook (``data`` or ``ARBITRE_DATA`` or rules_data/, plus house rules from
+    ``house_rules`` or ``ARBITRE_HOUSE_RULES``). On invalid data, print every problem
+    (``file:line: message``) on stderr and fail with exit code 1."""
+    data = env_or(data, "ARBITRE_DATA") or DATA_DIR
+    house_rules = env_or(house_rules, "ARBITRE_HOUSE_RULES")
+    try:
+        return load_rulebook(data, house_rules=house_rules)
+    except RulebookError as exc:
+        for p in exc.problems:
+            click.echo(str(p), err=True)
+        raise CliError(f"données de règles invalides ({len(exc.problems)} problème(s)) : "
+                       "voir ci-dessus, ou « python app.py check ».") from None
+
+
+def split_rulesets(book: Rulebook, value: str | None, flag: str = "--rulesets") -> list[str] | None:
+    """``ID,ID`` → a list of known ruleset ids (None when empty); a usage error naming ``flag``
+    for an unknown id."""
+    if not value:
+        return None
+    ids = [p.strip() for p in value.split(",") if p.strip()]
+    for rid in ids:
+        if rid not in book.rulesets:
+            raise click.BadParameter(f"règlement inconnu « {rid} »{did_you_mean(rid, book.rulesets)} ; "
+                                     f"règlements : {', '.join(book.rulesets)}", param_hint=flag)
+    return list(dict.fromkeys(ids)) or None
+
+
+def print_json(obj: Any) -> None:
+    """Print ``obj`` as indented UTF-8 JSON."""
+    click.echo(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def _indent(text: str, prefix: str = "    ") -> str:
+    return "\n".join(prefix + line if line.strip() else line for line in str(text).splitlines())
+
+
+def format_citation(book: Rulebook, c: Mapping[str, Any], n: int | None = None) -> str:
+    """A cited clause as text: ruleset title, section, clause id, lead-in and verbatim text."""
+    rs = book.rulesets.get(c.get("ruleset", ""))
+    head = f"[{n}] " if n is not None else ""
+    title = rs.title if rs else c.get("ruleset", "")
+    section = f" — {c['section']}" if c.get("section") else ""
+    lines = [f"{head}{title}{section} ({c.get('id')})"]
+    lead = book.clauses.get(c.get("lead_in") or "")
+    if lead is not None:
+        lines.append(_indent(lead.text))
+    lines.append(_indent(f"« {c.get('text', '')} »"))
+    return "\n".join(lines)
+
+
+def format_outcome(book: Rulebook, o: Mapping[str, Any], foul_labels: Mapping[str, str] | None = None) -> str:
+    """An Outcome (JSON shape) as text: the ruling, reasons with clause ids, notes, assumptions."""
+    labels = foul_labels or {}
+    rs = book.rulesets.get(o.get("ruleset", ""))
+    lines = [f"{o.get('ruleset')} — {rs.title if rs else ''}".rstrip(" —")]
+    if o.get("legal"):
+        lines.append("Décision : coup légal")
+    else:
+        fouls = "; ".join(f"{labels.get(f['code'], f['code'])}" + (f" [{f['clause']}]" if f.get("clause") else "")
+                          for f in o.get("fouls", []))
+        lines.append(f"Décision : faute — {fouls}")
+    brk = o.get("break")
+    if brk:
+        extra = ""
+        if brk.get("three_ball_rule"):
+            extra = "; règle des trois billes " + ("respectée" if brk["three_ball_rule"] == "met" else "non respectée")
+        lines.append(f"Casse : {'légale' if brk.get('legal') else 'fautive'}{extra}")
+    if o.get("game_over"):
+        who = "le tireur" if o.get("winner") == "shooter" else "l’adversaire"
+        why = {"money_ball": " (bille de gain)", "three_fouls": " (trois fautes consécutives)"}.get(o.get("termination") or "", "")
+        lines.append(f"Partie terminée : {who} gagne{why}")
+    else:
+        nxt = WHO.get(o.get("next_shooter"), o.get("next_shooter"))
+        lines.append(f"Joue ensuite : {nxt}" + (", bille en main" if o.get("ball_in_hand") else ""))
+    if o.get("spotted"):
+        lines.append("Replacée(s) : " + ", ".join(f"la {b}" for b in o["spotted"]))
+    for op in o.get("options", []):
+        lines.append(f"Choix : {CHOICES.get(op['choice'], op['choice'])} (joue alors : {WHO.get(op['shooter'], op['shooter'])}"
+                     + (", push-out permis)" if op.get("push_out_available") else ")"))
+    if o.get("push_out_available"):
+        lines.append("Coup suivant : push-out permis")
+    fa = o.get("fouls_after") or {}
+    if fa:
+        lines.append(f"Fautes consécutives : tireur {fa.get('shooter', 0)}, adversaire {fa.get('opponent', 0)}"
+                     + (" — avertissement à donner" if o.get("warning_due") else ""))
+    if o.get("reasons"):
+        lines.append("Raisons :")
+        lines += [f"  - {r['text']}" + (f" [{r['clause']}]" if r.get("clause") else "") for r in o["reasons"]]
+    if o.get("notes"):
+        lines.append("Notes :")
+        lines += [f"  - {n}" for n in o["notes"]]
+    if o.get("assumptions"):
+        lines.append("Hypothèses :")
+        lines += [f"  - {a}" for a in o["assumptions"]]
+    if o.get("unsettled"):
+        lines.append("Non tranché par le texte : " + ", ".join(o["unsettled"]))
+    return "\n".join(lines)
+
+
+def foul_labels(book_root: Any = None) -> dict[str, str]:
+    """French labels of the foul codes (rules_data/foul_codes.yaml); {} when unreadable."""
+    from pathlib import Path
+
+    from qa.yamlio import load_yaml
+    root = Path(env_or(book_root, "ARBITRE_DATA") or DATA_DIR)
+    try:
+        data = load_yaml(root / "foul_codes.yaml")
+    except Exception:
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def join_ids(ids: Iterable[str]) -> str:
+    """``a, b, c``."""
+    return ", ".join(ids)

@@ -1,0 +1,244 @@
+"""The core commands: ``serve``, ``ask``, ``evaluate``, ``check``."""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+import yaml
+
+from qa.rulebook import DATA_DIR, RulebookError, load_rulebook
+
+from .common import (CliError, env_or, foul_labels, format_citation, format_outcome, load_book, print_json,
+                     split_rulesets)
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 5000
+
+
+def _port(value: object, source: str) -> int:
+    try:
+        port = int(str(value))
+    except ValueError:
+        raise click.BadParameter(f"« {value} » n’est pas un numéro de port (1 à 65535)", param_hint=source) from None
+    if not 1 <= port <= 65535:
+        raise click.BadParameter(f"{port} n’est pas un numéro de port (1 à 65535)", param_hint=source)
+    return port
+
+
+# ----------------------------------------------------------------------------- serve
+@click.command(short_help="Sert l’application web et l’API JSON.")
+@click.option("--host", default=None, metavar="H", help=f"Adresse d’écoute (défaut : {DEFAULT_HOST}).")
+@click.option("--port", default=None, metavar="P", help=f"Port (défaut : variable PORT, sinon {DEFAULT_PORT}).")
+@click.option("--db", default=None, metavar="PATH",
+              help="Fichier SQLite des quiz (défaut : variable ARBITRE_DB, sinon instance/arbitre.db).")
+@click.option("--house-rules", default=None, metavar="DIR",
+              help="Dossier de règles maison d’un club (défaut : variable ARBITRE_HOUSE_RULES).")
+def serve(host: str | None, port: str | None, db: str | None, house_rules: str | None) -> None:
+    """Sert l’application web et l’API JSON (défaut : http://127.0.0.1:5000)."""
+    host = host or DEFAULT_HOST
+    if port is not None:
+        port_n = _port(port, "--port")
+    elif os.environ.get("PORT"):
+        port_n = _port(os.environ["PORT"], "PORT (variable d’environnement)")
+    else:
+        port_n = DEFAULT_PORT
+    house_rules = env_or(house_rules, "ARBITRE_HOUSE_RULES")
+    if house_rules and not Path(house_rules).is_dir():
+        raise click.BadParameter(f"dossier introuvable : {house_rules}", param_hint="--house-rules")
+    db = env_or(db, "ARBITRE_DB")
+    config = {"HOUSE_RULES": house_rules}
+    if db:
+        parent = Path(db).expanduser().resolve().parent
+        if not parent.is_dir():
+            raise click.BadParameter(f"le dossier {parent} n’existe pas", param_hint="--db")
+        config["DATABASE"] = str(Path(db).expanduser())
+    from web import create_app
+    try:
+        app = create_app(config)
+    except RulebookError as exc:
+        for p in exc.problems:
+            click.echo(str(p), err=True)
+        raise CliError(f"données de règles invalides ({len(exc.problems)} problème(s)) : voir ci-dessus.") from None
+    if not db:
+        os.makedirs(app.instance_path, exist_ok=True)
+    click.echo(f"l’Arbitre : http://{host}:{port_n}/ (Ctrl+C pour arrêter)", err=True)
+    try:
+        app.run(host=host, port=port_n, debug=False, use_reloader=False, threaded=True)
+    except OSError as exc:
+        if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EADDRNOTAVAIL):
+            raise CliError(f"impossible d’écouter sur {host}:{port_n} ({exc.strerror}) : "
+                           "choisissez un autre --port ou --host.") from None
+        raise
+
+
+# ----------------------------------------------------------------------------- ask
+@click.command(short_help="Répond à une question sur les règles.")
+@click.argument("question")
+@click.option("--rulesets", default=None, metavar="ID,ID", help="Limiter la réponse à ces règlements.")
+@click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 20), metavar="N",
+              help="Nombre de passages cités au plus (1 à 20).")
+@click.option("--json", "as_json", is_flag=True, help="Réponse en JSON (forme « Answer » de l’API).")
+@click.option("--house-rules", default=None, metavar="DIR", help="Dossier de règles maison (ARBITRE_HOUSE_RULES).")
+def ask(question: str, rulesets: str | None, k: int, as_json: bool, house_rules: str | None) -> None:
+    """Répond à une question sur les règles, avec les passages cités mot pour mot."""
+    if not question.strip():
+        raise click.BadParameter("la question est vide", param_hint="QUESTION")
+    book = load_book(house_rules=house_rules)
+    ids = split_rulesets(book, rulesets)
+    from qa.answer import Answerer, AskError
+    try:
+        answer = Answerer(book).ask(question.strip(), rulesets=ids, k=k)
+    except AskError as exc:
+        flag = {"q": "QUESTION", "rulesets": "--rulesets", "k": "-k"}.get(exc.field or "", exc.field or "QUESTION")
+        raise click.BadParameter(exc.message, param_hint=flag) from None
+    if as_json:
+        print_json(answer)
+        return
+    click.echo(render_answer(book, answer))
+
+
+def render_answer(book, answer: dict) -> str:
+    """An Answer (contract shape) as text: the answer, the rulings, then each citation."""
+    out = []
+    if answer.get("kind") == "unknown":
+        out.append("Je ne sais pas.")
+    out.append(answer.get("answer", ""))
+    if answer.get("follow_up"):
+        out.append("\nÀ préciser :")
+        out += [f"  - {f}" for f in answer["follow_up"]]
+    outcomes = answer.get("outcomes") or {}
+    labels = foul_labels()
+    for o in outcomes.values():
+        out.append("")
+        out.append(format_outcome(book, o, labels))
+    if answer.get("citations"):
+        out.append("\nCitations :")
+        for n, c in enumerate(answer["citations"], 1):
+            out.append(format_citation(book, c, n))
+    if answer.get("suggestions"):
+        out.append("\nSuggestions :")
+        for s in answer["suggestions"]:
+            if isinstance(s, dict):
+                s = s.get("label") or s.get("question") or s.get("text") or s.get("id") or json.dumps(s, ensure_ascii=False)
+            elif s in book.topics:
+                s = f"{book.topics[s]} ({s})"
+            out.append(f"  - {s}")
+    return "\n".join(out).strip()
+
+
+# ----------------------------------------------------------------------------- evaluate
+def read_scenario_file(path: str) -> dict:
+    """Read a JSON or YAML scenario from ``path`` (``-``: stdin) into a mapping."""
+    if path == "-":
+        text = sys.stdin.read()
+        name = "l’entrée standard"
+    else:
+        p = Path(path)
+        if not p.exists():
+            raise click.BadParameter(f"fichier introuvable : {path}", param_hint="FILE")
+        if p.is_dir():
+            raise click.BadParameter(f"{path} est un dossier", param_hint="FILE")
+        try:
+            text = p.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise CliError(f"FILE : {path} n’est pas un texte UTF-8.") from None
+        except OSError as exc:
+            raise click.BadParameter(f"lecture impossible de {path} ({exc.strerror})", param_hint="FILE") from None
+        name = path
+    if not text.strip():
+        raise CliError(f"FILE : {name} est vide ; un scénario JSON ou YAML est attendu.")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            where = f" (ligne {mark.line + 1}, colonne {mark.column + 1})" if mark else ""
+            raise CliError(f"FILE : {name} n’est ni du JSON ni du YAML lisible{where}.") from None
+    if not isinstance(data, dict):
+        raise CliError(f"FILE : {name} doit contenir un objet (un scénario), pas {type(data).__name__}.")
+    return data
+
+
+@click.command(short_help="Arbitre un coup (scénario JSON ou YAML).")
+@click.argument("file", metavar="FILE")
+@click.option("--json", "as_json", is_flag=True, help="Décision en JSON (forme « Outcome » de l’API).")
+@click.option("--house-rules", default=None, metavar="DIR", help="Dossier de règles maison (ARBITRE_HOUSE_RULES).")
+def evaluate(file: str, as_json: bool, house_rules: str | None) -> None:
+    """Arbitre un coup décrit dans FILE (scénario JSON ou YAML ; « - » : entrée standard).
+
+    Le scénario nomme « ruleset », ou « rulesets » (une liste) pour le même coup sous plusieurs règlements.
+    """
+    from qa.engine.evaluate import evaluate as rule
+    from qa.engine.outcome import ImpossibleScenarioError
+    from qa.engine.scenario import ScenarioFormatError, parse_scenario
+
+    data = read_scenario_file(file)
+    book = load_book(house_rules=house_rules)
+    many = data.get("rulesets") is not None
+    if many and data.get("ruleset") is not None:
+        raise CliError("champ « rulesets » : donnez « ruleset » ou « rulesets », pas les deux.")
+    try:
+        scenario, ids = parse_scenario(data, many=many)
+    except ScenarioFormatError as exc:
+        raise CliError(exc.message) from None
+    if many:
+        if not isinstance(ids, list) or not ids:
+            raise CliError("Champ « rulesets » : une liste non vide d’identifiants est attendue.")
+    elif not scenario.ruleset:
+        raise CliError(f"Champ « ruleset » obligatoire (ou « rulesets », une liste) ; règlements : {', '.join(book.rulesets)}.")
+    else:
+        ids = [scenario.ruleset]
+    for rid in ids:
+        if rid not in book.rulesets:
+            field = "rulesets" if many else "ruleset"
+            from qa.rulebook import did_you_mean
+            raise CliError(f"Champ « {field} » : règlement inconnu « {rid} »{did_you_mean(rid, book.rulesets)} ; "
+                           f"règlements : {', '.join(book.rulesets)}.")
+    outcomes = {}
+    for rid in dict.fromkeys(ids):
+        try:
+            outcomes[rid] = rule(book, scenario.with_ruleset(rid)).to_json(book.clauses)
+        except ImpossibleScenarioError as exc:
+            where = f" (champ « {exc.field} »)" if exc.field else ""
+            cl = f" [{exc.clause}]" if exc.clause else ""
+            raise CliError(f"scénario impossible sous {rid}{where} : {exc.message}{cl}") from None
+    if as_json:
+        print_json({"outcomes": outcomes} if many else outcomes[ids[0]])
+        return
+    labels = foul_labels()
+    click.echo("\n\n".join(format_outcome(book, o, labels) for o in outcomes.values()))
+
+
+# ----------------------------------------------------------------------------- check
+@click.command(short_help="Vérifie les données de règles.")
+@click.option("--house-rules", default=None, metavar="DIR", help="Dossier de règles maison à vérifier aussi (ARBITRE_HOUSE_RULES).")
+@click.option("--data", default=None, metavar="DIR", help="Dossier des données de règles (défaut : rules_data/, ou ARBITRE_DATA).")
+@click.pass_context
+def check(ctx: click.Context, house_rules: str | None, data: str | None) -> None:
+    """Charge et vérifie toutes les données de règles ; « fichier:ligne: message » par problème (code 1)."""
+    root = env_or(data, "ARBITRE_DATA") or DATA_DIR
+    house_rules = env_or(house_rules, "ARBITRE_HOUSE_RULES")
+    if not Path(root).is_dir():
+        raise click.BadParameter(f"dossier introuvable : {root}", param_hint="--data")
+    if house_rules and not Path(house_rules).is_dir():
+        raise click.BadParameter(f"dossier introuvable : {house_rules}", param_hint="--house-rules")
+    try:
+        book = load_rulebook(root, house_rules=house_rules)
+    except RulebookError as exc:
+        for p in exc.problems:
+            click.echo(str(p))
+        click.echo(f"{len(exc.problems)} problème(s) dans les données de règles.", err=True)
+        ctx.exit(1)
+        return
+    rules = sum(1 for c in book.clauses.values() if c.kind == "rule")
+    click.echo(f"OK : {len(book.rulesets)} règlements, {len(book.clauses)} clauses ({rules} règles de jeu), "
+               f"{len(book.topics)} thèmes, {len(book.policy_specs)} politiques.")
+
+
+commands = [serve, ask, evaluate, check]

@@ -1,0 +1,122 @@
+"""Which game and which rulesets a French question names.
+
+``detect(question, book) -> Detection``. Read on the normalised words of
+:func:`qa.text.words` (so "la neuf", "n°9", "nine-ball", "9-ball" all read ``9``):
+
+- the game: "jeu de la 9", "au 10", "à la dix", "9-ball", "partie de 10" name it firmly;
+  a bare ball number does too when no firm mention exists (only the 10-ball game has a
+  ball 10, and a question about the 9 is about its own game). Both games named, or none:
+  no game. A number followed by a unit ("table de 9 pieds", "10 minutes") is not a game.
+- the rulesets, by publisher: "Dooly's", "FFB"/"fédération", "BCA"/"Québec", "guide";
+- another game ("jeu de la 8", "8-ball", "snooker", "carambole", "14-1"…), and whether the
+  question is about variants or federations (then the texts do speak to it).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .text import words
+
+__all__ = ["Detection", "detect"]
+
+GAME_OF_NUMBER = {"9": "nine-ball", "10": "ten-ball"}
+_UNITS = frozenset("""pied pieds pouce pouces an ans euro euros eur dollar dollars minute minutes
+min seconde secondes sec heure heures h point points cm mm metre metres m kg gramme grammes
+fois joueur joueurs personne personnes mois jour jours""".split())
+_LEAD = frozenset({"regle", "regles", "article", "section", "chapitre"})
+# publisher words → suffixes of ruleset ids they name (matched on the normalised text)
+_PUBLISHERS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
+    (re.compile(r"\bdooly"), ("10-doolys",)),
+    (re.compile(r"\bffb\b|\bfede(?:ration)?s?\b|\bfederale?s?\b|\bfrancaises?\b|\ben france\b"),
+     ("9-ffb", "10-ffb")),
+    (re.compile(r"\bbca\b|\bbilliard congress|\bquebec"), ("9-bca", "10-doolys")),
+    (re.compile(r"\bguide\b"), ("10-guide",)),
+)
+NAME_WORDS = frozenset({"dooly", "doolys", "ffb", "fede", "federation", "federations", "federal",
+                        "federale", "federales", "francaise", "francaises", "france", "bca",
+                        "billiard", "congress", "quebec", "guide"})
+_OTHER_GAME = re.compile(
+    r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
+    r"\bcarambole\b|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
+    r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
+    r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball")
+_VARIANT_INTENT = re.compile(
+    r"\bvariante|\breconn|\bofficiel|\borganisme|\bautres? jeux|\bexiste")
+
+
+@dataclass(frozen=True)
+class Detection:
+    """What a question names.
+
+    ``game``: ``nine-ball``/``ten-ball`` or None; ``rulesets``: ids named by publisher
+    (possibly several), empty when none; ``drop``: indexes of :func:`words` that only name
+    the game or publisher (left out of the search terms); ``name_drop``: those naming a
+    publisher; ``other_game``: the other game named ("snooker", "jeu de la 8"…) or None;
+    ``variant_intent``: the question asks about variants, federations or recognition.
+    """
+
+    game: str | None = None
+    rulesets: tuple[str, ...] = ()
+    drop: frozenset[int] = field(default_factory=frozenset)
+    name_drop: frozenset[int] = field(default_factory=frozenset)
+    other_game: str | None = None
+    variant_intent: bool = False
+
+    def restriction(self, book_rulesets: Mapping) -> tuple[str, ...] | None:
+        """Ruleset ids the question restricts to (publisher ∩ game when both agree), or None."""
+        by_game = tuple(r for r, rs in book_rulesets.items() if self.game and rs.game == self.game)
+        named = tuple(r for r in self.rulesets if r in book_rulesets)
+        if named and by_game:
+            both = tuple(r for r in named if r in by_game)
+            return both or named
+        return named or by_game or None
+
+
+def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
+    """(firm games, loose games, indexes of the words of firm mentions)."""
+    firm, loose, drop = set(), set(), set()
+    for i, w in enumerate(ws):
+        game = GAME_OF_NUMBER.get(w)
+        if not game:
+            continue
+        nxt = ws[i + 1] if i + 1 < len(ws) else ""
+        prev = ws[i - 1] if i else ""
+        if nxt in _UNITS or prev in _LEAD:
+            continue
+        before = ws[max(0, i - 3):i]
+        if nxt == "ball" or prev in {"au", "du"} or (
+                "jeu" in before and before[-1] in {"la", "du", "de", "jeu", "le"}) or (
+                prev == "la" and i >= 2 and ws[i - 2] == "a") or (
+                prev == "de" and i >= 2 and ws[i - 2] in {"partie", "parties", "manche", "manches",
+                                                          "match", "tournoi", "regles", "regle"}):
+            firm.add(game)
+            drop.add(i)
+            if nxt == "ball":
+                drop.add(i + 1)
+            if "jeu" in before:
+                drop.add(i - len(before) + before.index("jeu"))
+        else:
+            loose.add(game)
+    return firm, loose, drop
+
+
+def detect(question: str) -> Detection:
+    """Detect the game, publisher rulesets and other games named in ``question``."""
+    ws = words(question)
+    text = " ".join(ws)
+    firm, loose, drop = _game_mentions(ws)
+    games = firm or loose
+    game = next(iter(games)) if len(games) == 1 else None
+    named: list[str] = []
+    for pattern, ids in _PUBLISHERS:
+        if pattern.search(text):
+            named.extend(i for i in ids if i not in named)
+    name_drop = frozenset(i for i, w in enumerate(ws) if w in NAME_WORDS) if named else frozenset()
+    other = _OTHER_GAME.search(text)
+    return Detection(
+        game=game, rulesets=tuple(named), drop=frozenset(drop), name_drop=name_drop,
+        other_game=other.group(0) if other else None,
+        variant_intent=bool(_VARIANT_INTENT.search(text)),
+    )

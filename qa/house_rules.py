@@ -1,0 +1,387 @@
+"""A club's house rules: a small YAML file that ``extends`` a ruleset and overrides a few
+decisions and clauses. Loaded and validated at start-up with the rest of rules_data/.
+
+File format (one file per club, in the folder given by ``--house-rules`` or
+``ARBITRE_HOUSE_RULES``; a single file works too)::
+
+    id: club-les-queues-9            # lowercase, digits, hyphens; not a base ruleset id
+    extends: 9-ffb                   # the base ruleset (one of rules_data/rulesets.yaml)
+    title: "Jeu de la 9 — règles maison des Queues"
+    description: "..."               # optional
+    publisher: "Club des Queues"     # optional
+    policy:                          # optional: decisions that differ from the base
+      jump_shots: {value: forbidden, clause: club-les-queues-9/sautes-interdits}
+      masse_shots: {value: forbidden, note: "Le club interdit les massés."}   # no clause:
+                                     # the club's own decision, shown as « décision du club »
+    clauses:                         # optional: the club's own wording
+      - id: club-les-queues-9/sautes-interdits
+        title: "Coups sautés interdits"
+        text: "..."
+        topics: [jump-masse, fouls]
+        replaces: 9-ffb/some-clause  # optional: this text stands in place of a base clause
+    fouls: {}                        # optional: extra {foul code: clause id}
+
+The house ruleset takes ``game`` and ``money_ball`` from its base and inherits every other
+policy, foul and clause (the base's clause ids stay valid citations; a policy or foul that
+cited a replaced clause cites the club's wording instead). Club clauses carry
+``house=True``. A policy override without ``clause`` gets a generated club clause
+``<id>/decision-<policy>`` (section « Décision du club ») so that every ruling still cites
+something a reader can open.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+import re
+import tempfile
+from pathlib import Path
+from types import MappingProxyType, SimpleNamespace
+from typing import Any, Literal, Mapping
+
+from pydantic import Field
+
+from .rulebook import (
+    DATA_DIR, SILENT, Clause, PolicySpec, PolicyValue, Problem, Ruleset, RulebookError, _Collector, _Strict,
+    check_foul_map, check_policy_values, did_you_mean, load_rulebook,
+)
+from .yamlio import LineDict
+
+HOUSE_SECTION = "Règles maison"
+DECISION_SECTION = "Décision du club"  # same string as qa.compare.CLUB_DECISION_SECTION
+_ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_SLUG_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class _HouseClauseIn(_Strict):
+    id: str
+    kind: Literal["rule", "info"] = "rule"
+    section: str = ""
+    title: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    topics: list[str] = Field(min_length=1)
+    replaces: str | None = None
+    keywords: list[str] = []
+    questions: list[str] = []
+
+
+class _HousePolicyIn(_Strict):
+    value: str
+    clause: str | None = None
+    note: str | None = None
+
+
+class _HouseFileIn(_Strict):
+    id: str
+    extends: str
+    title: str = Field(min_length=1)
+    description: str = ""
+    publisher: str = ""
+    policy: dict[str, _HousePolicyIn] = {}
+    clauses: list[_HouseClauseIn] = []
+    fouls: dict[str, str] = {}
+
+
+_KEYS = {
+    (): set(_HouseFileIn.model_fields),
+    ("policy", "*"): set(_HousePolicyIn.model_fields),
+    ("clauses", "*"): set(_HouseClauseIn.model_fields),
+}
+
+
+def house_files(path: Path) -> list[Path]:
+    """The house-rule files of ``path``: the file itself, or a folder's ``*.yaml``/``*.yml`` sorted by name."""
+    path = Path(path)
+    if path.is_dir():
+        return sorted(p for p in path.iterdir() if p.is_file() and p.suffix in (".yaml", ".yml"))
+    return [path]
+
+
+def _check_keys(col: _Collector, path: Path, raw: LineDict) -> bool:
+    """Unknown keys with a "vouliez-vous dire" (pydantic cannot name the nested model)."""
+    ok = True
+    for key in raw:
+        if key not in _KEYS[()]:
+            col.add(path, raw.line_of(key), f"clé inconnue « {key} »{did_you_mean(key, _KEYS[()])}")
+            ok = False
+    pol = raw.get("policy")
+    if isinstance(pol, LineDict):
+        for name, item in pol.items():
+            if isinstance(item, LineDict):
+                for key in item:
+                    if key not in _KEYS[("policy", "*")]:
+                        col.add(path, item.line_of(key), f"{name} : clé inconnue « {key} »"
+                                f"{did_you_mean(key, _KEYS[('policy', '*')])}")
+                        ok = False
+            elif not isinstance(item, dict):
+                col.add(path, pol.line_of(name), f"{name} : « {{value: ..., clause: ...}} » est attendu")
+                ok = False
+    cls = raw.get("clauses")
+    if isinstance(cls, list):
+        for item in cls:
+            if isinstance(item, LineDict):
+                for key in item:
+                    if key not in _KEYS[("clauses", "*")]:
+                        col.add(path, item.line_of(key), f"clause : clé inconnue « {key} »"
+                                f"{did_you_mean(key, _KEYS[('clauses', '*')])}")
+                        ok = False
+    return ok
+
+
+def load_house_rules(col: _Collector, path: Path, rulesets: dict[str, Ruleset], clauses: dict[str, Clause],
+                     by_ruleset: dict[str, tuple[Clause, ...]], topics: Mapping[str, str],
+                     specs: Mapping[str, PolicySpec], foul_codes: tuple[str, ...]) -> list[str]:
+    """Load every house-rule file of ``path`` (a folder or one file) into the rulebook dicts.
+
+    Adds each club's :class:`Ruleset` to ``rulesets``, its own clauses to ``clauses`` and its
+    whole clause list (base clauses, replaced ones swapped for the club's wording, added ones
+    after the last clause of their first topic) to ``by_ruleset``. Every problem goes to
+    ``col`` as ``file:line: message`` (unknown base, keys, policies, values, topics or
+    replaced clauses with a "vouliez-vous dire"; duplicate ids; an id that is a base
+    ruleset's). Returns the ids of the house rulesets added.
+    """
+    path = Path(path)
+    if not path.exists():
+        col.add(path, 1, "dossier ou fichier de règles maison introuvable")
+        return []
+    base_ids = [rid for rid, rs in rulesets.items() if not rs.extends]
+    seen: dict[str, Path] = {}
+    added: list[str] = []
+    for f in house_files(path):
+        rid = _load_one(col, f, rulesets, clauses, by_ruleset, topics, specs, foul_codes, base_ids, seen)
+        if rid:
+            added.append(rid)
+    return added
+
+
+def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: dict[str, Clause],
+              by_ruleset: dict[str, tuple[Clause, ...]], topics: Mapping[str, str], specs: Mapping[str, PolicySpec],
+              foul_codes: tuple[str, ...], base_ids: list[str], seen: dict[str, Path]) -> str | None:
+    before = len(col.problems)
+    raw = col.load(f)
+    if raw is None:
+        if len(col.problems) == before:
+            col.add(f, 1, "fichier de règles maison vide")
+        return None
+    if not isinstance(raw, LineDict):
+        col.add(f, 1, "un dictionnaire (id, extends, title, policy, clauses) est attendu")
+        return None
+    if not _check_keys(col, f, raw):
+        return None
+    m = col.validate(f, raw, _HouseFileIn)
+    if m is None:
+        return None
+
+    hid = m.id
+    if not _ID_RE.match(hid):
+        col.add(f, raw.line_of("id"), f"id « {hid} » invalide : minuscules, chiffres et tirets seulement "
+                f"(ex. « club-les-queues-9 »)")
+        return None
+    if hid in base_ids:
+        col.add(f, raw.line_of("id"), f"l’id « {hid} » est celui d’un règlement de base ; choisissez un id propre "
+                f"au club (ex. « club-{hid} »)")
+        return None
+    if hid in seen or hid in rulesets:
+        other = seen.get(hid)
+        where = f" (déjà défini dans {col.rel(other)})" if other else ""
+        col.add(f, raw.line_of("id"), f"règles maison en double : « {hid} »{where}")
+        return None
+    seen[hid] = f
+    if m.extends not in base_ids:
+        if m.extends in rulesets or m.extends in seen:
+            msg = f"« {m.extends} » est déjà une règle maison : « extends » doit nommer un règlement de base"
+        else:
+            msg = f"règlement de base inconnu « {m.extends} »{did_you_mean(m.extends, base_ids)}"
+        col.add(f, raw.line_of("extends"), f"{msg} ; règlements : {', '.join(base_ids)}")
+        return None
+    base = rulesets[m.extends]
+    base_clauses = list(by_ruleset.get(base.id, ()))
+    base_index = {c.id: c for c in base_clauses}
+
+    # -- the club's clauses -----------------------------------------------------------
+    own: list[Clause] = []
+    replaced: dict[str, str] = {}  # base clause id -> club clause id
+    raw_clauses = raw.get("clauses") or []
+    ok = True
+    for c, rc in zip(m.clauses, raw_clauses):
+        line = rc.line_of("id") if isinstance(rc, LineDict) else 1
+        prefix = f"{hid}/"
+        if not c.id.startswith(prefix) or not _SLUG_RE.match(c.id[len(prefix):]):
+            col.add(f, line, f"id de clause « {c.id} » invalide : « {prefix}<mots-en-minuscules-et-tirets> » attendu")
+            ok = False
+            continue
+        if any(o.id == c.id for o in own):
+            col.add(f, line, f"id de clause en double : « {c.id} »")
+            ok = False
+            continue
+        for t in c.topics:
+            if t not in topics:
+                col.add(f, rc.line_of("topics"), f"{c.id} : topic inconnu « {t} »{did_you_mean(t, topics)}")
+                ok = False
+        if c.replaces is not None:
+            rline = rc.line_of("replaces")
+            if c.replaces not in base_index:
+                col.add(f, rline, f"{c.id} : « replaces » nomme une clause inconnue de {base.id} « {c.replaces} »"
+                        f"{did_you_mean(c.replaces, base_index)}")
+                ok = False
+            elif base_index[c.replaces].kind == "toc":
+                col.add(f, rline, f"{c.id} : « {c.replaces} » est une table des matières, pas une règle")
+                ok = False
+            elif c.replaces in replaced:
+                col.add(f, rline, f"{c.id} : « {c.replaces} » est déjà remplacée par « {replaced[c.replaces]} »")
+                ok = False
+            else:
+                replaced[c.replaces] = c.id
+        section = c.section or (base_index[c.replaces].section if c.replaces in base_index else HOUSE_SECTION)
+        own.append(Clause(
+            id=c.id, ruleset=hid, game=base.game, kind=c.kind, section=section, title=c.title, text=c.text,
+            topics=tuple(c.topics), order=0, keywords=tuple(c.keywords), questions=tuple(c.questions), house=True,
+        ))
+
+    # -- policy overrides -------------------------------------------------------------
+    raw_policy = raw.get("policy") if isinstance(raw.get("policy"), LineDict) else LineDict()
+    values: dict[str, Any] = {}
+    decisions: list[Clause] = []
+    own_ids = {c.id for c in own}
+    for name, pv in m.policy.items():
+        line = raw_policy.line_of(name)
+        if pv.value == SILENT:
+            col.add(f, line, f"{name} : une règle maison choisit une valeur ; « silent » n’est pas permis "
+                    f"(retirez la ligne pour garder la décision de {base.id})")
+            ok = False
+            continue
+        clause_id = pv.clause
+        spec = specs.get(name)
+        if clause_id is None and spec is not None and pv.value in spec.values:
+            clause_id = f"{hid}/decision-{name.replace('_', '-')}"
+            if clause_id in own_ids:
+                col.add(f, line, f"{name} : l’id « {clause_id} » est réservé à la décision du club sans clause")
+                ok = False
+                continue
+            decisions.append(Clause(
+                id=clause_id, ruleset=hid, game=base.game, kind="rule", section=DECISION_SECTION,
+                title=spec.label, text=pv.note or f"{spec.label} : {spec.values[pv.value]}.",
+                topics=(spec.topic,), order=0, house=True,
+            ))
+        generated = bool(decisions) and decisions[-1].id == clause_id
+        # a club decision's note is the text of its generated clause: not repeated as a note
+        values[name] = SimpleNamespace(value=pv.value, clause=clause_id, note=None if generated else pv.note)
+    available = {cid: c for cid, c in base_index.items() if cid not in replaced}
+    available.update({c.id: c for c in own})
+    available.update({c.id: c for c in decisions})
+    n = len(col.problems)
+    overrides = check_policy_values(col, f, raw_policy, values, specs, available, complete=False)
+    raw_fouls = raw.get("fouls") if isinstance(raw.get("fouls"), LineDict) else LineDict()
+    own_fouls = check_foul_map(col, f, raw_fouls, m.fouls, available, foul_codes)
+    if len(col.problems) > n:
+        ok = False
+    if not ok:
+        return None
+
+    # -- the house ruleset -------------------------------------------------------------
+    def repoint(cid: str | None) -> str | None:
+        return replaced.get(cid, cid) if cid else cid
+
+    policy: dict[str, PolicyValue] = {}
+    for name, pv in base.policy.items():
+        policy[name] = PolicyValue(name, pv.value, repoint(pv.clause), pv.note)
+    policy.update(overrides)
+    fouls = {code: repoint(cid) for code, cid in base.fouls.items()}
+    fouls.update(own_fouls)
+
+    by_id = {c.id: c for c in own}
+    ordered: list[Clause] = [by_id[replaced[c.id]] if c.id in replaced else c for c in base_clauses]
+    for c in own:
+        if c.id in replaced.values():
+            continue
+        at = max((i for i, o in enumerate(ordered) if c.topics[0] in o.topics and o.kind != "toc"), default=None)
+        if at is None:
+            ordered.append(c)
+        else:
+            ordered.insert(at + 1, c)
+    ordered.extend(decisions)
+    final: list[Clause] = []
+    for i, c in enumerate(ordered):
+        if c.house:
+            c = replace(c, order=i)
+        final.append(c)
+    for c in final:
+        if c.house:
+            clauses[c.id] = c
+    by_ruleset[hid] = tuple(final)
+    rulesets[hid] = Ruleset(
+        id=hid, game=base.game, money_ball=base.money_ball, title=m.title, source=f.name,
+        publisher=m.publisher or "Règles maison d’un club",
+        description=m.description or f"Règles maison fondées sur « {base.title} ».",
+        policy=MappingProxyType(policy), fouls=MappingProxyType(fouls), extends=base.id,
+    )
+    return hid
+
+
+# ----------------------------------------------------------------------------- generator
+def _q(text: str) -> str:
+    """A YAML double-quoted scalar (JSON strings are valid YAML)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def house_yaml(book, base: str, hid: str, title: str, overrides: Mapping[str, str],
+               notes: Mapping[str, str] | None = None, description: str = "", publisher: str = "") -> str:
+    """Write a house-rule file: ``base`` ruleset, club ``hid`` and ``title``, and the policy
+    values that differ from the base (``overrides`` {policy: value}; values equal to the
+    base's are left out). ``notes`` {policy: the club's wording} become the text of the
+    club's decision. Returns YAML text; check it with :func:`validate_house_yaml`."""
+    notes = notes or {}
+    rs = book.rulesets.get(base)
+    lines = [
+        "# Règles maison — fichier généré par l’Arbitre (/regles-maison/nouveau).",
+        "# Placez-le dans le dossier donné à --house-rules (ou ARBITRE_HOUSE_RULES) puis vérifiez-le :",
+        "#   python app.py check --house-rules DOSSIER",
+        f"id: {_q(hid)}",
+        f"extends: {_q(base)}",
+        f"title: {_q(title)}",
+    ]
+    if description:
+        lines.append(f"description: {_q(description)}")
+    if publisher:
+        lines.append(f"publisher: {_q(publisher)}")
+    changed = []
+    for name, value in overrides.items():
+        if not value:
+            continue
+        current = rs.policy.get(name).value if rs is not None and name in rs.policy else None
+        if value != current:
+            changed.append((name, value))
+    if not changed:
+        lines.append("policy: {}   # aucune décision ne diffère du règlement de base")
+    else:
+        lines.append("policy:")
+        for name, value in changed:
+            spec = book.policy_specs.get(name)
+            if spec is not None and rs is not None:
+                was = rs.policy[name].value if name in rs.policy else SILENT
+                was_label = spec.values.get(was, "silencieux")
+                lines.append(f"  # {spec.label} — {base} : {was_label} → {spec.values.get(value, value)}")
+            entry = f"  {name}: {{value: {_q(value)}"
+            note = (notes.get(name) or "").strip()
+            if note:
+                entry += f", note: {_q(note)}"
+            lines.append(entry + "}")
+    return "\n".join(lines) + "\n"
+
+
+def validate_house_yaml(text: str, filename: str = "regles-maison.yaml", root: Path | str = DATA_DIR) -> list[Problem]:
+    """Check a house-rule file's text with the same loader as at start-up.
+
+    Returns the problems (``filename:line: message``); empty when the file loads.
+    """
+    with tempfile.TemporaryDirectory(prefix="arbitre-house-") as tmp:
+        p = Path(tmp) / filename
+        p.write_text(text, encoding="utf-8")
+        try:
+            load_rulebook(root, house_rules=tmp)
+        except RulebookError as exc:
+            out = []
+            for prob in exc.problems:
+                path = filename if Path(prob.path).name == filename and tmp in prob.path else prob.path
+                out.append(Problem(path, prob.line, prob.message))
+            return out
+    return []

@@ -1,0 +1,283 @@
+"""Find the clauses that answer a French rule question.
+
+``Matcher(book)`` indexes, once at start-up, every ``rule`` and ``info`` clause (never a
+``toc``) over its text, title, section, keywords, example questions, topic labels and the
+lead-in of its list, with BM25F over the terms of :class:`qa.text.Analyzer` (stems, glossary
+synonyms). Words of a question the index does not know are corrected to the closest known
+word with rapidfuzz (``processor=fold`` everywhere: rapidfuzz does not fold accents).
+
+``search(question, rulesets=None, k=5)`` returns ranked :class:`Hit` (clause, score);
+``lookup(...)`` returns the whole :class:`Lookup`: hits, rulesets covered, the "unknown"
+decision (on raw scores) and the closest topics. The game and rulesets a question names
+("jeu de la 9", "chez Dooly's", "FFB"…, see :mod:`qa.detect`) restrict the search; so does
+an explicit ``rulesets``. When none is named, the best clause of every ruleset that speaks
+to the question comes first, then the rest; rulesets whose best score is weak are left out.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence
+
+from rapidfuzz import fuzz, process
+
+from .detect import Detection, detect
+from .rulebook import Clause, Rulebook
+from .text import STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
+
+__all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
+
+
+@dataclass(frozen=True)
+class MatcherConfig:
+    """Tuning knobs (values tuned with bench/bench_matcher.py on tests/data/questions.yaml).
+
+    ``weights``: BM25F weight of each field; ``k1``/``b``: BM25; ``min_score`` and
+    ``min_coverage``: below either, the best hit is too weak and the answer is "unknown"
+    (coverage: share of the question's IDF mass the best clause contains); ``relevant``:
+    a ruleset is covered when its best score reaches this share of the overall best.
+    """
+
+    weights: Mapping[str, float] = field(default_factory=lambda: {
+        "text": 1.0, "title": 1.0, "section": 0.4, "keywords": 0.8, "questions": 0.7,
+        "topics": 0.4, "lead_in": 0.3})
+    k1: float = 1.2
+    b: float = 0.6
+    min_score: float = 4.0
+    min_coverage: float = 0.6
+    relevant: float = 0.55
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One clause found for a question, with its raw BM25 ``score`` (higher is better)."""
+
+    clause: Clause
+    score: float
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The result of :meth:`Matcher.lookup`.
+
+    ``hits``: at most k, best clause of each covered ruleset first, then the rest, all
+    from ``rulesets``; ``rulesets``: the rulesets the hits cover (best first);
+    ``searched``: the rulesets searched; ``unknown``: the texts do not answer (``reason``:
+    ``"empty"``, ``"weak"`` or ``"other_game"``); ``topics``: closest topic ids, best first;
+    ``best``/``coverage``: the raw figures the decision was made on; ``terms``: the search
+    terms; ``corrections``: {typed word: known word}; ``detection``: what the question names.
+    """
+
+    hits: tuple[Hit, ...]
+    rulesets: tuple[str, ...]
+    searched: tuple[str, ...]
+    unknown: bool
+    reason: str | None
+    topics: tuple[str, ...]
+    best: float
+    coverage: float
+    terms: tuple[str, ...]
+    corrections: Mapping[str, str]
+    detection: Detection
+
+
+class Matcher:
+    """BM25F index over the citable clauses of ``book`` (built once; read-only after).
+
+    Raises nothing at search time: an empty or meaningless question gives an "unknown"
+    :class:`Lookup`. Unknown ruleset ids in ``rulesets`` are ignored (validate upstream).
+    """
+
+    def __init__(self, book: Rulebook, config: MatcherConfig | None = None):
+        self.book = book
+        self.config = config or MatcherConfig()
+        self.analyzer = Analyzer(book.glossary)
+        self.clauses: list[Clause] = [c for c in book.clauses.values() if c.kind in ("rule", "info")]
+        self._index()
+
+    # ------------------------------------------------------------------ index
+    def _fields(self, c: Clause) -> dict[str, str]:
+        lead = self.book.clauses.get(c.lead_in) if c.lead_in else None
+        return {
+            "text": c.text, "title": c.title, "section": f"{c.part} {c.section}",
+            "keywords": " ; ".join(c.keywords), "questions": " ".join(c.questions),
+            "topics": " ; ".join(self.book.topics.get(t, t) for t in c.topics),
+            "lead_in": lead.text if lead else "",
+        }
+
+    def _index(self) -> None:
+        cfg = self.config
+        tfs: list[dict[str, float]] = []
+        lengths: list[float] = []
+        vocab: set[str] = set()
+        for c in self.clauses:
+            tf: dict[str, float] = {}
+            length = 0.0
+            for name, value in self._fields(c).items():
+                w = cfg.weights.get(name, 0.0)
+                ws = words(value)
+                vocab.update(x for x in ws if x not in STOP_WORDS and not x.isdigit())
+                for t in self.analyzer.terms_of_words(ws):
+                    tf[t] = tf.get(t, 0.0) + w
+                    length += w
+            tfs.append(tf)
+            lengths.append(length)
+        for group in self.book.glossary:
+            for entry in group:
+                vocab.update(x for x in words(entry) if x not in STOP_WORDS and not x.isdigit())
+        n = len(self.clauses)
+        avg = sum(lengths) / n if n else 1.0
+        df: dict[str, int] = {}
+        for tf in tfs:
+            for t in tf:
+                df[t] = df.get(t, 0) + 1
+        self.n_docs = n
+        self.idf = {t: math.log(1 + (n - d + 0.5) / (d + 0.5)) for t, d in df.items()}
+        self.idf_unseen = math.log(1 + (n + 0.5) / 0.5)
+        self.postings: dict[str, list[tuple[int, float]]] = {}
+        for i, (tf, length) in enumerate(zip(tfs, lengths)):
+            norm = cfg.k1 * (1 - cfg.b + cfg.b * length / avg)
+            for t, f in tf.items():
+                self.postings.setdefault(t, []).append((i, self.idf[t] * f * (cfg.k1 + 1) / (f + norm)))
+        self.doc_terms = [frozenset(tf) for tf in tfs]
+        self.vocab = sorted(vocab)
+        self.vocab_set = frozenset(vocab)
+        self.known_stems = frozenset(stem(v) for v in vocab)
+        self.by_sound: dict[str, list[str]] = {}
+        for v in self.vocab:
+            if len(v) >= 4:
+                self.by_sound.setdefault(phonetic(v), []).append(v)
+        self.positions = {c.id: i for i, c in enumerate(self.clauses)}
+
+    # ------------------------------------------------------------------ query
+    def _correct(self, w: str) -> str | None:
+        """The known word closest to an unknown ``w`` (a typo), or None.
+
+        First a word that sounds the same (:func:`qa.text.phonetic`: "fotes" → "fautes"),
+        else the closest spelling by rapidfuzz ``ratio`` (indel), strict enough that
+        "sport" or "monde" are not taken for "sort" or "mode" too often.
+        """
+        if (len(w) < 4 or w.isdigit() or w in STOP_WORDS or w in self.vocab_set
+                or stem(w) in self.known_stems or stem(w) in self.analyzer.single):
+            return None
+        same = self.by_sound.get(phonetic(w))
+        if same:
+            best = process.extractOne(w, same, scorer=fuzz.ratio, processor=fold)
+            return best[0]
+        cutoff = 88 if len(w) <= 7 else 86
+        best = process.extractOne(w, self.vocab, scorer=fuzz.ratio, processor=fold,
+                                  score_cutoff=cutoff)
+        return best[0] if best else None
+
+    def terms(self, question: str, drop: Iterable[int] = ()) -> tuple[list[str], dict[str, str]]:
+        """Search terms of ``question`` (words at indexes ``drop`` left out) and the typo
+        corrections made, {typed: known}."""
+        skip = set(drop)
+        ws, fixes = [], {}
+        for i, w in enumerate(words(question)):
+            if i in skip:
+                continue
+            fixed = self._correct(w)
+            if fixed:
+                fixes[w] = fixed
+            ws.append(fixed or w)
+        return self.analyzer.terms_of_words(mark_counts(ws) if fixes else ws), fixes
+
+    def _scores(self, terms: Sequence[str], allowed: set[int] | None) -> dict[int, float]:
+        acc: dict[int, float] = {}
+        for t in dict.fromkeys(terms):
+            for i, w in self.postings.get(t, ()):
+                if allowed is None or i in allowed:
+                    acc[i] = acc.get(i, 0.0) + w
+        return acc
+
+    def _coverage(self, terms: Sequence[str], doc: int, guessed: frozenset[str] = frozenset()) -> float:
+        """Share of the IDF mass of ``terms`` found in clause ``doc``. Ball numbers the
+        clause lacks do not count against it; ``guessed`` terms (from typo corrections)
+        count half."""
+        have = self.doc_terms[doc]
+        total = found = 0.0
+        for t in dict.fromkeys(terms):
+            idf = self.idf.get(t, self.idf_unseen)
+            if t in have:
+                found += idf * (0.5 if t in guessed else 1.0)
+            elif t.isdigit():
+                continue
+            total += idf
+        return found / total if total else 0.0
+
+    def _allowed(self, ids: Iterable[str]) -> set[int]:
+        ids = set(ids)
+        return {i for i, c in enumerate(self.clauses) if c.ruleset in ids}
+
+    def search(self, question: str, rulesets: Sequence[str] | None = None, k: int = 5) -> list[Hit]:
+        """Ranked hits for ``question`` (best first, at most ``k``), see :meth:`lookup`.
+
+        Hits are returned even when the decision is "unknown" (they are then only the
+        closest clauses); use :meth:`lookup` to know.
+        """
+        return list(self.lookup(question, rulesets, k).hits)
+
+    def lookup(self, question: str, rulesets: Sequence[str] | None = None, k: int = 5) -> Lookup:
+        """Search ``question`` in ``rulesets`` (all when None) and decide "unknown"."""
+        cfg = self.config
+        det = detect(question)
+        all_ids = tuple(self.book.rulesets)
+        scope = tuple(r for r in all_ids if r in set(rulesets)) if rulesets else None
+        named = det.restriction(self.book.rulesets)
+        drop = set(det.drop)
+        if det.rulesets and not det.variant_intent:
+            drop |= set(det.name_drop)
+        elif det.rulesets:
+            # a federation named as the subject of a variants question is no restriction
+            named = Detection(game=det.game).restriction(self.book.rulesets)
+        if scope and named:
+            searched = tuple(r for r in scope if r in named) or scope
+        else:
+            searched = scope or named or all_ids
+        terms, fixes = self.terms(question, drop)
+        guessed = frozenset(self.analyzer.terms_of_words(list(fixes.values())))
+        scores = self._scores(terms, self._allowed(searched))
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        best = ranked[0][1] if ranked else 0.0
+        coverage = self._coverage(terms, ranked[0][0], guessed) if ranked else 0.0
+        reason = None
+        if not terms or not ranked:
+            reason = "empty"
+        elif det.other_game and not det.variant_intent:
+            reason = "other_game"
+        elif best < cfg.min_score or coverage < cfg.min_coverage:
+            reason = "weak"
+        hits, covered = self._order(ranked, k)
+        return Lookup(
+            hits=tuple(hits), rulesets=covered, searched=searched, unknown=reason is not None,
+            reason=reason, topics=self._topics(ranked, det), best=round(best, 4),
+            coverage=round(coverage, 4), terms=tuple(terms), corrections=fixes, detection=det,
+        )
+
+    def _order(self, ranked: list[tuple[int, float]], k: int) -> tuple[list[Hit], tuple[str, ...]]:
+        """Best clause of each relevant ruleset first (by score), then the rest."""
+        if not ranked:
+            return [], ()
+        floor = max(ranked[0][1] * self.config.relevant, 1e-9)
+        heads: dict[str, int] = {}
+        for i, s in ranked:
+            r = self.clauses[i].ruleset
+            if r not in heads and s >= floor:
+                heads[r] = i
+        head_ids = set(heads.values())
+        order = [i for i, _ in ranked if i in head_ids]
+        order += [i for i, s in ranked if i not in head_ids and self.clauses[i].ruleset in heads]
+        score = dict(ranked)
+        hits = [Hit(self.clauses[i], round(score[i], 4)) for i in order[:k]]
+        return hits, tuple(heads)
+
+    def _topics(self, ranked: list[tuple[int, float]], det: Detection, n: int = 3) -> tuple[str, ...]:
+        """Closest topics: summed scores of the best clauses, by topic (first topic counts more)."""
+        acc: dict[str, float] = {}
+        for i, s in ranked[:10]:
+            for j, t in enumerate(self.clauses[i].topics):
+                acc[t] = acc.get(t, 0.0) + s / (1 + j)
+        if det.other_game and "variants" in self.book.topics:
+            acc["variants"] = acc.get("variants", 0.0) + 1e6
+        return tuple(sorted(acc, key=lambda t: -acc[t])[:n])

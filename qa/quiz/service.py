@@ -1,0 +1,380 @@
+"""The quiz workflow over the generator and the store, shared by the web API, the pages and the CLI.
+
+``QuizService(book, store)``: ``create`` (validate, generate, store), ``answer`` (practice:
+feedback at once; exam: recorded only), ``finish`` (score, pass mark, by topic, review),
+``view``, ``export``, ``history``, ``retry_mistakes`` and ``review_due`` (Leitner).
+Every failure is a :class:`QuizError` carrying the HTTP status, a code and a French message.
+
+Time: a quiz with ``time_limit_s`` has a deadline (creation + limit). An answer sent after
+the deadline (plus a few seconds of grace for the page's own automatic submission)
+finishes the quiz and is refused; viewing an expired quiz finishes it too.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from typing import Any, Callable, Mapping, Sequence
+
+from ..rulebook import Rulebook
+from . import export as exports
+from .generate import Question, generate
+from .params import MAX_COUNT, QuizError, QuizParams, parse_params
+from .store import QuizFinishedError, Store, UnknownQuizError
+
+GRACE_S = 5
+COMPARISON = "comparaison"     # the ruleset bucket of variant questions (their ruleset is null)
+
+
+def _iso(t: datetime) -> str:
+    return t.astimezone(timezone.utc).isoformat(timespec="microseconds")
+
+
+def _parse_iso(s: str) -> datetime:
+    return datetime.fromisoformat(s)
+
+
+@dataclass
+class Quiz:
+    """A stored quiz: its row, ``questions`` (Question objects in order) and ``answers``
+    ({question id: {question, choice, correct, answered_at}})."""
+
+    row: dict
+    questions: list[Question]
+    answers: dict
+
+    @property
+    def id(self) -> str:
+        """The quiz id."""
+        return self.row["id"]
+
+    @property
+    def mode(self) -> str:
+        """``practice`` or ``exam``."""
+        return self.row["mode"]
+
+    @property
+    def finished(self) -> bool:
+        """True once the quiz is finished (by the learner or by the clock)."""
+        return self.row["finished"] is not None
+
+    @property
+    def deadline(self) -> datetime | None:
+        """Creation time plus the time limit (None without a limit)."""
+        limit = self.row["time_limit_s"]
+        return _parse_iso(self.row["created"]) + timedelta(seconds=limit) if limit else None
+
+    def question(self, question_id: str) -> Question | None:
+        """The question ``question_id`` of this quiz, or None."""
+        return next((q for q in self.questions if q.id == question_id), None)
+
+    def position(self, question_id: str) -> int:
+        """0-based position of ``question_id`` (-1 when absent)."""
+        return next((i for i, q in enumerate(self.questions) if q.id == question_id), -1)
+
+    def next_unanswered(self) -> int | None:
+        """Position of the first unanswered question, or None when all are answered."""
+        return next((i for i, q in enumerate(self.questions) if q.id not in self.answers), None)
+
+
+class QuizService:
+    """Quizzes of one rulebook kept in one store. ``clock`` returns an aware UTC datetime
+    (injectable for tests); ``pass_mark`` is the default share of right answers to pass."""
+
+    def __init__(self, book: Rulebook, store: Store, clock: Callable[[], datetime] | None = None):
+        self.book, self.store = book, store
+        self.clock = clock or (lambda: datetime.now(timezone.utc))
+
+    # -- helpers -----------------------------------------------------------------------------
+    def now(self) -> datetime:
+        """The current time (aware, UTC)."""
+        return self.clock()
+
+    def today(self) -> date:
+        """The current date (UTC), for Leitner boxes."""
+        return self.now().astimezone(timezone.utc).date()
+
+    def citations(self, ids: Sequence[str]) -> list[dict]:
+        """Clause JSON (contract ``Clause``) for ``ids``, each with its ``url`` on /regles."""
+        out = []
+        for cid in ids:
+            c = self.book.clauses.get(cid)
+            if c is not None:
+                out.append({**c.to_json(), "url": f"/regles/{c.ruleset}#{c.id}"})
+        return out
+
+    def load(self, quiz_id: str) -> Quiz:
+        """The quiz ``quiz_id``; raises QuizError 404 when unknown."""
+        row = self.store.get_quiz(quiz_id) if isinstance(quiz_id, str) else None
+        if row is None:
+            raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {quiz_id} ».", "quiz")
+        questions = [Question.from_json(q) for q in row.pop("questions")]
+        answers = row.pop("answers")
+        return Quiz(row, questions, answers)
+
+    def _expired(self, quiz: Quiz, grace: float = 0) -> bool:
+        d = quiz.deadline
+        return d is not None and self.now() > d + timedelta(seconds=grace)
+
+    # -- creating ---------------------------------------------------------------------------
+    def create(self, data: Any) -> dict:
+        """Validate ``data`` (see :func:`parse_params`), generate and store a quiz; return the
+        contract response ``{id, seed, mode, questions, ...}``. Raises QuizError 400 (a field
+        is wrong, or no question matches the rulesets and topics)."""
+        params = parse_params(self.book, data)
+        questions = generate(self.book, params.rulesets, params.topics, params.count, params.seed, params.kinds or None)
+        if not questions:
+            raise QuizError(400, "no_questions", "Aucune question ne correspond à ces règlements et thèmes : "
+                            "élargissez la sélection.", "topics" if params.topics else "rulesets")
+        return self._store(params.to_json(), params.seed, params.mode, params.learner, params.time_limit_s, questions)
+
+    def create_from(self, questions: Sequence[Question], mode: str, learner: str | None, source: str,
+                    time_limit_s: int | None = None) -> dict:
+        """A quiz of given questions (retry of mistakes, Leitner review), stored like any other."""
+        seed = secrets.randbelow(1_000_000)
+        params = {"source": source, "count": len(questions), "mode": mode, "learner": learner,
+                  "time_limit_s": time_limit_s, "pass_mark": 0.8, "rulesets": [], "topics": [], "seed": seed}
+        return self._store(params, seed, mode, learner, time_limit_s, list(questions))
+
+    def _store(self, params: dict, seed: int, mode: str, learner: str | None, limit: int | None,
+               questions: list[Question]) -> dict:
+        quiz_id = secrets.token_hex(8)
+        created = _iso(self.now())
+        self.store.create_quiz(quiz_id, params, seed, mode, learner, created, limit, [q.to_json() for q in questions])
+        deadline = _iso(_parse_iso(created) + timedelta(seconds=limit)) if limit else None
+        return {"id": quiz_id, "seed": seed, "mode": mode, "learner": learner, "created": created,
+                "time_limit_s": limit, "deadline": deadline, "count": len(questions),
+                "questions": [q.public() for q in questions]}
+
+    # -- answering ----------------------------------------------------------------------------
+    def answer(self, quiz_id: str, data: Any) -> dict:
+        """Record ``{"question", "choice"}`` once. Practice: ``{correct, right_choice,
+        explanation, citations}``; exam: ``{recorded: true}``. A repeated send returns the
+        recorded answer (``duplicate: true``). Errors: 400 (body, unknown choice), 404 (quiz,
+        question), 409 (quiz finished; time over, which also finishes the quiz)."""
+        quiz = self.load(quiz_id)
+        if not isinstance(data, Mapping):
+            raise QuizError(400, "invalid_body", "Le corps de la requête doit être un objet JSON.", None)
+        qid, choice = data.get("question"), data.get("choice")
+        if not isinstance(qid, str) or not qid:
+            raise QuizError(400, "invalid_field", "Champ « question » : l’identifiant de la question est attendu.", "question")
+        q = quiz.question(qid)
+        if q is None:
+            raise QuizError(404, "question_not_found", f"Cette question ne fait pas partie du quiz : « {qid} ».", "question")
+        if not isinstance(choice, str) or q.choice_text(choice) is None:
+            ids = ", ".join(c.id for c in q.choices)
+            raise QuizError(400, "invalid_choice", f"Champ « choice » : choix inconnu ; choix possibles : {ids}.", "choice")
+        if quiz.finished:
+            raise QuizError(409, "quiz_finished", "Ce quiz est terminé : les réponses ne sont plus acceptées.", None)
+        if self._expired(quiz, GRACE_S):
+            self.finish(quiz_id)
+            raise QuizError(409, "time_over", "Le temps est écoulé : le quiz a été clos et corrigé.", None)
+        learner = quiz.row["learner"]
+        update = (learner, q.to_json(), self.today()) if learner and quiz.mode == "practice" else None
+        try:
+            rec, inserted = self.store.record_answer(quiz.id, q.id, choice, choice == q.right, _iso(self.now()), update)
+        except QuizFinishedError:
+            raise QuizError(409, "quiz_finished", "Ce quiz est terminé : les réponses ne sont plus acceptées.", None) from None
+        except UnknownQuizError:
+            raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {quiz_id} ».", "quiz") from None
+        answered = len(quiz.answers) + (1 if inserted and q.id not in quiz.answers else 0)
+        out: dict = {"question": q.id, "choice": rec["choice"], "duplicate": not inserted,
+                     "answered": answered, "total": len(quiz.questions)}
+        if quiz.mode == "exam":
+            out["recorded"] = True
+            return out
+        out.update(correct=rec["correct"], right_choice=q.right, right_text=q.right_text,
+                   explanation=q.explanation, citations=self.citations(q.citations))
+        return out
+
+    # -- finishing ---------------------------------------------------------------------------
+    def result_of(self, quiz: Quiz) -> dict:
+        """Score the quiz: ``score``, ``total``, ``passed``, ``by_topic``, ``by_ruleset``, ``review``."""
+        pass_mark = float(quiz.row["params"].get("pass_mark", 0.8))
+        total = len(quiz.questions)
+        score = 0
+        by_topic: dict[str, dict] = {}
+        by_ruleset: dict[str, dict] = {}
+        review = []
+        for q in quiz.questions:
+            a = quiz.answers.get(q.id)
+            ok = bool(a and a["correct"])
+            score += ok
+            for t in q.topics:
+                slot = by_topic.setdefault(t, {"label": self.book.topics.get(t, t), "correct": 0, "total": 0})
+                slot["total"] += 1
+                slot["correct"] += ok
+            r = q.ruleset or COMPARISON
+            slot = by_ruleset.setdefault(r, {"label": self._ruleset_label(r), "correct": 0, "total": 0})
+            slot["total"] += 1
+            slot["correct"] += ok
+            review.append({"question": q.public(), "choice": a["choice"] if a else None, "correct": ok,
+                           "right_choice": q.right, "right_text": q.right_text, "explanation": q.explanation,
+                           "citations": self.citations(q.citations)})
+        ordered = {t: by_topic[t] for t in self.book.topics if t in by_topic}
+        return {"score": score, "total": total, "percent": round(100 * score / total) if total else 0,
+                "passed": bool(total) and score / total >= pass_mark, "pass_mark": pass_mark,
+                "by_topic": ordered, "by_ruleset": by_ruleset, "review": review}
+
+    def _ruleset_label(self, r: str) -> str:
+        if r == COMPARISON:
+            return "Comparaison des règlements"
+        rs = self.book.rulesets.get(r)
+        return rs.title if rs else r
+
+    def finish(self, quiz_id: str) -> dict:
+        """Finish the quiz (idempotent: a finished quiz returns its stored result)."""
+        quiz = self.load(quiz_id)
+        if quiz.finished and quiz.row["result"] is not None:
+            return quiz.row["result"]
+        result = self.result_of(quiz)
+        finished = _iso(self.now())
+        result["finished"] = finished
+        learner = quiz.row["learner"]
+        updates = None
+        if learner and quiz.mode == "exam":
+            items = [(q.to_json(), bool(quiz.answers.get(q.id, {}).get("correct"))) for q in quiz.questions
+                     if q.id in quiz.answers]
+            updates = (learner, items, self.today())
+        return self.store.finish_quiz(quiz.id, finished, result, updates)
+
+    # -- viewing -----------------------------------------------------------------------------
+    def view(self, quiz_id: str) -> dict:
+        """The quiz, its answers so far and its result once finished. An unfinished exam
+        shows the choices made but not whether they are right."""
+        quiz = self.load(quiz_id)
+        if not quiz.finished and self._expired(quiz):
+            self.finish(quiz_id)
+            quiz = self.load(quiz_id)
+        hide = quiz.mode == "exam" and not quiz.finished
+        answers = []
+        for q in quiz.questions:
+            a = quiz.answers.get(q.id)
+            if a:
+                item = {"question": q.id, "choice": a["choice"], "answered_at": a["answered_at"]}
+                if not hide:
+                    item["correct"] = a["correct"]
+                answers.append(item)
+        d = quiz.deadline
+        row = quiz.row
+        return {"id": quiz.id, "seed": row["seed"], "mode": quiz.mode, "learner": row["learner"],
+                "created": row["created"], "time_limit_s": row["time_limit_s"], "deadline": _iso(d) if d else None,
+                "remaining_s": max(0, int((d - self.now()).total_seconds())) if d and not quiz.finished else None,
+                "params": row["params"], "finished": row["finished"], "count": len(quiz.questions),
+                "questions": [q.public() for q in quiz.questions], "answers": answers, "result": row["result"]}
+
+    # -- exports -------------------------------------------------------------------------------
+    def export(self, quiz_id: str, fmt: str) -> tuple[bytes, str, str]:
+        """``(body, mimetype, filename)`` of the quiz with its right answers as ``gift``,
+        ``csv`` or ``anki`` (genanki needed). An exam in progress is not exported (409)."""
+        quiz = self.load(quiz_id)
+        if quiz.mode == "exam" and not quiz.finished:
+            raise QuizError(409, "exam_in_progress", "Examen en cours : le corrigé n’est disponible qu’une fois "
+                            "l’examen terminé (ou créez le même quiz en mode entraînement).", None)
+        name = f"arbitre-quiz-{quiz.id}"
+        if fmt == "gift":
+            title = f"L’Arbitre — quiz {quiz.id} (graine {quiz.row['seed']})"
+            return exports.to_gift(quiz.questions, title, self.book.clauses).encode("utf-8"), \
+                "text/plain; charset=utf-8", name + ".gift.txt"
+        if fmt == "csv":
+            return exports.to_csv(quiz.questions).encode("utf-8"), "text/csv; charset=utf-8", name + ".csv"
+        if fmt == "anki" and exports.anki_available():
+            import os
+            import tempfile
+            fd, path = tempfile.mkstemp(suffix=".apkg")
+            os.close(fd)
+            try:
+                exports.to_anki(quiz.questions, f"L’Arbitre — quiz {quiz.id}", path)
+                with open(path, "rb") as fh:
+                    body = fh.read()
+            finally:
+                os.unlink(path)
+            return body, "application/octet-stream", name + ".apkg"
+        formats = "gift, csv" + (", anki" if exports.anki_available() else "")
+        raise QuizError(400, "invalid_format", f"Paramètre « format » : {formats} est attendu.", "format")
+
+    # -- learners ------------------------------------------------------------------------------
+    def history(self, learner: str) -> dict:
+        """The learner's record: ``quizzes`` (date, mode, score), ``by_topic`` and
+        ``by_ruleset`` (totals and a per-day series), ``mistakes`` (questions whose latest
+        answer is wrong), ``leitner`` (boxes, due today)."""
+        quizzes = []
+        for row in self.store.learner_quizzes(learner):
+            res = row["result"] or {}
+            quizzes.append({"id": row["id"], "created": row["created"], "mode": row["mode"], "seed": row["seed"],
+                            "finished": row["finished"], "score": res.get("score"), "total": res.get("total"),
+                            "passed": res.get("passed"), "source": row["params"].get("source")})
+        answers = self.store.learner_answers(learner)
+        by_topic: dict[str, dict] = {}
+        by_ruleset: dict[str, dict] = {}
+        latest: dict[str, dict] = {}
+        for a in answers:
+            q = a["question"]
+            day = a["answered_at"][:10]
+            for t in q.get("topics") or ():
+                _tally(by_topic, t, self.book.topics.get(t, t), day, a["correct"])
+            r = q.get("ruleset") or COMPARISON
+            _tally(by_ruleset, r, self._ruleset_label(r), day, a["correct"])
+            latest[q["id"]] = a
+        for table in (by_topic, by_ruleset):
+            for slot in table.values():
+                slot["series"] = series_list(slot)
+        mistakes = [a["question"] for a in latest.values() if not a["correct"]]
+        today = self.today().isoformat()
+        boxes = self.store.leitner_boxes(learner)
+        due = [b for b in boxes if b["due"] <= today]
+        counts = {str(i): 0 for i in range(1, 6)}
+        for b in boxes:
+            counts[str(b["box"])] = counts.get(str(b["box"]), 0) + 1
+        return {"learner": learner, "quizzes": quizzes,
+                "by_topic": {t: by_topic[t] for t in self.book.topics if t in by_topic},
+                "by_ruleset": by_ruleset, "answers": len(answers), "mistakes": len(mistakes),
+                "leitner": {"boxes": counts, "due": len(due), "today": today,
+                            "due_questions": [{"id": b["question"]["id"], "prompt": b["question"]["prompt"],
+                                               "box": b["box"], "due": b["due"]} for b in due]}}
+
+    def _require_learner(self, learner: Any) -> str:
+        if not isinstance(learner, str) or not learner.strip():
+            raise QuizError(400, "invalid_field", "Champ « learner » : indiquez votre nom d’apprenant.", "learner")
+        return " ".join(learner.split())
+
+    def retry_mistakes(self, learner: str, mode: str = "practice") -> dict:
+        """A quiz of the questions the learner got wrong last time they met them (most
+        recent first, at most 50). QuizError 404 when there is none."""
+        learner = self._require_learner(learner)
+        latest: dict[str, dict] = {}
+        for a in self.store.learner_answers(learner):
+            latest[a["question"]["id"]] = a
+        wrong = [Question.from_json(a["question"]) for a in sorted(latest.values(), key=lambda a: a["answered_at"],
+                                                                    reverse=True) if not a["correct"]]
+        if not wrong:
+            raise QuizError(404, "no_mistakes", "Aucune erreur à refaire : bravo !", "learner")
+        return self.create_from(wrong[:MAX_COUNT], mode, learner, "mistakes")
+
+    def review_due(self, learner: str) -> dict:
+        """A practice quiz of the learner's Leitner questions due today (lowest box first)."""
+        learner = self._require_learner(learner)
+        today = self.today().isoformat()
+        due = sorted((b for b in self.store.leitner_boxes(learner) if b["due"] <= today),
+                     key=lambda b: (b["box"], b["due"], b["question_key"]))
+        if not due:
+            raise QuizError(404, "nothing_due", "Aucune question à revoir aujourd’hui.", "learner")
+        return self.create_from([Question.from_json(b["question"]) for b in due[:MAX_COUNT]], "practice", learner,
+                                "leitner")
+
+
+def _tally(table: dict, key: str, label: str, day: str, correct: bool) -> None:
+    slot = table.setdefault(key, {"label": label, "correct": 0, "total": 0, "series": {}})
+    slot["total"] += 1
+    slot["correct"] += bool(correct)
+    d = slot["series"].setdefault(day, {"date": day, "correct": 0, "total": 0})
+    d["total"] += 1
+    d["correct"] += bool(correct)
+
+
+def series_list(slot: Mapping) -> list[dict]:
+    """A tally's per-day series as a list sorted by date."""
+    return [slot["series"][d] for d in sorted(slot["series"])]
+
+
+__all__ = ["QuizService", "Quiz", "QuizError", "QuizParams", "GRACE_S", "series_list"]

@@ -1,0 +1,261 @@
+"""French normalisation for matching questions to clauses.
+
+The pipeline, used alike on clauses (at start-up) and on questions (per request):
+
+1. :func:`fold` — lowercase, ’ → ', accents folded (é → e, œ → oe). Done *before*
+   stemming so that "empochée" and "empochee" give the same stem.
+2. :func:`words` — number forms mapped to digits ("la neuf", "n°9", "no 9", "nine", "dix",
+   "ten", "9-ball" → ``9``/``10``), ordinals ("2e", "seconde" → ``deuxieme``), elisions split
+   (l', d', qu', j', s', n', c'…), then cut into words. Digits are whole words, so ball
+   ``1`` never matches inside ``10``.
+3. :class:`Analyzer` — drops stop words (a short list that KEEPS dix, neuf, pas, sans, après,
+   avant, aucun, plus, moins…), stems with Snowball French, and replaces synonyms from
+   ``rules_data/glossary.yaml`` by one canonical term per group (casse = bris = break…).
+
+Pure functions over strings; the only state is the :class:`Analyzer`'s glossary tables.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+import snowballstemmer
+
+__all__ = ["fold", "words", "mark_counts", "normalise", "stem", "phonetic", "STOP_WORDS", "Analyzer"]
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'", "′": "'"})
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss"})
+
+
+def fold(text: str) -> str:
+    """Lowercase, unify apostrophes (’ → ') and fold accents (é → e, œ → oe).
+
+    Idempotent, so it is the one ``processor`` passed to every rapidfuzz call.
+    ``fold("L’Œil du Québec") == "l'oeil du quebec"``.
+    """
+    text = str(text).lower().translate(_APOSTROPHES).translate(_LIGATURES)
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+# ----------------------------------------------------------------------------- numbers
+NUMBER_WORDS = {
+    "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7",
+    "huit": "8", "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "treize": "13",
+    "quatorze": "14", "quinze": "15",
+    "two": "2", "three": "3", "four": "4", "five": "5", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10",
+}
+# "un"/"une"/"one" are numbers only right after a word that introduces a ball number.
+_ONE_WORDS = {"un", "une", "one"}
+_ONE_CONTEXT = {"numero", "bille", "boule", "balle", "ball"}
+_ORDINALS = {
+    "premiere": "premier", "premieres": "premier", "premiers": "premier", "1er": "premier",
+    "1ere": "premier", "1re": "premier", "1ers": "premier", "1eres": "premier",
+    "2e": "deuxieme", "2eme": "deuxieme", "2ieme": "deuxieme", "2nd": "deuxieme",
+    "2nde": "deuxieme", "second": "deuxieme", "seconde": "deuxieme", "deuxiemes": "deuxieme",
+    "3e": "troisieme", "3eme": "troisieme", "3ieme": "troisieme", "troisiemes": "troisieme",
+    "4e": "quatrieme", "4eme": "quatrieme",
+}
+_NUMERO = re.compile(r"\bn\s*[°º]\s*|\bno\.?\s*(?=\d)|\bnum\.?\s*(?=\d)|#\s*(?=\d)")
+_BALL_GAME = re.compile(r"(\d+)\s*-?\s*balls?\b")
+_WORD = re.compile(r"[a-z0-9]+")
+# plural nouns after which a number is a count ("quatre billes" → x4), not a ball ("la 4")
+COUNT_NOUNS = frozenset("""billes boules balles balls fautes fouls bandes rails poches trous
+coups joueurs manches parties fois rangs""".split())
+_ELIDED = {"l", "d", "j", "s", "n", "c", "m", "t", "qu", "jusqu", "lorsqu", "puisqu",
+           "quoiqu", "presqu", "quelqu"}
+
+
+def words(text: str) -> list[str]:
+    """Fold ``text`` and cut it into words, with numbers and ordinals normalised.
+
+    Elided articles and pronouns (l', d', qu'…) become words of their own, which the
+    analyzer drops as stop words. ``words("L’ouvreur touche la n°1 au jeu de la dix")
+    == ["l", "ouvreur", "touche", "la", "numero", "1", "au", "jeu", "de", "la", "10"]``.
+    """
+    text = fold(text)
+    text = _NUMERO.sub(" numero ", text)
+    text = text.replace("'", " ")
+    out: list[str] = []
+    for w in _WORD.findall(text):
+        w = _ORDINALS.get(w, w)
+        if w in NUMBER_WORDS:
+            w = NUMBER_WORDS[w]
+        elif w in _ONE_WORDS and out and out[-1] in _ONE_CONTEXT:
+            w = "1"
+        elif w[:1].isdigit() and not w.isdigit():
+            m = re.fullmatch(r"(\d+)(balls?)", w)   # "9ball" glued
+            if m:
+                out.extend([m.group(1), "ball"])
+                continue
+        out.append(w)
+    return mark_counts(out)
+
+
+def mark_counts(ws: list[str]) -> list[str]:
+    """Prefix with ``x`` the numbers that count things: ``["4", "billes"]`` →
+    ``["x4", "billes"]`` ("quatre billes" is not ball 4). Returns a new list."""
+    out = list(ws)
+    for i in range(len(out) - 1):
+        if out[i].isdigit() and out[i + 1] in COUNT_NOUNS:
+            out[i] = "x" + out[i]
+    return out
+
+
+def normalise(text: str) -> str:
+    """:func:`words` joined by single spaces: the form ruleset detection reads."""
+    return " ".join(words(text))
+
+
+# ----------------------------------------------------------------------------- stems
+STOP_WORDS = frozenset("""
+le la les un une des du de au aux et ou en dans sur par pour avec chez vers
+ce cet cette ces cela ca ceci celle celui ceux celles c se s sa son ses leur leurs
+mon ma mes ton ta tes notre votre nos vos il elle ils elles on je j tu nous vous me m
+te t y lui eux moi toi qui que qu quoi dont quel quelle quels quelles lequel laquelle
+est es sont suis etre ete etait sera serait soit ai as a avons avez ont avoir eu
+ne n si comment quand pourquoi donc alors mais car jusqu lorsqu puisqu quoiqu
+presqu quelqu l d peut peux peuvent pouvoir puis pourrait doit dois doivent devoir faut
+falloir fait fais faire font va vais vont aller dit dire chose quelque bien tres
+numero est-ce svp merci bonjour salut comme selon pendant lors ait aie mien mienne
+tien tienne sien sienne donne donner tel telle tels telles
+the of is are what how to do does a an
+""".split())
+# Words that look like stop words but change the ruling: never drop them.
+KEPT_WORDS = frozenset("pas sans apres avant aucun aucune plus moins jamais rien seul seule "
+                       "sauf hors sous derriere devant contre entre dix neuf premier "
+                       "deuxieme troisieme".split())
+assert not (STOP_WORDS & KEPT_WORDS)
+
+_STEMMER = snowballstemmer.stemmer("french")
+# Where Snowball splits one lemma ("petit" → "pet" but "petite" → "petit").
+_STEM_EXCEPTIONS = {"petit": "petit"}
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """Snowball French stem of one folded word; digits are kept whole.
+
+    Accents are folded first, so the stemmer sees "empochee" for "empochée"; a trailing
+    "e" left by that is cut so "empochée", "empochee", "empoché" and "empocher" all give
+    ``empoch``; a plural verb form Snowball leaves whole loses its "-ent" ("rentrent").
+    """
+    if not word or word.isdigit():
+        return word
+    if word in _STEM_EXCEPTIONS:
+        return _STEM_EXCEPTIONS[word]
+    s = _STEMMER.stemWord(word)
+    if len(s) > 3 and s.endswith("e"):
+        s = s[:-1]
+    if len(s) >= 7 and s.endswith("ent") and word.endswith("ent"):   # "rentrent", "roulent"
+        s = s[:-3]
+    return s
+
+
+def content_stems(ws: Iterable[str]) -> list[str]:
+    """Stems of the words of ``ws`` that are not stop words, in order."""
+    return [stem(w) for w in ws if w not in STOP_WORDS]
+
+
+_PHONETIC = [(re.compile(a), b) for a, b in [
+    (r"eau|au", "o"), (r"ph", "f"), (r"qu|ck|k", "k"), (r"c(?=[eiy])", "s"), (r"c", "k"),
+    (r"ge(?=[aou])", "j"), (r"g(?=[eiy])", "j"), (r"gu(?=[eiy])", "g"), (r"ch", "x"),
+    (r"h", ""), (r"z", "s"), (r"y", "i"), (r"w", "v"), (r"[ae]i", "e"), (r"(er|ez|et)$", "e"),
+    (r"(.)\1+", r"\1"), (r"[stx]$", ""), (r"e$", ""),
+]]
+
+
+@lru_cache(maxsize=65536)
+def phonetic(word: str) -> str:
+    """A rough French sound key of a folded word, to catch spelling by ear:
+    ``phonetic("fotes") == phonetic("fautes")``, ``phonetic("premie") == phonetic("premier")``."""
+    s = word
+    for pattern, repl in _PHONETIC:
+        s = pattern.sub(repl, s)
+    return s
+
+
+# ----------------------------------------------------------------------------- glossary
+class Analyzer:
+    """Turns text into matching terms: stems with glossary synonyms made canonical.
+
+    ``glossary`` is a sequence of synonym groups (strings; the first is canonical), as in
+    ``Rulebook.glossary``. Every entry of a group is analysed like text; its term is the
+    canonical entry's stems joined by ``_`` (``coup poussé`` → ``coup_pouss``). One-word
+    entries replace single stems; longer entries replace phrases (longest first; phrases
+    that overlap each give their term, e.g. "bille blanche empochée" gives both ``blanch``
+    and ``scratch``). A stem claimed by two groups keeps the first: see :attr:`conflicts`.
+    """
+
+    def __init__(self, glossary: Sequence[Sequence[str]] = ()):
+        self.single: dict[str, str] = {}
+        self.phrases: dict[tuple[str, ...], str] = {}
+        self.conflicts: list[tuple[str, str, str]] = []
+        self.canonical_terms: dict[str, str] = {}
+        pending: list[tuple[tuple[str, ...], str, str]] = []
+        for group in glossary:
+            entries = [content_stems(words(e)) for e in group if str(e).strip()]
+            entries = [e for e in entries if e]
+            if not entries:
+                continue
+            term = "_".join(entries[0])
+            self.canonical_terms[term] = group[0]
+            for stems, raw in zip(entries, group):
+                if len(stems) == 1:
+                    self._claim(stems[0], term, str(raw))
+                else:
+                    pending.append((tuple(stems), term, str(raw)))
+        for stems, term, raw in pending:
+            key = tuple(self.single.get(s, s) for s in stems)
+            if key in self.phrases and self.phrases[key] != term:
+                self.conflicts.append((" ".join(key), self.phrases[key], term))
+                continue
+            if len(key) == 1:
+                self._claim(key[0], term, raw)
+            else:
+                self.phrases[key] = term
+        self.max_phrase = max((len(k) for k in self.phrases), default=1)
+
+    def _claim(self, s: str, term: str, raw: str) -> None:
+        if s in self.single and self.single[s] != term:
+            self.conflicts.append((raw, self.single[s], term))
+            return
+        if s != term:
+            self.single[s] = term
+
+    def terms_of_words(self, ws: Sequence[str]) -> list[str]:
+        """Terms of already-cut words (see :func:`words`): stop words out, stems, synonyms."""
+        base = [self.single.get(s, s) for s in content_stems(ws)]
+        if not self.phrases:
+            return base
+        matches: list[tuple[int, int, str]] = []
+        for i in range(len(base)):
+            for n in range(min(self.max_phrase, len(base) - i), 1, -1):
+                term = self.phrases.get(tuple(base[i:i + n]))
+                if term:
+                    matches.append((i, i + n, term))
+                    break
+        if not matches:
+            return base
+        # keep the matches no other match contains; tokens they cover are replaced
+        kept = [m for m in matches
+                if not any(o is not m and o[0] <= m[0] and m[1] <= o[1] for o in matches)]
+        covered = set()
+        starts: dict[int, list[str]] = {}
+        for a, b, term in kept:
+            covered.update(range(a, b))
+            starts.setdefault(a, []).append(term)
+        out: list[str] = []
+        for i, s in enumerate(base):
+            out.extend(starts.get(i, ()))
+            if i not in covered:
+                out.append(s)
+        return out
+
+    def terms(self, text: str) -> list[str]:
+        """Terms of ``text``: ``terms("La blanche est empochée au bris")`` →
+        ``["scratch", "cass"]`` with the project glossary."""
+        return self.terms_of_words(words(text))

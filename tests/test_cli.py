@@ -1,0 +1,218 @@
+"""The command line (``python app.py ...``) through click's CliRunner."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from qa.rulebook import DATA_DIR
+
+SCRATCH = {"ruleset": "9-bca", "state": {"on_table": [4, 6, 9]},
+           "shot": {"first_contact": 4, "pocketed": [], "cue_ball": "pocketed"}}
+SCRATCH_YAML = """\
+ruleset: 9-ffb
+state:
+  on_table: [4, 6, 9]
+shot:
+  first_contact: 4
+  pocketed: []
+  cue_ball: pocketed
+"""
+
+
+def one_line_error(result, code: int) -> str:
+    """The run failed with ``code`` and said so in one French line, without a traceback."""
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    err = result.stderr.strip()
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("Erreur"), err
+    return err
+
+
+# ----------------------------------------------------------------------------- ask
+def test_ask_text(runner, cli, rulebook):
+    result = runner.invoke(cli, ["ask", "Quelle est la règle des trois fautes au jeu de la 9 ?"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Citations :" in out
+    cited = [c for c in rulebook.clauses.values() if f"({c.id})" in out]
+    assert cited
+    c = cited[0]
+    assert f"« {c.text.splitlines()[0]}" in out
+    assert rulebook.rulesets[c.ruleset].title in out
+
+
+def test_ask_json(runner, cli):
+    result = runner.invoke(cli, ["ask", "la 10 sort de la table", "--rulesets", "10-ffb,10-guide", "--json"])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert {"question", "kind", "rulesets", "answer", "citations"} <= set(answer)
+    assert {c["ruleset"] for c in answer["citations"]} <= {"10-ffb", "10-guide"}
+
+
+def test_ask_unknown_ruleset_is_a_usage_error(runner, cli):
+    err = one_line_error(runner.invoke(cli, ["ask", "la casse", "--rulesets", "9-bca,9-fbb"]), 2)
+    assert "--rulesets" in err and "9-fbb" in err and "9-ffb" in err
+
+
+def test_ask_empty_question(runner, cli):
+    assert "QUESTION" in one_line_error(runner.invoke(cli, ["ask", "  "]), 2)
+
+
+def test_ask_missing_question(runner, cli):
+    assert "QUESTION" in one_line_error(runner.invoke(cli, ["ask"]), 2)
+
+
+# ----------------------------------------------------------------------------- evaluate
+def test_evaluate_json_file(runner, cli, tmp_path):
+    f = tmp_path / "coup.json"
+    f.write_text(json.dumps(SCRATCH), encoding="utf-8")
+    result = runner.invoke(cli, ["evaluate", str(f)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("9-bca")
+    assert "faute" in result.stdout and "Raisons :" in result.stdout
+    assert "[9-bca/" in result.stdout  # reasons name their clause
+
+
+def test_evaluate_yaml_file_json_output(runner, cli, tmp_path):
+    f = tmp_path / "coup.yaml"
+    f.write_text(SCRATCH_YAML, encoding="utf-8")
+    result = runner.invoke(cli, ["evaluate", str(f), "--json"])
+    assert result.exit_code == 0, result.output
+    o = json.loads(result.stdout)
+    assert o["ruleset"] == "9-ffb" and o["legal"] is False and o["ball_in_hand"] is True
+
+
+def test_evaluate_stdin(runner, cli):
+    result = runner.invoke(cli, ["evaluate", "-", "--json"], input=json.dumps(SCRATCH))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["ruleset"] == "9-bca"
+
+
+def test_evaluate_rulesets_list(runner, cli):
+    body = dict(SCRATCH, rulesets=["9-bca", "9-ffb"])
+    del body["ruleset"]
+    result = runner.invoke(cli, ["evaluate", "-"], input=json.dumps(body))
+    assert result.exit_code == 0, result.output
+    assert "9-bca —" in result.stdout and "9-ffb —" in result.stdout
+    result = runner.invoke(cli, ["evaluate", "-", "--json"], input=json.dumps(body))
+    assert set(json.loads(result.stdout)["outcomes"]) == {"9-bca", "9-ffb"}
+
+
+@pytest.mark.parametrize("content,needle", [
+    (json.dumps({"shot": {"first_contact": 1}}), "ruleset"),
+    (json.dumps({"ruleset": "9-bcz"}), "9-bca"),
+    (json.dumps({"ruleset": "9-bca", "shot": {"first_contact": "un"}}), "shot.first_contact"),
+    ("ruleset: [9-bca\n", "ligne"),
+    ("", "vide"),
+    ("- 1\n- 2\n", "objet"),
+])
+def test_evaluate_bad_scenario_fails_in_one_line(runner, cli, content, needle):
+    assert needle in one_line_error(runner.invoke(cli, ["evaluate", "-"], input=content), 1)
+
+
+def test_evaluate_impossible_names_the_clause(runner, cli):
+    body = {"ruleset": "9-bca", "shot": {"kind": "push_out", "first_contact": 2}}
+    err = one_line_error(runner.invoke(cli, ["evaluate", "-"], input=json.dumps(body)), 1)
+    assert "shot.kind" in err and "[9-bca/" in err
+
+
+def test_evaluate_missing_file_is_a_usage_error(runner, cli, tmp_path):
+    err = one_line_error(runner.invoke(cli, ["evaluate", str(tmp_path / "absent.json")]), 2)
+    assert "FILE" in err and "introuvable" in err
+
+
+# ----------------------------------------------------------------------------- check
+def test_check_ok(runner, cli, rulebook):
+    result = runner.invoke(cli, ["check"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("OK")
+    assert f"{len(rulebook.rulesets)} règlements" in result.stdout
+    assert f"{len(rulebook.clauses)} clauses" in result.stdout
+
+
+def test_check_reports_a_misspelt_topic_with_file_and_line(runner, cli, tmp_path):
+    data = tmp_path / "rules_data"
+    shutil.copytree(DATA_DIR, data)
+    path = data / "clauses" / "9-bca.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    n = next(i for i, line in enumerate(lines) if line.strip().startswith("topics:") and "fouls" in line)
+    lines[n] = lines[n].replace("fouls", "foulz", 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    result = runner.invoke(cli, ["check", "--data", str(data)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert f"clauses/9-bca.yaml:{n + 1}:" in result.stdout
+    assert "foulz" in result.stdout and "vouliez-vous dire" in result.stdout and "« fouls »" in result.stdout
+
+
+def test_check_missing_data_dir_is_a_usage_error(runner, cli, tmp_path):
+    assert "--data" in one_line_error(runner.invoke(cli, ["check", "--data", str(tmp_path / "nope")]), 2)
+
+
+# ----------------------------------------------------------------------------- the group, serve
+def test_unknown_command_and_option(runner, cli):
+    assert "chek" in one_line_error(runner.invoke(cli, ["chek"]), 2)
+    assert "--hose" in one_line_error(runner.invoke(cli, ["check", "--hose"]), 2)
+
+
+def test_help_lists_every_command(runner, cli):
+    result = runner.invoke(cli, ["--help"])
+    assert result.exit_code == 0
+    for name in cli.commands:
+        assert name in result.stdout
+
+
+@pytest.fixture
+def fake_run(monkeypatch):
+    """Replace Flask.run: record where the app would be served instead of serving."""
+    import flask
+    calls = []
+
+    def run(self, host=None, port=None, **kw):
+        calls.append({"host": host, "port": port, "app": self})
+
+    monkeypatch.setattr(flask.Flask, "run", run)
+    return calls
+
+
+def test_no_command_serves_on_localhost_5000(runner, cli, fake_run, monkeypatch):
+    monkeypatch.delenv("PORT", raising=False)
+    result = runner.invoke(cli, [])
+    assert result.exit_code == 0, result.output
+    assert fake_run[0]["host"] == "127.0.0.1" and fake_run[0]["port"] == 5000
+
+
+def test_serve_options_and_environment(runner, cli, fake_run, monkeypatch, tmp_path):
+    monkeypatch.setenv("PORT", "5123")
+    db = tmp_path / "q.db"
+    result = runner.invoke(cli, ["serve", "--host", "0.0.0.0", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert fake_run[-1]["host"] == "0.0.0.0" and fake_run[-1]["port"] == 5123
+    assert fake_run[-1]["app"].config["DATABASE"] == str(db)
+    result = runner.invoke(cli, ["serve", "--port", "8080"])
+    assert fake_run[-1]["port"] == 8080
+
+
+def test_serve_bad_port(runner, cli, fake_run, monkeypatch):
+    assert "--port" in one_line_error(runner.invoke(cli, ["serve", "--port", "http"]), 2)
+    assert "--port" in one_line_error(runner.invoke(cli, ["serve", "--port", "70000"]), 2)
+    monkeypatch.setenv("PORT", "abc")
+    assert "PORT" in one_line_error(runner.invoke(cli, ["serve"]), 2)
+    assert not fake_run
+
+
+def test_serve_missing_house_rules_dir(runner, cli, fake_run, tmp_path):
+    assert "--house-rules" in one_line_error(runner.invoke(cli, ["serve", "--house-rules", str(tmp_path / "x")]), 2)
+
+
+def test_app_py_runs_check(tmp_path):
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run([sys.executable, "app.py", "check"], cwd=root, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("OK")

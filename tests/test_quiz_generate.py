@@ -1,0 +1,251 @@
+"""Quiz generation (qa/quiz/generate.py): every marked answer is proven.
+
+- ``call``: over many seeds, the marked answer is the engine's ruling on the question's own
+  scenario, and every wrong choice differs from it in exactly one thing;
+- ``clause``: the answer is found verbatim in the cited clause (a false statement is not);
+- ``variant``: the passage is in exactly one ruleset of the game; the policy value is held
+  by exactly the marked ruleset;
+- reproducibility by seed, no duplicate choices or questions, filters respected.
+"""
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+
+from qa.engine.evaluate import evaluate
+from qa.engine.scenario import parse_scenario
+from qa.quiz.generate import (FALSE, KINDS, TRUE, CallContext, Question, _norm, generate, render_ruling,
+                              ruling_of)
+
+SEEDS = range(60)
+
+
+@pytest.fixture(scope="module")
+def quizzes(rulebook):
+    """50 questions for each of 60 seeds over all rulesets (generated once for the module)."""
+    return {seed: generate(rulebook, None, None, 50, seed) for seed in SEEDS}
+
+
+def _all(quizzes, kind=None):
+    for qs in quizzes.values():
+        for q in qs:
+            if kind is None or q.kind == kind:
+                yield q
+
+
+# ----------------------------------------------------------------------------- call
+def test_call_answer_is_the_engine_ruling_on_its_scenario(rulebook, quizzes):
+    checked = 0
+    for q in _all(quizzes, "call"):
+        sc, _ = parse_scenario(q.scenario)
+        out = evaluate(rulebook, sc)
+        assert not out.unsettled and not out.assumptions, q.id
+        ruling = ruling_of(out)
+        ctx = CallContext.of(sc, rulebook.rulesets[sc.ruleset].money_ball)
+        assert q.right_text == render_ruling(ruling, ctx), q.id
+        # the marked ruling, field by field, against the Outcome itself
+        r = q.detail["rulings"][q.right]
+        assert r["foul"] == (not out.legal)
+        assert (r["winner"] is not None) == out.game_over
+        if out.game_over:
+            assert r["winner"] == out.winner
+        else:
+            assert r["ball_in_hand"] == out.ball_in_hand
+            assert r["spotted"] == list(out.spotted)
+            assert r["next"] == ("choice" if out.options else out.next_shooter)
+        assert set(q.citations) == set(out.cited)
+        assert q.ruleset == sc.ruleset
+        checked += 1
+    assert checked > 500
+
+
+def test_call_wrong_choices_differ_in_exactly_one_thing(quizzes):
+    for q in _all(quizzes, "call"):
+        right = q.detail["rulings"][q.right]
+        assert len(q.choices) >= 3
+        for c in q.choices:
+            if c.id == q.right:
+                continue
+            wrong = q.detail["rulings"][c.id]
+            dim = wrong["dimension"]
+            assert dim in ("next", "ball_in_hand", "spotted", "push_out", "game_over", "winner"), q.id
+            if dim == "game_over":
+                assert (wrong["winner"] is None) != (right["winner"] is None)
+                assert wrong["foul"] == right["foul"]
+            else:
+                diff = [k for k in ("foul", "winner", "next", "ball_in_hand", "spotted", "push_out") if wrong[k] != right[k]]
+                assert diff == [dim], (q.id, diff, dim)
+
+
+def test_call_questions_cover_the_situations_that_matter(quizzes):
+    seen = Counter()
+    for q in _all(quizzes, "call"):
+        sc, sh, st = q.scenario, q.scenario["shot"], q.scenario["state"]
+        r = q.detail["rulings"][q.right]
+        if sh["kind"] == "break":
+            seen["break_legal" if not r["foul"] else "break_illegal"] += 1
+            if st["rack"] == "template" and r["next"] == "choice":
+                seen["three_ball_rule_failed"] += 1
+        if sh["kind"] == "push_out":
+            seen["push_out"] += 1
+        if st["fouls"]["shooter"] == 2 and r["winner"] == "opponent":
+            seen["three_fouls_lost"] += 1
+        money = 9 if sc["ruleset"].startswith("9") else 10
+        if money in sh["pocketed"] and r["foul"] and money in r["spotted"]:
+            seen["money_ball_on_foul"] += 1
+        if sc["ruleset"] in ("10-ffb", "10-guide") and isinstance(sh.get("called"), dict) and sh["kind"] == "normal":
+            seen["called_shot"] += 1
+        if sh["cue_ball"] != "table":
+            seen["scratch"] += 1
+        if sh["kind"] == "normal" and sh.get("first_contact") not in (None, min(st["on_table"])):
+            seen["wrong_ball_first"] += 1
+        if sh.get("rail_after_contact") is False and not sh["pocketed"] and sh["kind"] == "normal":
+            seen["no_rail"] += 1
+    for situation in ("break_legal", "break_illegal", "three_ball_rule_failed", "push_out", "three_fouls_lost",
+                      "money_ball_on_foul", "called_shot", "scratch", "wrong_ball_first", "no_rail"):
+        assert seen[situation] > 0, (situation, seen)
+
+
+def test_call_scenario_is_the_contract_shape(quizzes):
+    for q in list(_all(quizzes, "call"))[:50]:
+        assert set(q.scenario) == {"ruleset", "state", "shot"}
+        assert q.public()["scenario"] == q.scenario
+        assert q.prompt.endswith("Quelle est la décision ?")
+
+
+# ----------------------------------------------------------------------------- clause
+def test_clause_answer_is_verbatim_in_its_clause(rulebook, quizzes):
+    forms = Counter()
+    for q in _all(quizzes, "clause"):
+        clause = rulebook.clauses[q.citations[0]]
+        assert clause.kind == "rule"
+        assert q.ruleset == clause.ruleset
+        assert q.evidence and q.evidence in clause.text, q.id
+        forms[q.form] += 1
+        if q.form in ("fill", "consequence"):
+            assert q.right_text == q.evidence
+            for c in q.choices:
+                if c.id != q.right:
+                    assert c.text not in clause.text or q.form == "fill", (q.id, c.text)
+        elif q.form == "true_false":
+            assert [c.text for c in q.choices] == [TRUE, FALSE]
+            statement = q.detail["statement"]
+            assert statement in q.prompt
+            if q.right_text == TRUE:
+                assert statement == q.evidence
+            else:
+                assert statement != q.evidence
+                assert not any(statement in c.text for c in rulebook.by_ruleset[clause.ruleset])
+                assert q.detail["original"] in q.evidence
+    assert set(forms) == {"true_false", "fill", "consequence"}, forms
+
+
+def test_fill_blank_restores_the_sentence(quizzes):
+    for q in _all(quizzes, "clause"):
+        if q.form == "fill":
+            blanked = q.detail["blanked"]
+            assert f"« {blanked} »" in q.prompt and blanked.count("_____") == 1
+            assert blanked.replace("_____", q.right_text) == q.detail["sentence"]
+            for c in q.choices:
+                if c.id != q.right:
+                    assert blanked.replace("_____", c.text) != q.detail["sentence"]
+
+
+def test_consequence_wrong_choices_are_other_texts_not_this_one(rulebook, quizzes):
+    for q in _all(quizzes, "clause"):
+        if q.form == "consequence":
+            clause = rulebook.clauses[q.citations[0]]
+            for c in q.choices:
+                if c.id != q.right:
+                    assert c.text not in clause.text
+
+
+# ----------------------------------------------------------------------------- variant
+def test_variant_answers_are_proven_by_texts_and_policies(rulebook, quizzes):
+    forms = Counter()
+    for q in _all(quizzes, "variant"):
+        assert q.ruleset is None
+        owner = q.detail["answer_ruleset"]
+        game = rulebook.rulesets[owner].game
+        assert sorted(c.text for c in q.choices) == sorted(rulebook.rulesets[r].title for r in rulebook.rulesets_of_game(game))
+        assert q.right_text == rulebook.rulesets[owner].title
+        forms[q.form] += 1
+        if q.form == "which_ruleset":
+            holders = [r for r in rulebook.rulesets_of_game(game)
+                       if any(q.evidence in c.text for c in rulebook.by_ruleset[r])]
+            assert holders == [owner], q.id
+            assert q.evidence in q.prompt
+        else:
+            values = {r: rulebook.rulesets[r].policy[q.detail["policy"]].value for r in rulebook.rulesets_of_game(game)}
+            assert [r for r, v in values.items() if v == q.detail["value"]] == [owner], (q.id, values)
+    assert set(forms) == {"which_ruleset", "policy_owner"}
+
+
+# ----------------------------------------------------------------------------- all kinds
+def test_reproducible_by_seed_and_independent_of_parameter_order(rulebook):
+    a = generate(rulebook, ["9-ffb", "10-ffb"], ["fouls", "break"], 20, 1234)
+    b = generate(rulebook, ["10-ffb", "9-ffb"], ["break", "fouls"], 20, 1234)
+    assert [q.to_json() for q in a] == [q.to_json() for q in b]
+    c = generate(rulebook, ["9-ffb", "10-ffb"], ["fouls", "break"], 20, 1235)
+    assert [q.id for q in a] != [q.id for q in c]
+
+
+def test_ids_are_stable_hashes_of_content(rulebook, quizzes):
+    again = generate(rulebook, None, None, 50, 3)
+    assert [q.id for q in again] == [q.id for q in quizzes[3]]
+    for q in quizzes[3]:
+        assert q.id.startswith(q.kind + "-") and len(q.id) == len(q.kind) + 13
+
+
+def test_no_duplicate_choices_or_questions(quizzes):
+    for qs in quizzes.values():
+        ids = [q.id for q in qs]
+        assert len(ids) == len(set(ids))
+        for q in qs:
+            keys = [_norm(c.text) for c in q.choices]
+            assert len(keys) == len(set(keys)), q.id
+            assert [c.id for c in q.choices] == list("abcdefgh"[:len(q.choices)])
+            assert q.right in {c.id for c in q.choices}
+            assert 2 <= len(q.choices) <= 4
+
+
+def test_count_and_kinds_are_honoured(rulebook, quizzes):
+    assert all(len(qs) == 50 for qs in quizzes.values())
+    kinds = Counter(q.kind for q in _all(quizzes))
+    assert set(kinds) == set(KINDS)
+    only = generate(rulebook, None, None, 10, 5, kinds=["clause"])
+    assert {q.kind for q in only} == {"clause"} and len(only) == 10
+
+
+def test_filters_by_ruleset_and_topic(rulebook):
+    for seed in range(15):
+        qs = generate(rulebook, ["9-ffb"], ["three-fouls"], 10, seed)
+        assert qs
+        for q in qs:
+            assert "three-fouls" in q.topics, (q.id, q.topics)
+            owner = q.ruleset or q.detail["answer_ruleset"]
+            assert owner == "9-ffb"
+
+
+def test_narrow_selection_gives_fewer_questions_not_an_endless_loop(rulebook):
+    t = time.perf_counter()
+    qs = generate(rulebook, ["9-bca"], ["lag"], 50, 1)
+    assert len(qs) < 50
+    assert time.perf_counter() - t < 5
+
+
+def test_round_trip_through_json(quizzes):
+    for q in quizzes[0]:
+        assert Question.from_json(q.to_json()) == q
+        pub = q.public()
+        assert set(pub) == {"id", "kind", "prompt", "ruleset", "topics", "choices", "scenario"}
+        assert "right_choice" not in pub
+
+
+def test_fifty_questions_quickly(rulebook):
+    generate(rulebook, None, None, 50, 999)   # pools cached
+    t = time.perf_counter()
+    generate(rulebook, None, None, 50, 1000)
+    assert time.perf_counter() - t < 1.0

@@ -1,0 +1,178 @@
+"""The Flask app: ``create_app(test_config=None)`` (application factory, as in Flask's flaskr).
+
+The Rulebook and the Answerer are built once here and kept in ``app.extensions["arbitre"]``
+(read them with :func:`web.common.get_rulebook` / :func:`web.common.get_answerer`). Each area
+is a blueprint in its own module listed in :data:`BLUEPRINTS`; a module there exposes ``bp``.
+
+Configuration (``test_config`` overrides, then the environment, then the defaults):
+
+- ``RULES_DATA``: the rules_data/ folder (``ARBITRE_DATA``);
+- ``HOUSE_RULES``: a folder of club house rules (``ARBITRE_HOUSE_RULES``);
+- ``DATABASE``: the SQLite file for quizzes (``ARBITRE_DB``; default ``instance/arbitre.db``);
+- ``RULEBOOK`` / ``ANSWERER``: ready-made objects (tests share one rulebook this way);
+- ``RATELIMIT_ENABLED``, ``WTF_CSRF_ENABLED``, ``MAX_CONTENT_LENGTH``, ``MAX_QUESTION_LENGTH``,
+  ``HTTPS`` (force HTTPS and secure cookies; off for local use), ``SECRET_KEY`` (``ARBITRE_SECRET_KEY``).
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import secrets
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_talisman import Talisman
+from flask_wtf.csrf import CSRFProtect
+
+from qa.rulebook import DATA_DIR, load_rulebook
+from qa.yamlio import load_yaml
+
+from .common import EXTENSION_KEY, Services
+from .errors import register_error_handlers
+
+# Every blueprint of the app, in registration order: one module per area, each exposing `bp`.
+# To add an area, write web/<area>.py with `bp = Blueprint(...)` and list it here (one line).
+# A listed module that does not exist yet is skipped, so areas can land in any order.
+BLUEPRINTS: tuple[str, ...] = (
+    "web.pages",      # /, /regles, /themes
+    "web.api",        # /healthz, /api/...
+    "web.arbitrage",  # /arbitrage
+    "web.compare",    # /comparer, /api/compare
+    "web.quiz",       # /quiz, /api/quizzes
+)
+
+# The navigation bar (path, label): pages of areas not registered yet are linked anyway.
+NAV: tuple[tuple[str, str], ...] = (
+    ("/", "Question"),
+    ("/regles", "Règlements"),
+    ("/themes", "Thèmes"),
+    ("/arbitrage", "Arbitrage"),
+    ("/comparer", "Comparer"),
+    ("/quiz", "Quiz"),
+)
+
+# Content Security Policy: only this site, no CDN, no inline script or style.
+CSP: dict[str, Any] = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+DEFAULTS: dict[str, Any] = {
+    "MAX_CONTENT_LENGTH": 256 * 1024,
+    "MAX_QUESTION_LENGTH": 500,
+    "MAX_K": 20,
+    "RATELIMIT_ENABLED": True,
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_DEFAULT": "600 per minute",
+    "RATELIMIT_HEADERS_ENABLED": True,
+    "HTTPS": False,
+    "JSON_SORT_KEYS": False,
+    "WTF_CSRF_TIME_LIMIT": None,
+}
+
+
+def _env_config() -> dict[str, Any]:
+    env = {}
+    for key, var in (("RULES_DATA", "ARBITRE_DATA"), ("HOUSE_RULES", "ARBITRE_HOUSE_RULES"),
+                     ("DATABASE", "ARBITRE_DB"), ("SECRET_KEY", "ARBITRE_SECRET_KEY")):
+        if os.environ.get(var):
+            env[key] = os.environ[var]
+    return env
+
+
+def _foul_labels(root: Path) -> dict[str, str]:
+    """French labels of the foul codes, from rules_data/foul_codes.yaml (codes when absent)."""
+    try:
+        data = load_yaml(root / "foul_codes.yaml")
+    except Exception:
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def _build_answerer(book):
+    from qa.answer import Answerer  # the question-answering layer (qa/answer.py)
+    return Answerer(book)
+
+
+def register_blueprints(app: Flask, modules: tuple[str, ...] = BLUEPRINTS) -> list[str]:
+    """Import each module of ``modules`` and register its ``bp``; return the names registered.
+
+    A module that does not exist is skipped; an error inside an existing module is raised.
+    """
+    done = []
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue
+            raise
+        app.register_blueprint(module.bp)
+        done.append(module.bp.name)
+    return done
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the Flask app: configuration, Rulebook and Answerer (once), security headers,
+    CSRF for HTML forms, rate limits, error handlers and the blueprints of :data:`BLUEPRINTS`.
+
+    Raises :class:`qa.rulebook.RulebookError` when rules_data/ (or the house rules) is invalid.
+    """
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(DEFAULTS)
+    app.config["DATABASE"] = os.path.join(app.instance_path, "arbitre.db")
+    app.config["RULES_DATA"] = str(DATA_DIR)
+    app.config["HOUSE_RULES"] = None
+    app.config.update(_env_config())
+    if test_config:
+        app.config.update(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secrets.token_hex(32)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+
+    book = app.config.get("RULEBOOK") or load_rulebook(app.config["RULES_DATA"],
+                                                       house_rules=app.config.get("HOUSE_RULES") or None)
+    answerer = app.config.get("ANSWERER") or _build_answerer(book)
+    app.extensions[EXTENSION_KEY] = Services(book, answerer, _foul_labels(Path(app.config["RULES_DATA"])))
+
+    https = bool(app.config["HTTPS"])
+    Talisman(app, force_https=https, strict_transport_security=https, session_cookie_secure=https,
+             content_security_policy=CSP, frame_options="DENY", referrer_policy="same-origin")
+
+    # CSRF: every HTML form that changes something (POST, PUT, ...) carries {{ csrf_token() }};
+    # the JSON API under /api/ is exempt (it only accepts application/json bodies, which a
+    # cross-site form cannot send).
+    app.config["WTF_CSRF_CHECK_DEFAULT"] = False
+    csrf = CSRFProtect(app)
+    app.extensions["arbitre.csrf"] = csrf
+
+    @app.before_request
+    def _csrf_for_forms():
+        if (app.config.get("WTF_CSRF_ENABLED", True) and not request.path.startswith("/api/")
+                and request.method not in ("GET", "HEAD", "OPTIONS", "TRACE")):
+            csrf.protect()
+
+    limiter = Limiter(get_remote_address, app=app, default_limits=[app.config["RATELIMIT_DEFAULT"]],
+                      storage_uri=app.config["RATELIMIT_STORAGE_URI"])
+    app.extensions["arbitre.limiter"] = limiter
+
+    register_error_handlers(app)
+    app.config["BLUEPRINTS_REGISTERED"] = register_blueprints(app)
+
+    @app.context_processor
+    def _nav():
+        return {"nav_links": NAV, "site_name": "l’Arbitre"}
+
+    return app

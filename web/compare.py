@@ -1,0 +1,300 @@
+"""Compare rulesets (``/comparer``, ``/api/compare``) and write a club's house rules
+(``/regles-maison/nouveau``).
+
+Server-rendered, French, usable without JavaScript: every choice is a GET form, so a
+comparison can be shared as a link and printed (``static/compare.css`` holds the print
+stylesheet: one page per topic group). ``static/compare.js`` only adds instant toggles
+(« seulement les différences », quick picks). All the work is done by the pure functions of
+:mod:`qa.compare` and :mod:`qa.house_rules`; this module turns query strings into their
+arguments and their results into pages, JSON, Markdown or CSV.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable, Mapping
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request
+
+from qa.compare import (
+    MAX_RULESETS, CompareError, compare, quick_picks, rule_everywhere, to_csv, to_markdown,
+)
+from qa.house_rules import house_yaml, validate_house_yaml
+from qa.rulebook import DATA_DIR, GAMES, SILENT, Rulebook, did_you_mean
+
+from .common import bad_request, get_answerer, get_rulebook
+
+bp = Blueprint("compare", __name__)
+
+FORMATS = {"json": None, "markdown": "text/markdown", "md": "text/markdown", "csv": "text/csv"}
+MAX_SITUATION = 500
+_HOUSE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+# ----------------------------------------------------------------------------- helpers
+def _args_ids(args) -> list[str]:
+    """Ruleset ids from ``rulesets`` (repeated checkboxes or ``ID,ID``), or a quick pick ``pick``."""
+    ids = [p.strip() for v in args.getlist("rulesets") for p in v.split(",") if p.strip()]
+    return list(dict.fromkeys(ids))
+
+
+def _run(book: Rulebook, args, diff: bool = False) -> dict:
+    """:func:`qa.compare.compare` on a query string (no ``rulesets``: the published texts);
+    a 400 naming the field on bad input."""
+    ids = _args_ids(args)
+    try:
+        return compare(book, ids or None, args.get("topic") or None, diff=diff)
+    except CompareError as exc:
+        raise bad_request(exc.code, exc.message, exc.field) from None
+
+
+def _export(result: dict, fmt: str) -> Response:
+    """The comparison as a Markdown or CSV download."""
+    name = "comparaison-" + "-".join(result["rulesets"]) + (f"-{result['topic']}" if result.get("topic") else "")
+    if fmt in ("markdown", "md"):
+        body, mime, ext = to_markdown(result), "text/markdown", "md"
+    else:
+        body, mime, ext = to_csv(result), "text/csv", "csv"
+    resp = Response(body, mimetype=mime)
+    resp.charset = "utf-8"
+    resp.headers["Content-Disposition"] = f'attachment; filename="{name}.{ext}"'
+    return resp
+
+
+def _format(args) -> str:
+    fmt = (args.get("format") or "json").strip().lower()
+    if fmt not in FORMATS:
+        raise bad_request("invalid_field", f"Champ « format » : format inconnu « {fmt[:40]} »"
+                          f"{did_you_mean(fmt, ['json', 'markdown', 'csv'])} ; formats : json, markdown, csv.",
+                          "format")
+    return fmt
+
+
+def _query(ids: Iterable[str], topic: str | None, **extra: Any) -> str:
+    params: list[tuple[str, str]] = [("rulesets", ",".join(ids))]
+    if topic:
+        params.append(("topic", topic))
+    params += [(k, str(v)) for k, v in extra.items() if v]
+    return urlencode(params)
+
+
+def _arbitrage_links(book: Rulebook, ids: list[str], scenario: dict | None) -> list[dict]:
+    """Links into the /arbitrage builder, one per game among ``ids`` (it compares within a game)."""
+    out = []
+    for game, label in GAMES.items():
+        same = [r for r in ids if book.rulesets[r].game == game]
+        if not same:
+            continue
+        params = {"game": game, "rulesets": ",".join(same)}
+        if scenario is not None:
+            sc = {k: v for k, v in scenario.items() if k not in ("ruleset", "rulesets")}
+            params["scenario"] = json.dumps(sc, ensure_ascii=False, separators=(",", ":"))
+        out.append({"game": game, "label": label, "rulesets": same, "url": "/arbitrage?" + urlencode(params)})
+    return out
+
+
+def situation_scenario(book: Rulebook, text: str, ids: list[str]) -> dict:
+    """Understand a shot described in words, with whatever the app offers.
+
+    Tries, in order: ``qa.situation_answer.answer_situation`` (when installed),
+    ``qa.situation.understand`` (free-text situation → Scenario), then the question answerer
+    (contract ``Answer.scenario``). Returns ``{"scenario": Scenario json | None,
+    "follow_up": [...], "answer": French text | None, "available": bool, "fit": callable
+    | None}`` (``fit`` adapts the scenario to each ruleset's rack).
+    """
+    found: dict[str, Any] = {"scenario": None, "follow_up": [], "answer": None, "available": False, "fit": None}
+    readers = []
+    try:
+        from qa.situation_answer import answer_situation  # another developer's module, optional
+        readers.append(("answer_situation", answer_situation))
+    except ImportError:
+        pass
+    try:
+        from qa.situation import scenario_for, understand
+        readers.append(("understand", understand))
+        found["fit"] = lambda sc, rid: scenario_for(book, sc, rid)
+    except ImportError:
+        pass
+    try:
+        answerer = get_answerer()
+    except Exception:  # pragma: no cover - no answerer configured
+        answerer = None
+    if answerer is not None and hasattr(answerer, "ask"):
+        readers.append(("ask", lambda b, q, r: answerer.ask(q, rulesets=r, k=3)))
+    for _name, read in readers:
+        found["available"] = True
+        try:
+            result = read(book, text, ids)
+        except (TypeError, KeyError):
+            continue
+        except ValueError as exc:
+            found["answer"] = getattr(exc, "message", str(exc))
+            continue
+        if result is None:
+            continue
+        data = result.to_json() if hasattr(result, "to_json") else result
+        if not isinstance(data, dict):
+            data = {k: getattr(result, k, None) for k in ("scenario", "follow_up", "answer")}
+        sc = data.get("scenario")
+        if sc is not None and hasattr(sc, "to_json"):
+            sc = sc.to_json()
+        if isinstance(sc, Mapping):
+            found["scenario"] = dict(sc)
+            found["follow_up"] = list(data.get("follow_up") or [])
+            found["answer"] = data.get("answer")
+            return found
+    return found
+
+
+# ----------------------------------------------------------------------------- /comparer
+@bp.get("/comparer")
+def page():
+    """The comparison page: the ruleset picker, then the policy table (every decision, rows
+    that differ marked « ≠ diffère »), each topic's clauses side by side with word differences
+    in ``<mark>``, and « Le même coup partout »."""
+    book = get_rulebook()
+    args = request.args
+    ids = _args_ids(args)
+    topic = (args.get("topic") or "").strip() or None
+    only_diff = args.get("only_diff") in ("1", "on", "true", "oui")
+    result, error, status = None, None, 200
+    if ids or "rulesets" in args or topic:
+        try:
+            if not ids:
+                raise CompareError("rulesets", f"Choisissez de 2 à {MAX_RULESETS} règlements à comparer.",
+                                   "missing_field")
+            result = compare(book, ids, topic, diff=True)
+        except CompareError as exc:
+            error, status = {"message": exc.detail, "field": exc.field}, 400
+    situation = (args.get("situation") or "").strip()
+    same_shot = None
+    scenario_json = None
+    if result is not None and situation:
+        same_shot = {"text": situation, "error": None}
+        if len(situation) > MAX_SITUATION:
+            same_shot["error"] = f"La description est trop longue : au plus {MAX_SITUATION} caractères."
+        else:
+            found = situation_scenario(book, situation, result["rulesets"])
+            same_shot.update(found)
+            if found["scenario"] is not None:
+                try:
+                    ruled = rule_everywhere(book, found["scenario"], result["rulesets"], fit=found.get("fit"))
+                    same_shot["ruled"] = ruled
+                    scenario_json = ruled["scenario"]
+                except (ValueError, CompareError) as exc:
+                    same_shot["error"] = getattr(exc, "message", str(exc))
+            elif not found["available"]:
+                same_shot["error"] = ("La compréhension des situations décrites en mots n’est pas disponible ici : "
+                                      "composez le coup dans l’atelier d’arbitrage.")
+            else:
+                same_shot["error"] = "Je n’ai pas compris ce coup : décrivez-le autrement, ou composez-le dans l’atelier d’arbitrage."
+    selected = result["rulesets"] if result else ids
+    rulesets = list(book.rulesets.values())
+    return render_template(
+        "compare/compare.html", rulesets=rulesets, selected=selected, topic=topic, topics=book.topics,
+        only_diff=only_diff, result=result, error=error, picks=quick_picks(book), max_rulesets=MAX_RULESETS,
+        query=_query(selected, topic) if result else "",
+        arbitrage=_arbitrage_links(book, selected, scenario_json) if result else [],
+        same_shot=same_shot, situation=situation, silent=SILENT,
+        n_diff=sum(1 for p in result["policies"] if p["differs"]) if result else 0,
+    ), status
+
+
+@bp.get("/comparer/export.md")
+def export_markdown():
+    """The comparison (same query string as /comparer) as a Markdown file."""
+    return _export(_run(get_rulebook(), request.args), "markdown")
+
+
+@bp.get("/comparer/export.csv")
+def export_csv():
+    """The policy table (same query string as /comparer) as a CSV file."""
+    return _export(_run(get_rulebook(), request.args), "csv")
+
+
+@bp.get("/api/compare")
+def api_compare():
+    """``GET /api/compare?rulesets=ID,ID&topic=T[&format=json|markdown|csv]`` (contract);
+    without ``rulesets``, the published texts (every ruleset that is not a club's)."""
+    fmt = _format(request.args)
+    result = _run(get_rulebook(), request.args)
+    if fmt == "json":
+        return jsonify(result)
+    return _export(result, fmt)
+
+
+# ----------------------------------------------------------------------------- house rules
+def _house_form(book: Rulebook, args) -> dict:
+    """The values of the house-rules form, with French errors per field."""
+    bases = [rs for rs in book.rulesets.values() if not rs.extends]
+    base = (args.get("base") or "").strip()
+    errors: dict[str, str] = {}
+    if base and base not in {b.id for b in bases}:
+        errors["base"] = f"Règlement de base inconnu « {base[:60]} »{did_you_mean(base, [b.id for b in bases])}."
+        base = ""
+    values = {name: (args.get(f"p_{name}") or "").strip() for name in book.policy_specs}
+    notes = {name: (args.get(f"n_{name}") or "").strip()[:1000] for name in book.policy_specs}
+    for name, v in values.items():
+        if v and v not in book.policy_specs[name].values:
+            errors[f"p_{name}"] = f"Valeur non permise « {v[:40]} » pour « {book.policy_specs[name].label} »."
+    return {
+        "bases": bases, "base": base, "id": (args.get("id") or "").strip()[:80],
+        "title": (args.get("title") or "").strip()[:200], "description": (args.get("description") or "").strip()[:1000],
+        "publisher": (args.get("publisher") or "").strip()[:200], "values": values, "notes": notes, "errors": errors,
+    }
+
+
+@bp.get("/regles-maison/nouveau")
+def house_new():
+    """Write a club's house rules: choose a base ruleset, change decisions among their allowed
+    values (French labels), give a title and an id, preview the YAML (checked by the same
+    loader as at start-up) and download it (``action=telecharger``)."""
+    book = get_rulebook()
+    args = request.args
+    form = _house_form(book, args)
+    action = args.get("action")
+    text, problems, status = None, [], 200
+    if form["base"] and action in ("apercu", "telecharger"):
+        if not form["id"]:
+            form["errors"]["id"] = "Donnez un identifiant au club (ex. « club-les-queues-9 »)."
+        elif not _HOUSE_ID.match(form["id"]):
+            form["errors"]["id"] = ("Identifiant invalide : minuscules sans accents, chiffres et tirets "
+                                    "(ex. « club-les-queues-9 »).")
+        elif form["id"] in book.rulesets:
+            form["errors"]["id"] = f"« {form['id']} » est déjà un règlement : choisissez un autre identifiant."
+        if not form["title"]:
+            form["errors"]["title"] = "Donnez un titre à vos règles maison."
+    if form["errors"]:
+        status = 400
+    elif form["base"] and action in ("apercu", "telecharger"):
+        text = house_yaml(book, form["base"], form["id"], form["title"], form["values"], form["notes"],
+                          form["description"], form["publisher"])
+        root = current_app.config.get("RULES_DATA") or DATA_DIR
+        problems = [str(p) for p in validate_house_yaml(text, f"{form['id']}.yaml", root)]
+        if problems:
+            status = 400
+        elif action == "telecharger":
+            resp = Response(text, mimetype="application/x-yaml")
+            resp.charset = "utf-8"
+            resp.headers["Content-Disposition"] = f'attachment; filename="{form["id"]}.yaml"'
+            return resp
+    base_rs = book.rulesets.get(form["base"]) if form["base"] else None
+    rows = []
+    if base_rs is not None:
+        for name, spec in book.policy_specs.items():
+            pv = base_rs.policy.get(name)
+            current = pv.value if pv else SILENT
+            rows.append({
+                "name": name, "label": spec.label, "topic": book.topics.get(spec.topic, spec.topic),
+                "current": current, "current_label": "silencieux" if current == SILENT else spec.values.get(current, current),
+                "clause": pv.clause if pv else None, "choices": list(spec.values.items()),
+                "chosen": form["values"][name], "note": form["notes"][name],
+            })
+    changed = sum(1 for r in rows if r["chosen"] and r["chosen"] != r["current"])
+    download = None
+    if text is not None and not problems:
+        params = [(k, v) for k, v in args.items(multi=True) if k != "action"] + [("action", "telecharger")]
+        download = "/regles-maison/nouveau?" + urlencode(params)
+    return render_template("compare/house_new.html", form=form, base_rs=base_rs, rows=rows, text=text,
+                           problems=problems, changed=changed, download=download), status

@@ -1,0 +1,92 @@
+"""Error handlers: French JSON for the API, a French page for the HTML side, never a traceback.
+
+Registered by :func:`web.create_app` through :func:`register_error_handlers`.
+"""
+from __future__ import annotations
+
+from flask import Flask, current_app, jsonify, make_response, render_template
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from .common import ApiError, error_body, wants_json
+
+# status -> (code, French message)
+MESSAGES: dict[int, tuple[str, str]] = {
+    400: ("bad_request", "Requête invalide."),
+    401: ("unauthorized", "Authentification requise."),
+    403: ("forbidden", "Accès refusé."),
+    404: ("not_found", "Page ou ressource introuvable."),
+    405: ("method_not_allowed", "Méthode HTTP non permise pour cette adresse."),
+    406: ("not_acceptable", "Format de réponse non disponible."),
+    408: ("request_timeout", "La requête a pris trop de temps."),
+    413: ("payload_too_large", "Requête trop volumineuse."),
+    414: ("uri_too_long", "Adresse trop longue."),
+    415: ("unsupported_media_type", "Type de contenu non pris en charge : envoyez du JSON (application/json)."),
+    422: ("unprocessable", "Données impossibles à traiter."),
+    429: ("rate_limited", "Trop de requêtes : réessayez dans un instant."),
+    431: ("headers_too_large", "En-têtes de requête trop volumineux."),
+    500: ("internal_error", "Erreur interne du serveur : la requête n’a pas pu aboutir."),
+}
+HANDLED = (400, 404, 405, 413, 415, 422, 429)
+
+
+def _render(status: int, code: str, message: str, field: str | None = None, headers=None, **extra):
+    """A JSON or HTML error response, as the request prefers."""
+    if wants_json():
+        resp = jsonify(error_body(code, message, field, **extra))
+    else:
+        resp = make_response(render_template("error.html", status=status, message=message, field=field))
+    resp.status_code = status
+    for name, value in (headers or {}).items():
+        resp.headers[name] = value
+    return resp
+
+
+def _http_error(exc: HTTPException):
+    status = exc.code or 500
+    code, message = MESSAGES.get(status, ("http_error", "Erreur de la requête."))
+    if status == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        if limit:
+            message = f"Requête trop volumineuse : au plus {limit // 1024} Ko."
+    if status == 405 and exc.valid_methods:
+        shown = sorted(m for m in exc.valid_methods if m not in ("HEAD", "OPTIONS"))
+        message += f" Méthodes permises : {', '.join(shown)}."
+    if status == 429 and getattr(exc, "description", None):
+        message = f"Trop de requêtes (limite : {exc.description}) : réessayez dans un instant."
+    headers = {}
+    try:
+        for name in ("Allow", "Retry-After"):
+            value = exc.get_response().headers.get(name)
+            if value:
+                headers[name] = value
+    except Exception:  # pragma: no cover - a response-less exception
+        pass
+    return _render(status, code, message, None, headers)
+
+
+def _csrf_error(exc: CSRFError):
+    return _render(400, "csrf", "Le formulaire a expiré ou ne vient pas de ce site : rechargez la page et recommencez.",
+                   "csrf_token")
+
+
+def _api_error(exc: ApiError):
+    return _render(exc.status, exc.code, exc.message, exc.field, **exc.extra)
+
+
+def _internal_error(exc: Exception):
+    current_app.logger.exception("Erreur interne")
+    code, message = MESSAGES[500]
+    return _render(500, code, message)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Install the handlers: :class:`ApiError`, CSRF, every HTTP error (400/404/405/413/415/
+    422/429 explicitly, the others through ``HTTPException``) and a generic 500."""
+    app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(CSRFError, _csrf_error)
+    for status in HANDLED:
+        app.register_error_handler(status, _http_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(500, _internal_error)
+    app.register_error_handler(Exception, _internal_error)

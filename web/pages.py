@@ -1,0 +1,132 @@
+"""HTML pages: the question box (``/``), the rulesets (``/regles``, ``/regles/<id>``) and the
+topics (``/themes``, ``/themes/<topic>``). Server-rendered Jinja, French, no script needed."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, render_template, request
+
+from qa.answer import AskError
+from qa.rulebook import SILENT, Clause, Rulebook
+
+from .common import get_answerer, get_rulebook, services
+
+bp = Blueprint("pages", __name__)
+
+GAME_LABELS = {"nine-ball": "Jeu de la 9", "ten-ball": "Jeu de la 10"}
+
+
+@bp.app_template_filter("game_label")
+def game_label(game: str) -> str:
+    """French name of a game id (``nine-ball`` → ``Jeu de la 9``)."""
+    return GAME_LABELS.get(game, game)
+
+
+@bp.app_template_global("clause_url")
+def clause_url(clause_id: str | None) -> str:
+    """Link to a clause inside its ruleset's page: ``/regles/<ruleset>#<clause id>``."""
+    if not clause_id:
+        return ""
+    return f"/regles/{clause_id.split('/', 1)[0]}#{clause_id}"
+
+
+@bp.app_template_global("ruleset_title")
+def ruleset_title(ruleset_id: str | None) -> str:
+    """Display title of a ruleset id (the id itself when unknown)."""
+    rs = get_rulebook().rulesets.get(ruleset_id or "")
+    return rs.title if rs else (ruleset_id or "")
+
+
+@bp.app_template_global("clause_of")
+def clause_of(clause_id: str | None) -> Clause | None:
+    """The Clause with this id, or None."""
+    return get_rulebook().clauses.get(clause_id or "")
+
+
+@bp.app_template_global("foul_label")
+def foul_label(code: str) -> str:
+    """French label of a foul code (the code itself when unknown)."""
+    return services().foul_labels.get(code, code)
+
+
+def _selected_rulesets(book: Rulebook) -> tuple[list[str] | None, str | None]:
+    """Rulesets ticked in the form (``rulesets`` repeated, or ``ID,ID``); an error message for an unknown id."""
+    ids = [p.strip() for v in request.args.getlist("rulesets") for p in v.split(",") if p.strip()]
+    unknown = [i for i in ids if i not in book.rulesets]
+    if unknown:
+        return None, f"Règlement inconnu « {unknown[0][:80]} » : la question porte sur tous les règlements."
+    return (list(dict.fromkeys(ids)) or None), None
+
+
+@bp.get("/")
+def index():
+    """The question box; with ``?q=…`` the answer (short French answer, then the cited clauses)."""
+    book = get_rulebook()
+    q = request.args.get("q", "")
+    selected, error = _selected_rulesets(book)
+    answer, status = None, 200
+    limit = current_app.config["MAX_QUESTION_LENGTH"]
+    if q.strip():
+        if len(q.strip()) > limit:
+            error, status = f"La question est trop longue : {len(q.strip())} caractères, au plus {limit}.", 400
+        else:
+            try:
+                answer = get_answerer().ask(q.strip(), rulesets=selected, k=5)
+            except AskError as exc:
+                error, status = exc.message, 400
+    elif "q" in request.args:
+        error = "Écrivez une question dans le champ ci-dessus."
+    return render_template("pages/index.html", q=q, answer=answer, error=error, selected=selected or [],
+                           rulesets=list(book.rulesets.values()), max_length=limit,
+                           topics=book.topics), status
+
+
+@bp.get("/regles")
+def rulesets():
+    """The list of rulesets."""
+    book = get_rulebook()
+    items = [(rs, len(book.by_ruleset.get(rid, ()))) for rid, rs in book.rulesets.items()]
+    return render_template("pages/rulesets.html", items=items)
+
+
+@bp.get("/regles/<ruleset_id>")
+def ruleset(ruleset_id: str):
+    """A whole ruleset in source order, each clause at ``#<clause id>``, and its policy table."""
+    book = get_rulebook()
+    rs = book.rulesets.get(ruleset_id)
+    if rs is None:
+        abort(404)
+    policy = []
+    for name, spec in book.policy_specs.items():
+        pv = rs.policy.get(name)
+        if pv is None:
+            continue
+        silent = pv.value == SILENT
+        policy.append({
+            "name": name, "label": spec.label, "silent": silent,
+            "value": "silencieux" if silent else spec.values.get(pv.value, pv.value),
+            "clause": pv.clause, "note": pv.note,
+        })
+    return render_template("pages/ruleset.html", rs=rs, clauses=book.by_ruleset.get(ruleset_id, ()),
+                           policy=policy, topics=book.topics)
+
+
+@bp.get("/themes")
+def topics():
+    """The topics, with how many clauses each ruleset has on it."""
+    book = get_rulebook()
+    counts = {t: sum(1 for c in book.clauses.values() if t in c.topics and c.kind != "toc") for t in book.topics}
+    return render_template("pages/topics.html", topics=book.topics, counts=counts)
+
+
+@bp.get("/themes/<topic>")
+def topic(topic: str):
+    """The clauses of one topic, grouped by ruleset (toc clauses left out)."""
+    book = get_rulebook()
+    if topic not in book.topics:
+        abort(404)
+    groups = []
+    for rid, rs in book.rulesets.items():
+        cl = [c for c in book.by_ruleset.get(rid, ()) if topic in c.topics and c.kind != "toc"]
+        if cl:
+            groups.append((rs, cl))
+    return render_template("pages/topic.html", topic=topic, label=book.topics[topic], groups=groups,
+                           topics=book.topics)

@@ -1,0 +1,481 @@
+"""Referee quizzes: the JSON API under /api/quizzes (contract "Quizzes") and the /quiz pages.
+
+Views only translate HTTP into calls of :class:`qa.quiz.service.QuizService` and results
+into JSON or server-rendered French pages (no script needed; static/quiz.js adds the exam
+countdown). The store is the SQLite file ``DATABASE`` of the app config (``--db`` /
+``ARBITRE_DB``); one :class:`~qa.quiz.service.QuizService` per app, built on first use.
+
+API
+  POST /api/quizzes                      → 201 {id, seed, mode, questions, ...}
+  GET  /api/quizzes/<id>                 → the quiz, its answers so far, its result once finished
+  POST /api/quizzes/<id>/answers         → practice: {correct, right_choice, explanation, citations}
+                                           exam: {recorded: true}
+  POST /api/quizzes/<id>/finish          → {score, total, passed, by_topic, review, ...}
+  GET  /api/quizzes/<id>/export?format=gift|csv[|anki]
+  GET  /api/learners/<learner>/history   → scores per topic and ruleset over time, Leitner boxes
+  POST /api/learners/<learner>/mistakes  → 201 a practice quiz of the questions got wrong
+  POST /api/learners/<learner>/review    → 201 a practice quiz of the Leitner questions due today
+
+Pages
+  /quiz (set up), /quiz/<id> (one question at a time), /quiz/<id>/revue, /quiz/<id>/imprimer,
+  /quiz/historique (history, "refaire mes erreurs", Leitner boxes due today).
+"""
+from __future__ import annotations
+
+import secrets
+import threading
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
+                   request, url_for)
+
+from qa.quiz.params import MAX_COUNT, MAX_LEARNER, QuizError
+from qa.quiz.service import COMPARISON, QuizService
+from qa.quiz.store import Store
+
+from .common import ApiError, get_rulebook, json_body
+
+bp = Blueprint("quiz", __name__)
+
+LEARNER_COOKIE = "arbitre_learner"
+COOKIE_AGE = 365 * 24 * 3600
+_LOCK = threading.Lock()
+EXT_KEY = "arbitre.quiz"
+
+
+# ----------------------------------------------------------------------------- service
+def quiz_service() -> QuizService:
+    """The app's :class:`QuizService` (store at ``DATABASE``), built once on first use."""
+    app = current_app._get_current_object()
+    svc = app.extensions.get(EXT_KEY)
+    if svc is None:
+        with _LOCK:
+            svc = app.extensions.get(EXT_KEY)
+            if svc is None:
+                path = app.config.get("DATABASE") or None
+                svc = QuizService(get_rulebook(), Store(path), app.config.get("QUIZ_CLOCK"))
+                app.extensions[EXT_KEY] = svc
+    return svc
+
+
+def _api(exc: QuizError) -> ApiError:
+    return ApiError(exc.status, exc.code, exc.message, exc.field)
+
+
+# ============================================================================= JSON API
+@bp.post("/api/quizzes")
+def api_create():
+    """Create a quiz: 201 ``{id, seed, mode, questions, ...}`` (400 naming the field)."""
+    try:
+        out = quiz_service().create(json_body())
+    except QuizError as exc:
+        raise _api(exc) from None
+    resp = jsonify(out)
+    resp.status_code = 201
+    resp.headers["Location"] = f"/api/quizzes/{out['id']}"
+    return resp
+
+
+@bp.get("/api/quizzes/<quiz_id>")
+def api_view(quiz_id: str):
+    """The quiz, its answers so far and its result once finished."""
+    try:
+        return jsonify(quiz_service().view(quiz_id))
+    except QuizError as exc:
+        raise _api(exc) from None
+
+
+@bp.post("/api/quizzes/<quiz_id>/answers")
+def api_answer(quiz_id: str):
+    """Record an answer ``{question, choice}`` (first write wins)."""
+    svc = quiz_service()
+    try:
+        svc.load(quiz_id)          # 404 before looking at the body
+        return jsonify(svc.answer(quiz_id, json_body()))
+    except QuizError as exc:
+        raise _api(exc) from None
+
+
+@bp.post("/api/quizzes/<quiz_id>/finish")
+def api_finish(quiz_id: str):
+    """Finish the quiz and return its result (idempotent)."""
+    try:
+        return jsonify(quiz_service().finish(quiz_id))
+    except QuizError as exc:
+        raise _api(exc) from None
+
+
+@bp.get("/api/quizzes/<quiz_id>/export")
+def api_export(quiz_id: str):
+    """The questions with their right answers: ``format=gift`` (Moodle) or ``csv``."""
+    fmt = (request.args.get("format") or "").strip().lower()
+    try:
+        body, mimetype, filename = quiz_service().export(quiz_id, fmt)
+    except QuizError as exc:
+        raise _api(exc) from None
+    resp = Response(body, mimetype=mimetype.split(";")[0])
+    if "charset" in mimetype:
+        resp.charset = "utf-8"
+    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return resp
+
+
+def _learner_arg(learner: str) -> str:
+    learner = " ".join((learner or "").split())
+    if not learner or len(learner) > MAX_LEARNER:
+        raise ApiError(400, "invalid_field", f"Apprenant : un nom de 1 à {MAX_LEARNER} caractères est attendu.", "learner")
+    return learner
+
+
+@bp.get("/api/learners/<learner>/history")
+def api_history(learner: str):
+    """The learner's quizzes, scores per topic and per ruleset over time, Leitner boxes."""
+    return jsonify(quiz_service().history(_learner_arg(learner)))
+
+
+@bp.post("/api/learners/<learner>/mistakes")
+def api_mistakes(learner: str):
+    """201: a practice quiz of the questions the learner got wrong (404 when none)."""
+    try:
+        out = quiz_service().retry_mistakes(_learner_arg(learner))
+    except QuizError as exc:
+        raise _api(exc) from None
+    return jsonify(out), 201
+
+
+@bp.post("/api/learners/<learner>/review")
+def api_review(learner: str):
+    """201: a practice quiz of the learner's Leitner questions due today (404 when none)."""
+    try:
+        out = quiz_service().review_due(_learner_arg(learner))
+    except QuizError as exc:
+        raise _api(exc) from None
+    return jsonify(out), 201
+
+
+# ============================================================================= table picture
+BALL_COLOURS = {1: "#f2c200", 2: "#1f4fbf", 3: "#d0202a", 4: "#5b2a86", 5: "#f07c00", 6: "#1b7a3a",
+                7: "#7a1f1f", 8: "#111111", 9: "#f2c200", 10: "#1f4fbf"}
+STRIPES = {9, 10}
+_SPOTS = ((150, 38), (118, 76), (92, 36), (172, 86), (74, 82), (136, 56), (186, 30), (100, 96), (162, 62), (58, 44))
+CUE_SPOT = (40, 68)
+FOOT = (160, 60)
+R = 4.2
+
+
+def _rack_positions(money: int) -> dict[int, tuple[float, float]]:
+    """Balls racked at the foot spot: a diamond (9 balls) or a triangle (10), 1 at the apex,
+    the money ball in the centre."""
+    rows = (1, 2, 3, 2, 1) if money == 9 else (1, 2, 3, 4)
+    dx, dy = 2 * R * 0.87, 2 * R * 0.5
+    slots = []
+    for i, n in enumerate(rows):
+        for j in range(n):
+            slots.append((FOOT[0] + i * dx, FOOT[1] + (j - (n - 1) / 2) * 2 * dy))
+    centre = 4
+    order = [1, money] + [b for b in range(2, money) if b != money]
+    pos = {1: slots[0], money: slots[centre]}
+    rest = [s for k, s in enumerate(slots) if k not in (0, centre)]
+    for b, s in zip(order[2:], rest):
+        pos[b] = s
+    return pos
+
+
+def table_picture(scenario: dict | None, money: int) -> dict | None:
+    """What to draw for a ``call`` question: balls (number, x, y, colour, stripe, state),
+    the cue ball, an arrow to the first ball touched, and a French description."""
+    if not scenario:
+        return None
+    st, sh = scenario.get("state") or {}, scenario.get("shot") or {}
+    brk = sh.get("kind") == "break"
+    on = st.get("on_table") or list(range(1, money + 1))
+    pos = _rack_positions(money) if brk else {b: _SPOTS[(b * 7) % 10] for b in on}
+    pocketed, off = set(sh.get("pocketed") or ()), set(sh.get("off_table") or ())
+    balls = []
+    for b in sorted(on):
+        x, y = pos[b]
+        state = "pocketed" if b in pocketed else "off" if b in off else "table"
+        balls.append({"n": b, "x": round(x, 2), "y": round(y, 2), "colour": BALL_COLOURS.get(b, "#888"),
+                      "stripe": b in STRIPES, "state": state})
+    cue = CUE_SPOT
+    first = sh.get("first_contact")
+    arrow = None
+    if first in pos:
+        fx, fy = pos[first]
+        arrow = {"x1": cue[0] + R, "y1": cue[1], "x2": round(fx - R * 1.6, 2), "y2": round(fy, 2)}
+    desc = [f"Billes sur la table avant le coup : {', '.join(str(b) for b in sorted(on))}."]
+    if first:
+        desc.append(f"La blanche touche d’abord la {first}.")
+    elif "first_contact" in sh:
+        desc.append("La blanche ne touche aucune bille.")
+    if pocketed:
+        desc.append(f"Empochée(s) : {', '.join(str(b) for b in sorted(pocketed))}.")
+    if off:
+        desc.append(f"Sortie(s) de la table : {', '.join(str(b) for b in sorted(off))}.")
+    if sh.get("cue_ball") == "pocketed":
+        desc.append("La blanche tombe dans une poche.")
+    elif sh.get("cue_ball") == "off_table":
+        desc.append("La blanche sort de la table.")
+    return {"balls": balls, "cue": {"x": cue[0], "y": cue[1], "state": sh.get("cue_ball", "table")},
+            "arrow": arrow, "break": brk, "template": st.get("rack") == "template", "r": R,
+            "pocketed": sorted(pocketed), "off": sorted(off), "description": " ".join(desc)}
+
+
+@bp.app_template_global("quiz_table")
+def quiz_table(question: Any) -> dict | None:
+    """The table picture of a question (Question object or public mapping), or None."""
+    sc = question.scenario if hasattr(question, "scenario") else question.get("scenario")
+    ruleset = question.ruleset if hasattr(question, "ruleset") else question.get("ruleset")
+    if not sc or not ruleset:
+        return None
+    rs = get_rulebook().rulesets.get(ruleset)
+    return table_picture(sc, rs.money_ball if rs else 9)
+
+
+# ============================================================================= pages
+def _learner_cookie() -> str | None:
+    name = request.cookies.get(LEARNER_COOKIE, "")
+    name = " ".join(name.split())
+    return name[:MAX_LEARNER] or None
+
+
+def _with_cookie(resp: Response, learner: str | None) -> Response:
+    if learner:
+        resp.set_cookie(LEARNER_COOKIE, learner, max_age=COOKIE_AGE, httponly=True, samesite="Lax",
+                        secure=bool(current_app.config.get("HTTPS")))
+    return resp
+
+
+def _setup_defaults() -> dict:
+    return {"rulesets": [], "topics": [], "count": 10, "mode": "practice", "seed": "", "time_limit_min": "",
+            "learner": _learner_cookie() or ""}
+
+
+def _render_setup(form: dict, error: str | None = None, field: str | None = None, status: int = 200):
+    book = get_rulebook()
+    return render_template("quiz/setup.html", form=form, error=error, error_field=field,
+                           rulesets=list(book.rulesets.values()), topics=book.topics, max_count=MAX_COUNT,
+                           max_learner=MAX_LEARNER), status
+
+
+@bp.get("/quiz")
+def setup():
+    """Set up a quiz: rulesets, topics, number of questions, mode, exam code, time limit, name.
+    Query parameters pre-fill the form (``?seed=1234&mode=exam&rulesets=9-ffb`` to share an exam)."""
+    form = _setup_defaults()
+    args = request.args
+    if args:
+        form.update(rulesets=[p for v in args.getlist("rulesets") for p in v.split(",") if p],
+                    topics=[p for v in args.getlist("topics") for p in v.split(",") if p],
+                    count=args.get("count", form["count"]), mode=args.get("mode", "practice"),
+                    seed=args.get("seed", ""), time_limit_min=args.get("time_limit_min", ""))
+    return _render_setup(form)
+
+
+@bp.post("/quiz")
+def create():
+    """Create a quiz from the set-up form, then go to its first question."""
+    f = request.form
+    form = {"rulesets": f.getlist("rulesets"), "topics": f.getlist("topics"), "count": f.get("count", "10"),
+            "mode": f.get("mode", "practice"), "seed": f.get("seed", "").strip(),
+            "time_limit_min": f.get("time_limit_min", "").strip(), "learner": f.get("learner", "").strip()}
+    limit: Any = None
+    if form["time_limit_min"]:
+        try:
+            minutes = float(form["time_limit_min"].replace(",", "."))
+        except ValueError:
+            return _render_setup(form, "Durée : un nombre de minutes est attendu (ou laissez vide : pas de limite).",
+                                 "time_limit_min", 400)
+        if minutes <= 0:
+            return _render_setup(form, "Durée : un nombre de minutes positif est attendu.", "time_limit_min", 400)
+        limit = int(round(minutes * 60)) or 1
+    learner = form["learner"] or _learner_cookie() or f"apprenant-{secrets.token_hex(3)}"
+    data = {"rulesets": form["rulesets"], "topics": form["topics"], "count": form["count"], "mode": form["mode"],
+            "seed": form["seed"] or None, "time_limit_s": limit, "learner": learner}
+    try:
+        out = quiz_service().create(data)
+    except QuizError as exc:
+        return _render_setup(form, exc.message, exc.field, exc.status)
+    return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), out["learner"])
+
+
+def _load_or_404(quiz_id: str):
+    try:
+        return quiz_service().load(quiz_id)
+    except QuizError:
+        abort(404)
+
+
+def _expire_if_needed(quiz_id: str):
+    """Load the quiz, finishing it first when its time is over."""
+    svc = quiz_service()
+    quiz = _load_or_404(quiz_id)
+    if not quiz.finished and quiz.deadline is not None and svc.now() > quiz.deadline:
+        svc.finish(quiz_id)
+        quiz = _load_or_404(quiz_id)
+    return quiz
+
+
+def _remaining(quiz) -> int | None:
+    d = quiz.deadline
+    if d is None or quiz.finished:
+        return None
+    return max(0, int((d - quiz_service().now()).total_seconds()))
+
+
+@bp.get("/quiz/<quiz_id>")
+def take(quiz_id: str):
+    """One question at a time (``?q=N``, 1-based; default: the first unanswered). In practice
+    mode an answered question shows its correction; an exam shows a countdown."""
+    quiz = _expire_if_needed(quiz_id)
+    if quiz.finished:
+        return redirect(url_for("quiz.review", quiz_id=quiz.id), 303)
+    total = len(quiz.questions)
+    n = request.args.get("q", "")
+    if n.isdigit() and 1 <= int(n) <= total:
+        pos = int(n) - 1
+    else:
+        nxt = quiz.next_unanswered()
+        pos = total - 1 if nxt is None else nxt
+    q = quiz.questions[pos]
+    answer = quiz.answers.get(q.id)
+    feedback = None
+    if answer and quiz.mode == "practice":
+        feedback = {"correct": answer["correct"], "choice": answer["choice"],
+                    "citations": quiz_service().citations(q.citations)}
+    error = request.args.get("erreur")
+    return render_template("quiz/take.html", quiz=quiz, q=q, pos=pos, total=total, answer=answer,
+                           feedback=feedback, answered=len(quiz.answers), remaining=_remaining(quiz),
+                           all_answered=quiz.next_unanswered() is None,
+                           error=("Choisissez une réponse avant de valider." if error == "choix" else None),
+                           deadline=quiz.deadline.isoformat() if quiz.deadline else None)
+
+
+@bp.post("/quiz/<quiz_id>/repondre")
+def answer(quiz_id: str):
+    """Record the answer of the form (then, in practice, show its correction; in an exam, go
+    to the next question). ``finir=1`` (sent by the countdown) also finishes the quiz."""
+    quiz = _load_or_404(quiz_id)
+    svc = quiz_service()
+    qid, choice = request.form.get("question", ""), request.form.get("choice")
+    then_finish = request.form.get("finir") == "1"
+    pos = quiz.position(qid)
+    if pos < 0:
+        abort(404)
+    if not choice:
+        if then_finish:
+            svc.finish(quiz.id)
+            return redirect(url_for("quiz.review", quiz_id=quiz.id), 303)
+        return redirect(url_for("quiz.take", quiz_id=quiz.id, q=pos + 1, erreur="choix"), 303)
+    try:
+        svc.answer(quiz.id, {"question": qid, "choice": choice})
+    except QuizError as exc:
+        if exc.code in ("time_over", "quiz_finished"):
+            return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=1 if exc.code == "time_over" else None), 303)
+        if exc.code == "invalid_choice":
+            return redirect(url_for("quiz.take", quiz_id=quiz.id, q=pos + 1, erreur="choix"), 303)
+        raise _api(exc) from None
+    if then_finish:
+        svc.finish(quiz.id)
+        return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=1), 303)
+    if quiz.mode == "practice":
+        return redirect(url_for("quiz.take", quiz_id=quiz.id, q=pos + 1, _anchor="correction"), 303)
+    quiz = _load_or_404(quiz_id)
+    nxt = quiz.next_unanswered()
+    target = (nxt + 1) if nxt is not None else pos + 1
+    return redirect(url_for("quiz.take", quiz_id=quiz.id, q=target), 303)
+
+
+@bp.post("/quiz/<quiz_id>/terminer")
+def finish(quiz_id: str):
+    """Finish the quiz and show its review."""
+    quiz = _load_or_404(quiz_id)
+    quiz_service().finish(quiz.id)
+    return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=request.form.get("temps") or None), 303)
+
+
+@bp.get("/quiz/<quiz_id>/revue")
+def review(quiz_id: str):
+    """The result: score, pass or fail, per topic and per ruleset, and every question with
+    the answer given, the right one, the explanation and the citations."""
+    quiz = _expire_if_needed(quiz_id)
+    result = quiz.row["result"] if quiz.finished else None
+    return render_template("quiz/review.html", quiz=quiz, result=result, time_over=request.args.get("temps") == "1",
+                           answered=len(quiz.answers), total=len(quiz.questions), comparison=COMPARISON,
+                           questions={q.id: q for q in quiz.questions})
+
+
+@bp.get("/quiz/<quiz_id>/imprimer")
+def printable(quiz_id: str):
+    """A printable exam: the questions, then the answer key on a separate page (for a
+    practice quiz or a finished exam; an exam in progress prints without the key)."""
+    quiz = _load_or_404(quiz_id)
+    show_key = quiz.mode == "practice" or quiz.finished
+    return render_template("quiz/print.html", quiz=quiz, show_key=show_key,
+                           citations={q.id: quiz_service().citations(q.citations) for q in quiz.questions})
+
+
+def _history_learner() -> str | None:
+    name = request.values.get("learner") or _learner_cookie()
+    name = " ".join((name or "").split())[:MAX_LEARNER]
+    return name or None
+
+
+@bp.get("/quiz/historique")
+def history():
+    """The learner's history (name from ``?learner=`` or the cookie): quizzes over time,
+    scores per topic and per ruleset, "refaire mes erreurs", Leitner boxes due today."""
+    learner = _history_learner()
+    data = quiz_service().history(learner) if learner else None
+    message = {"aucune-erreur": "Aucune erreur à refaire : bravo !",
+               "rien-a-revoir": "Aucune question à revoir aujourd’hui."}.get(request.args.get("info", ""))
+    resp = make_response(render_template("quiz/history.html", learner=learner, data=data, message=message,
+                                         comparison=COMPARISON))
+    return _with_cookie(resp, learner if request.args.get("learner") else None)
+
+
+@bp.post("/quiz/historique/erreurs")
+def retry_mistakes():
+    """Create a practice quiz of the questions the learner got wrong."""
+    learner = _history_learner()
+    if not learner:
+        return redirect(url_for("quiz.history"), 303)
+    try:
+        out = quiz_service().retry_mistakes(learner)
+    except QuizError:
+        return redirect(url_for("quiz.history", info="aucune-erreur"), 303)
+    return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), learner)
+
+
+@bp.post("/quiz/historique/revision")
+def review_due():
+    """Create a practice quiz of the Leitner questions due today."""
+    learner = _history_learner()
+    if not learner:
+        return redirect(url_for("quiz.history"), 303)
+    try:
+        out = quiz_service().review_due(learner)
+    except QuizError:
+        return redirect(url_for("quiz.history", info="rien-a-revoir"), 303)
+    return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), learner)
+
+
+@bp.app_template_filter("pct")
+def pct(slot: Any) -> int:
+    """Percentage of right answers of a ``{correct, total}`` tally."""
+    try:
+        return round(100 * slot["correct"] / slot["total"]) if slot["total"] else 0
+    except (KeyError, TypeError):
+        return 0
+
+
+@bp.app_template_filter("when")
+def when(iso: str | None) -> str:
+    """``2025-03-01T14:05:09.123+00:00`` → ``01/03/2025 14:05`` (UTC)."""
+    if not iso:
+        return ""
+    return f"{iso[8:10]}/{iso[5:7]}/{iso[0:4]} {iso[11:16]}"
+
+
+__all__ = ["bp", "quiz_service", "table_picture", "quote", "urlencode"]

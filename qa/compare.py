@@ -18,6 +18,7 @@ import re
 import unicodedata
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from .house_rules import DECISION_SECTION as CLUB_DECISION_SECTION
 from .rulebook import SILENT, Rulebook, did_you_mean
 
 MIN_RULESETS, MAX_RULESETS = 2, 5
@@ -236,9 +237,6 @@ def _value_json(book: Rulebook, ruleset: str, name: str) -> dict:
     return out
 
 
-CLUB_DECISION_SECTION = "Décision du club"
-
-
 def _topic_clauses(book: Rulebook, ruleset: str, topic: str) -> list:
     return [c for c in book.by_ruleset.get(ruleset, ()) if c.kind != "toc" and topic in c.topics]
 
@@ -433,10 +431,12 @@ _WORDS = {True: "oui", False: "non", None: "—", "shooter": "le tireur", "oppon
           "hand_back": "rendre la main", "met": "remplie", "failed": "non remplie"}
 
 
-def outcome_value_text(name: str, value: Any) -> str:
-    """A short French rendering of one Outcome field's value (for the side-by-side table)."""
+def outcome_value_text(name: str, value: Any, foul_labels: Mapping[str, str] | None = None) -> str:
+    """A short French rendering of one Outcome field's value (for the side-by-side table);
+    ``foul_labels`` {code: French label} names the fouls (codes otherwise)."""
     if name == "fouls":
-        return ", ".join(f["code"] for f in value) or "aucune"
+        labels = foul_labels or {}
+        return ", ".join(labels.get(f["code"], f["code"]) for f in value) or "aucune"
     if name == "spotted":
         return ", ".join(str(b) for b in value) or "aucune"
     if name == "options":
@@ -470,13 +470,14 @@ def _field_key(name: str, value: Any) -> Any:
 
 
 def rule_everywhere(book: Rulebook, scenario: Any, rulesets: Iterable[str],
-                    fit: Callable[[Mapping[str, Any], str], Mapping[str, Any]] | None = None) -> dict:
+                    fit: Callable[[Mapping[str, Any], str], Mapping[str, Any]] | None = None,
+                    foul_labels: Mapping[str, str] | None = None) -> dict:
     """Rule on one shot under each of ``rulesets`` and line the rulings up field by field.
 
     ``scenario`` is a :class:`qa.engine.scenario.Scenario` or a Scenario mapping (its
     ``ruleset`` is ignored). ``fit(scenario mapping, ruleset id)``, when given, adapts the
     mapping to each ruleset (e.g. :func:`qa.situation.scenario_for`, which fits the balls on
-    the table to a nine- or ten-ball rack). Returns ``{"rulesets", "scenario", "outcomes": {id: Outcome
+    the table to a nine- or ten-ball rack); ``foul_labels`` names the fouls in ``fields``. Returns ``{"rulesets", "scenario", "outcomes": {id: Outcome
     json}, "errors": {id: {"message", "clause", "field"}}, "fields": [{"name", "label",
     "values": {id: text}, "differs"}]}`` — a ruleset under which the shot cannot happen
     appears in ``errors`` instead of ``outcomes``. Raises ``ScenarioFormatError`` for a
@@ -517,7 +518,7 @@ def rule_everywhere(book: Rulebook, scenario: Any, rulesets: Iterable[str],
         vals = {rid: o.get(name) for rid, o in outcomes.items()}
         fields.append({
             "name": name, "label": label,
-            "values": {rid: outcome_value_text(name, v) for rid, v in vals.items()},
+            "values": {rid: outcome_value_text(name, v, foul_labels) for rid, v in vals.items()},
             "differs": len({repr(_field_key(name, v)) for v in vals.values()}) > 1,
         })
     return {"rulesets": ids, "scenario": first.with_ruleset(None).to_json(), "outcomes": outcomes,

@@ -7,7 +7,8 @@
   a bare ball number does too when no firm mention exists (only the 10-ball game has a
   ball 10, and a question about the 9 is about its own game). Both games named, or none:
   no game. A number followed by a unit ("table de 9 pieds", "10 minutes") is not a game.
-- the rulesets, by publisher: "Dooly's", "FFB"/"fédération", "BCA"/"Québec", "guide";
+- the rulesets, by publisher: "Dooly's", "FFB"/"fédération", "BCA", "Québec" (both
+  Quebec texts), "guide";
 - another game ("jeu de la 8", "8-ball", "snooker", "carambole", "14-1"…), and whether the
   question is about variants or federations (then the texts do speak to it).
 """
@@ -31,7 +32,8 @@ _PUBLISHERS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
     (re.compile(r"\bdooly"), ("10-doolys",)),
     (re.compile(r"\bffb\b|\bfede(?:ration)?s?\b|\bfederale?s?\b|\bfrancaises?\b|\ben france\b"),
      ("9-ffb", "10-ffb")),
-    (re.compile(r"\bbca\b|\bbilliard congress|\bquebec"), ("9-bca", "10-doolys")),
+    (re.compile(r"\bbca\b|\bbilliard congress"), ("9-bca",)),
+    (re.compile(r"\bquebec"), ("9-bca", "10-doolys")),
     (re.compile(r"\bguide\b"), ("10-guide",)),
 )
 NAME_WORDS = frozenset({"dooly", "doolys", "ffb", "fede", "federation", "federations", "federal",

@@ -47,7 +47,7 @@ from .rulebook import (
 from .yamlio import LineDict
 
 HOUSE_SECTION = "Règles maison"
-DECISION_SECTION = "Décision du club"  # same string as qa.compare.CLUB_DECISION_SECTION
+DECISION_SECTION = "Décision du club"  # the section of a club decision without its own clause
 _ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _SLUG_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -86,6 +86,23 @@ _KEYS = {
     ("policy", "*"): set(_HousePolicyIn.model_fields),
     ("clauses", "*"): set(_HouseClauseIn.model_fields),
 }
+
+
+# pydantic's English messages, in French (the rest of a message is kept as is).
+_FRENCH = (
+    (re.compile(r"Input should be a valid dictionary( or instance of \w+)?"), "un dictionnaire (clé: valeur) est attendu"),
+    (re.compile(r"Input should be a valid list"), "une liste est attendue"),
+    (re.compile(r"Input should be a valid string"), "un texte est attendu"),
+    (re.compile(r"String should have at least 1 character"), "ne doit pas être vide"),
+    (re.compile(r"List should have at least 1 item after validation, not 0"), "au moins un élément est attendu"),
+    (re.compile(r"Input should be (.+)"), r"valeur attendue : \1"),
+)
+
+
+def _french(message: str) -> str:
+    for pattern, repl in _FRENCH:
+        message = pattern.sub(repl, message)
+    return message.replace("' or '", "' ou '")
 
 
 def house_files(path: Path) -> list[Path]:
@@ -167,8 +184,13 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
         return None
     if not _check_keys(col, f, raw):
         return None
+    for key, empty in (("policy", {}), ("clauses", []), ("fouls", {})):
+        if key in raw and raw[key] is None:  # « policy: » left empty
+            raw[key] = LineDict() if empty == {} else []
+    n = len(col.problems)
     m = col.validate(f, raw, _HouseFileIn)
     if m is None:
+        col.problems[n:] = [Problem(p.path, p.line, _french(p.message)) for p in col.problems[n:]]
         return None
 
     hid = m.id

@@ -39,12 +39,12 @@ class MatcherConfig:
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {
-        "text": 1.0, "title": 1.0, "section": 0.4, "keywords": 0.8, "questions": 0.7,
+        "text": 1.0, "title": 0.7, "section": 0.4, "keywords": 0.8, "questions": 0.7,
         "topics": 0.4, "lead_in": 0.3})
     k1: float = 1.2
     b: float = 0.6
-    min_score: float = 4.0
-    min_coverage: float = 0.6
+    min_score: float = 2.0
+    min_coverage: float = 0.45
     relevant: float = 0.55
 
 

@@ -142,9 +142,17 @@ devant derriere dessus dessous centre cote bord cadre bois sol
 """.split())
 
 
+_INFL = ("er", "ir", "re", "ez", "ons", "ent", "ait", "ais", "ant", "ee", "ees", "es", "e", "s", "i", "is",
+         "it", "ie", "ies", "a", "as", "era", "eras", "erai", "u", "ue", "us")
+_STEMS = frozenset(k[:n] for k in KEYWORDS for n in range(4, len(k) + 1))
+
+
 @lru_cache(maxsize=8192)
 def _fix_word(w: str) -> str:
     if w in _KEYSET or w in _KEEP or len(w) < 4 or not w.isalpha():
+        return w
+    # an inflection of a keyword ("sortir", "touchez") is not a typo
+    if any(w.endswith(e) and w[:-len(e)] in _STEMS for e in _INFL):
         return w
     cutoff = 1 if len(w) <= 6 else 2
     found = process.extractOne(w, KEYWORDS, scorer=DamerauLevenshtein.distance, score_cutoff=cutoff)
@@ -192,7 +200,13 @@ def tokens(question: str) -> tuple[list[str], Any]:
     :class:`qa.detect.Detection` of the game and publishers (indexes aligned on the words)."""
     from .detect import detect
 
-    folded = fix_typos(fold(question))
+    folded = fold(question)
+    # glued or clipped first person ("jtouche", "j'touche", "g touché" is read as "j'ai touché")
+    folded = re.sub(r"\bj(?=(?:touch|tap|rentr|empoch|rat|manqu|cass|annonc|saut|mass|mets|met|jou|vis|tir|fais)\w*)", "j ", folded)
+    folded = re.sub(r"\bdabord\b", "d abord", folded)
+    folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
+    folded = re.sub(r"\bjai\b", "j ai", folded)
+    folded = fix_typos(folded)
     out: list[str] = []
     for seg in _split_segments(folded):
         ws = words(seg)
@@ -348,7 +362,7 @@ def _nums(tok: str) -> list[int]:
 _CONJ = frozenset({"et", "mais", "puis", "ensuite", "alors", "donc", "car", "quand", "lorsque",
                    "lorsqu", "si", "pendant", "tandis", "parce", "sauf", "qui", "ou", "apres",
                    "pourtant", "cependant", "sachant", "comme", "sinon", "meme"})
-_SUBJ = {"je": "self", "j": "self", "moi": "self", "tu": "self", "t": "self", "toi": "self",
+_SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "tu": "self", "t": "self", "toi": "self",
          "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
 
 # verb stems (regex on a token) by category
@@ -366,7 +380,7 @@ _AUX = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "av
                   "viens", "vient", "venons", "venez", "de", "d", "ne", "n", "me", "m", "te", "t",
                   "se", "s", "y", "en", "la", "l", "les", "lui", "vais", "va", "vas", "allez",
                   "deja", "bien", "juste", "encore", "aussi", "meme", "finalement", "ensuite",
-                  "d", "abord", "pas", "jamais", "plus", "accidentellement", "involontairement",
+                  "d", "abord", "pas", "jamais", "plus", "accidentellement", "involontairement", "avoir", "etre",
                   "malencontreusement", "sans", "faire", "fais", "fait"})
 _NEG_AFTER = frozenset({"pas", "jamais", "point", "nullement"})
 
@@ -469,7 +483,7 @@ def _clauses(toks: list[str]) -> list[Clause]:
         if subj is None and c.conj == "qui" and prev_obj:
             subj, balls = "balls", prev_obj
             c.inherited = True
-        elif subj is None and c.conj in ("et", "puis", "ensuite", "mais", "", "donc") and _starts_with_verb(c.toks):
+        elif subj is None and c.conj in ("et", "puis", "ensuite", "mais", "", "donc", "apres", "sans") and _starts_with_verb(c.toks):
             subj, balls = prev_subject, prev_balls
             c.inherited = True
         c.subject, c.subj_balls = subj, balls
@@ -489,14 +503,32 @@ def _starts_with_verb(toks: list[str]) -> bool:
     return False
 
 
+_INV_PREV = frozenset({"t", "faut", "peut", "doit", "dois", "puis", "est", "sais", "ai", "suis", "fais", "dit",
+                       "vais", "peux", "pourrait", "devrait", "sont", "avez", "pouvez", "devez", "etes"})
+_ARTICLES = frozenset({"la", "le", "l", "les", "une", "un", "ma", "mon", "ta", "ton", "sa", "son", "ce", "cette",
+                       "du", "des", "au", "aux", "notre", "votre", "leur"})
+_PREPS = frozenset({"a", "au", "aux", "sur", "dans", "en", "avant", "pendant", "lors", "de", "du", "d", "par",
+                    "pour", "avec", "selon", "chez", "GAME", "ffb", "bca", "guide", "dooly", "s", "c", "ca",
+                    "bon", "bref", "ok", "alors", "ben", "bah", "euh", "hier", "ensuite", "la", "maintenant",
+                    "aujourd", "hui", "soir", "finalement", "donc", "voila", "oui", "non", "que", "qu"})
+
+
 def _subject_of(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
-    for k, t in enumerate(toks[:4]):
+    """The subject of a clause: (kind, balls). Kind is ``self``/``other``/``player`` (a
+    person), ``cue``, ``balls``, ``none`` ("rien ne rentre") or None (elided, or a question
+    with an inverted subject)."""
+    for k, t in enumerate(toks[:7]):
+        prev = toks[k - 1] if k else ""
+        if prev in _ARTICLES and t not in ("CUE",) and not _is_ball(t) and t not in _SUBJ:
+            continue   # a noun: "à la casse", "sur le break"
         if t in _SUBJ:
-            if t == "il" and k + 1 < len(toks) and toks[k + 1] in ("y", "reste", "restait", "restent", "faut", "manque", "ne", "n"):
-                if toks[k + 1] in ("ne", "n") and k + 2 < len(toks) and toks[k + 2] in ("reste", "restait", "y"):
-                    return None, ()
-                if toks[k + 1] not in ("ne", "n"):
-                    return None, ()
+            if k and prev in _INV_PREV and not (k >= 2 and toks[k - 2] in _ARTICLES) \
+                    and t in ("il", "on", "je", "tu", "vous", "t"):
+                return None, ()     # inverted subject: a question ("peut-on", "faut-il")
+            if t == "il" and k + 1 < len(toks) and toks[k + 1] in ("y", "reste", "restait", "restent", "faut", "manque"):
+                return None, ()
+            if t == "il" and toks[k + 1:k + 3] in (["ne", "reste"], ["n", "y"], ["ne", "restait"], ["n", "en"]):
+                return None, ()
             return _SUBJ[t], ()
         if t == "CUE":
             return "cue", ()
@@ -504,9 +536,9 @@ def _subject_of(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
             return "balls", tuple(_nums(t))
         if t in ("rien", "aucune", "aucun", "personne", "nulle"):
             return "none", ()
-        if t in ("GAME",):
-            continue
-        if t in ("la", "le", "les", "une", "un", "ma", "mon", "ta", "ton", "sa", "son"):
+        if t in _ARTICLES or t in _PREPS:
+            if t == "a" and k + 1 < len(toks) and toks[k + 1] not in _ARTICLES and toks[k + 1] != "GAME":
+                return None, ()    # "a" as a verb: "a touché…" with an elided subject
             continue
         if _VERB_RE.match(t) or t in _AUX:
             return None, ()
@@ -590,8 +622,13 @@ def _person(c: Clause) -> str | None:
 def _read_global(s: str, f: _Facts) -> None:
     """Facts read on the whole story (phrases that cross clause boundaries)."""
     # ---- phase
-    if re.search(r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b|coups? de degagement", s):
+    for m in re.finditer(r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b", s):
+        before = s[max(0, m.start() - 45):m.start()]
+        if re.search(r"\b(?:peut|peux|pourra|pourrait|peuvent|droit|doit|dois|faut|jouer un|jouer le|interdit|possible|"
+                     r"autorise|permis)\b[^,]*$", before):
+            continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
         f.kind = "push_out"
+        break
     after = re.search(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?(?:casse|bris|break|ouverture)\b", s)
     if after:
         f.after_break = True
@@ -611,7 +648,7 @@ def _read_global(s: str, f: _Facts) -> None:
         f.rack = "template"
     elif re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
         f.rack = "triangle"
-    m = re.search(r"\b(\d+|aucune|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:billes? |boules? |)"
+    m = re.search(r"\b(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:billes? |boules? |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
                   r"va derriere|sont passees|est passee)(?: pas)?) (?:la |de la )?ligne", s)
@@ -619,7 +656,8 @@ def _read_global(s: str, f: _Facts) -> None:
         f.crossed = _count(m.group(1))
     # ---- foul count and warning
     _read_fouls_count(s, f)
-    if re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne)|"
+    if re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
+                 r"qu on (?:m |me |t |te |l |le |nous |vous |)(?:ait|aie|aies|ai) (?:averti|prevenu)|(?:m |l |t |)avoir (?:averti|prevenu))|"
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
                  r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu)|"
                  r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir))", s):
@@ -642,7 +680,7 @@ def _read_global(s: str, f: _Facts) -> None:
 
 def _count(word: str) -> int:
     word = word.replace("seulement ", "").replace("que ", "").replace("juste ", "").strip()
-    if word in ("aucune", "aucun"):
+    if word in ("aucune", "aucun", "rien"):
         return 0
     if word in ("une", "un", "une seule", "seule"):
         return 1
@@ -678,6 +716,9 @@ def _read_fouls_count(s: str, f: _Facts) -> None:
         or re.search(r"\b(?:ma|ta|votre) (premier|deuxieme|troisieme) faute (?:de suite|consecutive|d affilee)", s)
     if m and f.fouls_self is None:
         f.fouls_self = max(0, _ORD[m.group(1)] - 1)
+    m = re.search(r"(?:^|, |\b(?:et|puis|pour|avec) )(?:une |la |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s)
+    if m and f.fouls_self is None:
+        f.fouls_self = _ORD[m.group(1)] - 1
     if f.fouls_self is None and re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b", s):
         f.fouls_self = 1
     if f.fouls_self is None and re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s) \
@@ -793,9 +834,15 @@ def _read_table(s: str, f: _Facts) -> None:
                   r"(?:la )?plus (?:basse|petite|faible)|\bla (?:bille |boule |)(?:la )?plus (?:basse|petite|faible)(?: sur la table| en jeu| restante|)"
                   r"(?: \w+)? (?:est|etait|c est|c etait|:|restait|reste) (B\d+)|\bplus petit (?:numero|chiffre)(?: sur la table| en jeu|)"
                   r" (?:est|etait|c est|c etait|:) (B\d+)|\bla plus (?:basse|petite) (?:etant|soit) (B\d+)", s)
+    m = m or re.search(r"\b(B\d+)(?: (?:en premier|d abord|directement|bien))? ,? (?:c est |qui est |qui etait |c etait |soit |"
+                       r"laquelle est |)(?:bien |)la (?:bille |boule |)(?:la )?plus (?:basse|petite|faible)", s)
     if m:
         ball = next(g for g in m.groups() if g)
         f.lowest = _nums(ball)[0]
+    m = re.search(r"\b(?:touche|touches|touchez|tape|tapes|tapez|frappe|frappes|vise|joue|a touche|ai touche|as touche)\w*"
+                  r"(?: \w+){0,3} (B\d+)(?: \w+){0,3} au lieu de (?:la plus (?:basse|petite) ,? |)(B\d+)", s)
+    if m and f.lowest is None:
+        f.lowest = _nums(m.group(2))[0]
 
 
 def _read_call(s: str, f: _Facts) -> None:
@@ -809,7 +856,7 @@ def _read_call(s: str, f: _Facts) -> None:
     if m or re.search(r"\bsecurite annoncee|\bannonce (?:une |)securite", s):
         f.called = "safe"
         return
-    m = re.search(r"\b(?:annonce|annonces|annoncez|annoncer|annoncant|annonce|nomme|nommes|designe|designes|avais annonce|ai annonce|dis|dit)\s+"
+    m = re.search(r"\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
                   r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE.replace("(?:", "(?:", 1) + r"(?: [a-z]+){0,3}))?", s) \
         or re.search(r"\b(B\d+) (?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
                      r"a ete annoncee)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
@@ -820,9 +867,23 @@ def _read_call(s: str, f: _Facts) -> None:
             pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", pocket)
             pocket = re.split(r" (?:et|mais|puis|qui|ou|GAME|,) ", " " + pocket + " ")[0].strip() or None
         f.called = {"ball": ball, "pocket": pocket, "pocket_ok": True}
+        went = re.search(r"\b(?:B%d|elle)(?: \w+){0,2} (?:rentre|rentrent|tombe|tombent|entre|va|part|finit|file|est rentree|"
+                         r"est tombee|termine)\w* (?:dans|au|a|en) (?:la |le |l |une |un |)(?:poche |trou |blouse |)(?:du |de |d |)"
+                         r"([a-z]+(?: [a-z]+)?)" % ball, s[m.end():])
+        if pocket and went and _pocket_words(went.group(1)) and _pocket_words(pocket) and \
+                not (_pocket_words(went.group(1)) & _pocket_words(pocket)):
+            f.called["pocket_ok"] = False
         if re.search(r"\b(?:une |l |dans une |dans l |dans la )?(?:autre|mauvaise) (?:poche|trou|blouse)|\bpas dans (?:la|le) (?:poche|trou|blouse)"
                      r"(?: annoncee?| prevue?| choisie?| que j avais annoncee?|)|\bailleurs|\bpoche (?:opposee|d a cote|voisine|differente)", s):
             f.called["pocket_ok"] = False
+
+
+_POCKET_WORDS = {"coin": "coin", "angle": "coin", "corner": "coin", "milieu": "milieu", "centre": "milieu",
+                 "cote": "milieu", "central": "milieu", "centrale": "milieu"}
+
+
+def _pocket_words(text: str) -> set[str]:
+    return {_POCKET_WORDS[w] for w in text.split() if w in _POCKET_WORDS}
 
 
 def _read_rails(s: str, f: _Facts) -> None:
@@ -836,6 +897,7 @@ def _read_rails(s: str, f: _Facts) -> None:
                  r"(?:aucune|aucun|rien|personne)(?: \w+){0,2} (?:ne |n )(?:touche|va|atteint|tape|frappe|rejoint|a touche)\w* (?:a |)(?:la |une |de |les |aucune |)bande|"
                  r"(?:ne |n )(?:touche|touchent|va|vont|atteint|atteignent|tape|tapent)\w* (?:pas|jamais|aucune) (?:a |)(?:la |une |de |les |)bande|"
                  r"(?:touche|touchent|tape|tapent|va|vont) pas (?:a |)(?:la |une |de |les |)bande|"
+                 r"\b(?:rien|aucune bille|aucune boule|aucune) (?:touche|va|tape) (?:a |)(?:la |une |de |les |)bande|"
                  r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)", s):
         f.no_rail = True
     if re.search(r"\b(?:CUE|elle|B\d+\S*|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
@@ -957,9 +1019,11 @@ def _read_clause(c: Clause, f: _Facts) -> None:
 
     # ---------- pockets: person as subject ("je rentre la 9", "j'empoche la 4")
     if (person or (c.inherited and subj in ("self", "other", "player"))) and not modal:
-        m = re.search(r"\b(?:" + V_POT + r"|fais tomber|fait tomber|faites tomber|ai fait tomber|as fait tomber|a fait tomber|fais rentrer|fait rentrer|"
-                      r"ai fait rentrer)\s+(?:aussi |egalement |meme |bien |en meme temps |quand meme |)(" + BALLS + r"|CUE|rien|aucune bille|tout|les 2|les deux)", s)
-        if m:
+        hits = list(re.finditer(r"\b(?:" + V_POT + r"|en rentrant|en empochant|en blousant|fais tomber|fait tomber|faites tomber|"
+                                r"ai fait tomber|as fait tomber|a fait tomber|fais rentrer|fait rentrer|ai fait rentrer)\s+"
+                                r"(?:aussi |egalement |meme |bien |en meme temps |quand meme |)(" + BALLS + r"|CUE|rien|aucune bille|tout|"
+                                r"les 2|les deux)", s))
+        for m in hits:
             obj = m.group(1)
             if obj in ("rien", "aucune bille"):
                 f.nothing_pocketed = True
@@ -976,6 +1040,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 _add(f.pocketed, _nums(obj))
             f.events += 1
             f.persons.append(person or subj)
+        if hits:
             return
         if re.search(r"\b(?:ne |n )?(?:" + V_POT + r")\w* (?:rien|pas|aucune)\b", s) and neg and re.search(r"\b(?:rentre|empoche|blouse)\w*", s):
             f.nothing_pocketed = True
@@ -1040,18 +1105,107 @@ _GENERAL_Q = re.compile(
     r"explique|expliquez|definition|la regle|les regles|regle du|regle de|regles du|regles de|selon quelle)")
 
 
-def is_situation(sym: str, f: _Facts) -> bool:
+_SKIP_AFTER_SUBJ = frozenset("""ne n me m te t se s l la les lui y en ai as a avons avez ont avais avait
+aviez avions suis es est sommes etes sont etais etait ete viens vient venons venez de d deja bien
+alors encore aussi meme juste ensuite pas jamais plus finalement accidentellement involontairement
+malencontreusement d abord carrement completement vraiment direct directement""".split())
+_MODALS = re.compile(r"^(?:peux|peut|peuvent|pouvons|pouvez|pourrais|pourrait|dois|doit|doivent|devons|devez|"
+                     r"devrais|devrait|faut|veux|veut|voudrais|voudrait|vais|vas|va|sais|sait|comprends|comprend|"
+                     r"aimerais|aimerait|cherche|demande|connais|pense|crois|trouve|ai|as|avez|a|suis|es|est|sommes|etes|sont)$")
+_EVENT_VERB = re.compile(
+    r"^(?:touch|tap|frapp|percut|heurt|rentr|empoch|blous|enquill|tomb|rat|manqu|loup|foir|cass|saut|mass|"
+    r"annonc|pouss|sort|eject|pos|plac|deplac|boug|queut|scratch|commet|commis|depass|mets|met|mis|ouvr|"
+    r"averti|prevenu|vis|jou|tir|fais|fait|envoi|envoy|expedi|projet|effleur|frol|accroch|cogn)\w*$")
+_NEEDS_OBJECT = re.compile(r"^(?:jou|tir|fais|fait|vis|pos|plac|mets|met|mis|envoi|envoy)\w*$")
+_OBJECT_OK = re.compile(r"^(?:B\d|CUE|BIH|un|une|la|le|les|ma|mon|sa|son|tomber|rentrer|sortir|sauter|bouger|"
+                        r"alors|sans|d|avec|push|coup|jump|masse|scratch|poussette|queutage|securite|dans|par|sur)")
+_BALL_EVENT = re.compile(
+    r"^(?:tomb|rentr|entr|sort|saut|vol|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
+    r"atterri|quitt|passe|passent|franchi|revien|rebond|reste|restent|glisse|disparai|cogn|heurt)\w*$")
+_STRONG_SUBJ = frozenset({"je", "j", "g", "tu", "t", "vous", "nous", "ADV", "PLAYER", "il", "on"})
+_INVERSION = re.compile(r"\b[a-z]+ t (?:il|elle|on|ils|elles)\b|\b(?:est|sont|peut|doit|faut|compte|"
+                        r"vaut|dois|puis|ai|as|a) (?:il|elle|on|je|tu)\b")
+
+
+def _main_verb(toks: list[str], start: int) -> tuple[int, str] | None:
+    """The first verb after position ``start`` (a subject), skipping clitics, auxiliaries
+    and adverbs: (index, word), or None."""
+    j = start + 1
+    while j < len(toks) and toks[j] in _SKIP_AFTER_SUBJ:
+        # an auxiliary or "ne" may be followed by the verb; "a"/"est" as last word is a verb
+        j += 1
+    if j >= len(toks):
+        # "j'ai", "c'est": the auxiliary itself is the last word
+        return None
+    return j, toks[j]
+
+
+def narrative(clauses: list["Clause"]) -> tuple[bool, bool]:
+    """(events told by a person: "je touche", "mon adversaire casse"…, events of balls or
+    the cue ball: "la 9 tombe", "la blanche saute hors de la table"…), each with a
+    conjugated verb (not an infinitive after a modal: "je peux sauter" tells nothing)."""
+    person = balls = False
+    for c in clauses:
+        ts = c.toks
+        for i, t in enumerate(ts[:5]):
+            if t in _STRONG_SUBJ or t == "CUE" or _is_ball(t):
+                if t == "il" and i + 1 < len(ts) and ts[i + 1] in ("y", "reste", "restait", "restent", "faut", "manque", "n", "ne"):
+                    if not (ts[i + 1] in ("n", "ne") and i + 2 < len(ts) and _EVENT_VERB.match(ts[i + 2])):
+                        break
+                if t in ("il", "on", "je", "tu", "vous", "t") and i > 0 and ts[i - 1] in _INV_PREV \
+                        and not (i >= 2 and ts[i - 2] in _ARTICLES):
+                    break   # inversion: "peut-on", "faut-il", "dois-je"
+                mv = _main_verb(ts, i)
+                if mv is None:
+                    break
+                j, v = mv
+                prev = ts[j - 1] if j > i + 1 else ""
+                if _MODALS.match(v) and not (v in ("a", "ai", "as", "avez", "est", "sont", "suis", "es") and False):
+                    break
+                if v.endswith(("er", "ir")) and prev not in ("de", "d") and not v.endswith(("ier",)):
+                    # an infinitive: after "vais"/"peux"… (skipped above) — not an event
+                    if not _BALL_EVENT.match(v) or t in _STRONG_SUBJ:
+                        break
+                if t in _STRONG_SUBJ:
+                    if _EVENT_VERB.match(v):
+                        if _NEEDS_OBJECT.match(v) and not (j + 1 >= len(ts) and prev in ("ai", "as", "a", "avez", "avons", "ont")):
+                            nxt = ts[j + 1] if j + 1 < len(ts) else ""
+                            if not _OBJECT_OK.match(nxt) or nxt in ("la", "le") and j + 2 < len(ts) and ts[j + 2] in ("regle", "regles", "partie", "casse"):
+                                break
+                        person = True
+                elif _BALL_EVENT.match(v) or (_EVENT_VERB.match(v) and v.startswith(("empoch", "blous", "eject", "touch"))):
+                    # a bare participle ("la 10 empochée à la casse") is not an event
+                    if v.endswith(("ee", "ees")) and prev not in ("est", "sont", "ete", "a", "ont", "etait", "etaient") \
+                            and not v.startswith(("tomb", "rentr", "sort")):
+                        break
+                    balls = True
+                break
+        if c.conj == "qui" and c.subject == "balls":
+            mv = _main_verb(["X"] + ts, 0)
+            if mv and _BALL_EVENT.match(mv[1]):
+                balls = True
+    return person, balls
+
+
+_CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|y a t il faute)\b")
+
+
+def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> bool:
     """True when the symbolised question tells a shot (see module doc), False for a lookup."""
-    if f.events == 0:
-        return False
-    has_person = bool(f.persons)
-    if has_person:
+    person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
+    if person:
         return True
-    # events of balls only ("la 9 tombe à la casse, c'est faute ?"): a situation unless the
-    # question is a general one ("que se passe-t-il si la blanche tombe ?")
-    if _GENERAL_Q.search(sym) or re.search(r"\b(?:que se passe t il|qu arrive t il|que se passe|qu est ce qui se passe) (?:si|quand|lorsque|lorsqu|en cas)", sym):
+    general = bool(_GENERAL_Q.search(sym) or _INVERSION.search(sym) or
+                   re.search(r"\b(?:que se passe t il|qu arrive t il|que se passe|qu est ce qui se passe|que faire) "
+                             r"(?:si|quand|lorsque|lorsqu|en cas)", sym))
+    if general:
         return False
-    return bool(re.search(r"\bB\d|\bCUE\b", sym))
+    if balls:
+        return True
+    # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
+    if f.codes and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
+        return True
+    return False
 
 
 # ============================================================================ assembly
@@ -1063,6 +1217,10 @@ def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None) -> tu
     # firm game mentions read by qa.detect (its ``drop`` indexes digits of "jeu de la 9"...)
     game = det.game if det.drop else None
     named = [r for r in det.rulesets if r in book.rulesets]
+    m = re.search(r"\b(9|10) (?:ffb|bca|dooly|guide|fede|federation|federale)\b|\b(?:ffb|bca|dooly s|guide|fede|federation) (9|10)\b",
+                  " ".join(sym_toks))
+    if game is None and m:
+        game = "nine-ball" if (m.group(1) or m.group(2)) == "9" else "ten-ball"
     if game is None and any(10 in _nums(t) for t in sym_toks):
         game = "ten-ball"
     if game is None and named:
@@ -1140,12 +1298,10 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
     text = " ".join(sym)
     f = _Facts()
     _read_global(text, f)
-    for c in _clauses(sym):
+    clauses = _clauses(sym)
+    for c in clauses:
         _read_clause(c, f)
-    if f.kind == "break" and f.events == 0 and re.search(r"\b(?:je|j|tu|vous|ADV|il|on) (?:\w+ ){0,2}(?:casse|cassez|casses|ai casse|ouvre)\b", text):
-        f.events += 1
-        f.persons.append("self")
-    if not is_situation(text, f):
+    if not is_situation(text, f, clauses):
         return None
     ids, game, notes = _rulesets(book, det, sym, rulesets)
     if not ids:

@@ -25,17 +25,29 @@ import snowballstemmer
 
 __all__ = ["fold", "words", "mark_counts", "normalise", "stem", "phonetic", "STOP_WORDS", "Analyzer"]
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'", "′": "'"})
-_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss"})
+_APOSTROPHES = {"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'", "′": "'"}
+_LIGATURES = {"œ": "oe", "æ": "ae", "ß": "ss"}
 
 
+def _strip_marks(ch: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+
+
+# one table for the usual case (Latin-1 and Latin Extended-A), NFKD for anything else
+_FOLD = str.maketrans({**{chr(c): _strip_marks(chr(c)) for c in range(0xC0, 0x250)},
+                       **_APOSTROPHES, **_LIGATURES})
+
+
+@lru_cache(maxsize=32768)
 def fold(text: str) -> str:
     """Lowercase, unify apostrophes (’ → ') and fold accents (é → e, œ → oe).
 
     Idempotent, so it is the one ``processor`` passed to every rapidfuzz call.
     ``fold("L’Œil du Québec") == "l'oeil du quebec"``.
     """
-    text = str(text).lower().translate(_APOSTROPHES).translate(_LIGATURES)
+    text = str(text).lower().translate(_FOLD)
+    if text.isascii():
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

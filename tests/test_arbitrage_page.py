@@ -332,3 +332,36 @@ _value = st.one_of(st.sampled_from(["1", "9", "10", "0", "", "none", "ball", "br
 def test_any_query_string_is_answered_without_a_server_error(client, params):
     resp = client.get("/arbitrage?" + urlencode(params))
     assert resp.status_code in (200, 400, 422)
+
+
+def test_arbitrage_url_links_a_scenario_into_the_builder(app, client):
+    from web.arbitrage import arbitrage_url
+
+    scenario = {"ruleset": "9-ffb", "state": {"on_table": [1, 2, 3, 9]}, "shot": {"first_contact": 1, "pocketed": [1]}}
+    url = arbitrage_url(scenario)
+    assert url.startswith("/arbitrage?scenario=")
+    resp = client.get(url)
+    assert resp.status_code == 200
+    for rid in ("9-bca", "9-ffb"):
+        assert row(column(resp, rid), "verdict").startswith("Coup légal")
+    with app.test_request_context():
+        from flask import render_template_string
+        assert render_template_string("{{ arbitrage_url(none, 'ten-ball') }}") == "/arbitrage?game=ten-ball"
+
+
+def test_page_skeleton_has_one_h1_and_labelled_controls(client):
+    body = client.get("/arbitrage?" + urlencode(WRONG_BALL_NINE)).get_data(as_text=True)
+    assert body.count("<h1") == 1
+    # every ball is a labelled control: the number is drawn, « Bille n » is what is read out
+    assert body.count('<span class="arb-vh">Bille 9</span>') == 4  # table, first ball, pocketed, off the table
+    assert body.count("<fieldset") == body.count("<legend")
+    assert 'role="status"' in body
+
+
+def test_clause_links_point_at_existing_anchors(client):
+    body = client.get("/arbitrage?" + urlencode(WRONG_BALL_NINE)).get_data(as_text=True)
+    links = set(re.findall(r'href="/regles/([^"#]+)#([^"]+)"', body))
+    assert links
+    for rid, cid in links:
+        page = client.get(f"/regles/{rid}").get_data(as_text=True)
+        assert f'id="{cid}"' in page

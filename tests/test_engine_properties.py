@@ -17,12 +17,7 @@ from qa.engine.scenario import parse_scenario  # noqa: E402
 
 OUTCOME_FIELDS = {"legal", "fouls", "break", "game_over", "winner", "termination", "next_shooter", "ball_in_hand",
                   "spotted", "options", "push_out_available", "fouls_after", "warning_due"}
-SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _maybe(draw, value, p_omit=st.booleans()):
-    """Either the value or "not stated" (the key left out)."""
-    return value if not draw(p_omit) else None
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

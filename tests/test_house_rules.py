@@ -255,7 +255,7 @@ def test_duplicate_clause_id_in_a_file(tmp_path):
     text: "Encore."
     topics: [fouls]
 """
-    path = write(tmp_path, text)
+    write(tmp_path, text)
     probs = problems(tmp_path)
     assert [p.message for p in probs] == ["id de clause en double : « club-test/sauts »"]
     assert probs[0].line == text.splitlines().index("  - id: club-test/sauts", 8) + 1
@@ -300,3 +300,25 @@ def test_generated_file_problems_are_reported(rulebook):
     probs = validate_house_yaml(text, "conflit.yaml")
     assert probs and probs[0].path == "conflit.yaml"
     assert "celui d’un règlement de base" in probs[0].message
+
+
+def test_shape_errors_are_in_french(tmp_path):
+    write(tmp_path, """\
+        id: club-vide
+        extends: 10-ffb
+        title: ""
+        clauses:
+          - "texte"
+          - {id: club-vide/a, title: a, text: b, topics: [], kind: toc}
+        """)
+    got = [(p.line, p.message) for p in problems(tmp_path)]
+    assert (3, "« title » : ne doit pas être vide") in got
+    assert (4, "« clauses.0 » : un dictionnaire (clé: valeur) est attendu") in got
+    assert (6, "« clauses.1.kind » : valeur attendue : 'rule' ou 'info'") in got
+    assert (6, "« clauses.1.topics » : au moins un élément est attendu") in got
+
+
+def test_empty_policy_block_is_allowed(tmp_path):
+    write(tmp_path, 'id: club-vide\nextends: 10-ffb\ntitle: "Vide"\npolicy:\n')
+    book = load_rulebook(house_rules=tmp_path)
+    assert dict(book.rulesets["club-vide"].policy) == dict(book.rulesets["10-ffb"].policy)

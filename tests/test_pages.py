@@ -166,3 +166,49 @@ def test_stylesheet_is_served_locally(client):
 def test_nav_marks_the_current_page(client):
     assert '<a href="/regles" aria-current="page">' in page(client, "/regles/9-ffb")
     assert '<a href="/" aria-current="page">' in page(client, "/")
+
+
+class StubAnswerer:
+    """Returns a fixed answer, to render every part of the answer page."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    def ask(self, question, rulesets=None, k=5):
+        return dict(self.answer, question=question)
+
+
+def test_scenario_answer_shows_each_ruling(make_app, rulebook):
+    from qa.engine.evaluate import evaluate
+    from qa.engine.scenario import parse_scenario
+    scenario, _ = parse_scenario({"state": {"on_table": [4, 6, 9]},
+                                  "shot": {"first_contact": 4, "cue_ball": "pocketed"}})
+    outcomes = {rid: evaluate(rulebook, scenario.with_ruleset(rid)).to_json(rulebook.clauses)
+                for rid in ("9-bca", "9-ffb")}
+    cited = outcomes["9-bca"]["citations"][0]
+    answer = {"kind": "scenario", "rulesets": ["9-bca", "9-ffb"], "answer": "Faute : bille en main.\nDeuxième ligne.",
+              "citations": [dict(cited, score=1.0)], "suggestions": [], "scenario": scenario.to_json(),
+              "outcomes": outcomes, "follow_up": ["La blanche a-t-elle touché la 4 avant de tomber ?"]}
+    client = make_app(ANSWERER=StubAnswerer(answer)).test_client()
+    text = page(client, "/?q=la+blanche+tombe")
+    assert "Décision selon chaque règlement" in text
+    assert "Blanche empochée" in text  # foul label from rules_data/foul_codes.yaml
+    assert "bille en main" in text and "À préciser" in text
+    for rid, o in outcomes.items():
+        assert f'id="out-{rid}"' in text
+        for r in o["reasons"]:
+            if r["clause"]:
+                assert f'href="/regles/{r["clause"].split("/")[0]}#{r["clause"]}"' in text
+
+
+def test_unknown_answer_shows_suggestions_of_every_shape(make_app):
+    answer = {"kind": "unknown", "rulesets": [], "answer": "Les textes ne parlent pas de cela.", "citations": [],
+              "suggestions": ["fouls", "Comment gagner au jeu de la 9 ?", {"id": "break", "label": "Casse (bris)"},
+                              {"question": "Qu’est-ce qu’un push-out ?"}],
+              "scenario": None, "outcomes": None, "follow_up": []}
+    client = make_app(ANSWERER=StubAnswerer(answer)).test_client()
+    text = page(client, "/?q=prix+d%27une+table")
+    assert "Je ne sais pas" in text
+    assert 'href="/themes/fouls"' in text and 'href="/themes/break"' in text
+    assert 'href="/?q=Comment%20gagner' in text
+    assert "push-out" in text

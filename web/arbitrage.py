@@ -235,7 +235,10 @@ def choose_rulesets(book: Rulebook, args, named: Iterable[str] = (), hint: str |
     game = game or (games.pop() if games else "nine-ball")
     if args.get("prev_game") and args.get("prev_game") != game:
         wanted = []  # the no-JS form just switched games: rule under the new game's rulesets
-    return game, [r for r in wanted if r in book.rulesets] or book.rulesets_of_game(game)
+    ids = [r for r in wanted if r in book.rulesets] or book.rulesets_of_game(game)
+    if not ids:
+        raise BadInput(f"Aucun règlement chargé pour le {GAMES[game]}.", "game")
+    return game, ids
 
 
 def scenario_from_query(raw: str) -> tuple[Scenario, list[str]]:
@@ -404,7 +407,8 @@ def client_data(book: Rulebook, game: str, ruleset_ids: list[str]) -> dict:
         "rulesets": ruleset_ids,
         "games": {g: [{"id": r.id, "title": r.title, "money_ball": r.money_ball}
                       for r in book.rulesets.values() if r.game == g] for g in GAMES},
-        "rows": [[k, label] for k, label in ROW_LABELS.items()], "fieldRows": FIELD_ROWS, "fieldLabels": field_labels(), "words": WORDS, "fouls": foul_labels(book),
+        "rows": [[k, label] for k, label in ROW_LABELS.items()],  # a list: JSON objects may be re-sorted
+        "fieldRows": FIELD_ROWS, "fieldLabels": field_labels(), "words": WORDS, "fouls": foul_labels(book),
         "api": "/api/evaluate", "rules": "/regles/",
     }
 
@@ -471,9 +475,10 @@ def arbitrage():
     except BadInput as exc:
         error, status = {"message": exc.message, "field": exc.field}, 400
         columns = []
-        if values is None:
-            game, ruleset_ids = "nine-ball", book.rulesets_of_game("nine-ball")
-            values = default_values(9)
+        if values is None:  # keep the game asked for when it is a known one
+            game = args.get("game") if args.get("game") in GAMES and book.rulesets_of_game(args["game"]) else "nine-ball"
+            ruleset_ids = book.rulesets_of_game(game)
+            values = default_values(book.rulesets[ruleset_ids[0]].money_ball)
         elif args.get("form"):
             values = _lenient_values(args, values)
     money = book.rulesets[ruleset_ids[0]].money_ball

@@ -23,7 +23,7 @@ from qa.compare import (
 from qa.house_rules import house_yaml, validate_house_yaml
 from qa.rulebook import DATA_DIR, GAMES, SILENT, Rulebook, did_you_mean
 
-from .common import bad_request, get_answerer, get_rulebook
+from .common import bad_request, get_answerer, get_rulebook, services
 
 bp = Blueprint("compare", __name__)
 
@@ -34,7 +34,7 @@ _HOUSE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 # ----------------------------------------------------------------------------- helpers
 def _args_ids(args) -> list[str]:
-    """Ruleset ids from ``rulesets`` (repeated checkboxes or ``ID,ID``), or a quick pick ``pick``."""
+    """Ruleset ids from ``rulesets`` (repeated checkboxes or ``ID,ID``), without repeats."""
     ids = [p.strip() for v in args.getlist("rulesets") for p in v.split(",") if p.strip()]
     return list(dict.fromkeys(ids))
 
@@ -179,7 +179,8 @@ def page():
             same_shot.update(found)
             if found["scenario"] is not None:
                 try:
-                    ruled = rule_everywhere(book, found["scenario"], result["rulesets"], fit=found.get("fit"))
+                    ruled = rule_everywhere(book, found["scenario"], result["rulesets"], fit=found.get("fit"),
+                                            foul_labels=services().foul_labels)
                     same_shot["ruled"] = ruled
                     scenario_json = ruled["scenario"]
                 except (ValueError, CompareError) as exc:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import secrets
 import threading
 from typing import Any
-from urllib.parse import quote, urlencode
 
 from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
                    request, url_for)
@@ -461,6 +460,12 @@ def review_due():
     return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), learner)
 
 
+@bp.app_template_global("quiz_topic")
+def quiz_topic(topic: str) -> str:
+    """French label of a topic id."""
+    return get_rulebook().topics.get(topic, topic)
+
+
 @bp.app_template_filter("pct")
 def pct(slot: Any) -> int:
     """Percentage of right answers of a ``{correct, total}`` tally."""
@@ -478,4 +483,4 @@ def when(iso: str | None) -> str:
     return f"{iso[8:10]}/{iso[5:7]}/{iso[0:4]} {iso[11:16]}"
 
 
-__all__ = ["bp", "quiz_service", "table_picture", "quote", "urlencode"]
+__all__ = ["bp", "quiz_service", "table_picture"]

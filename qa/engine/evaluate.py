@@ -30,7 +30,7 @@ from .scenario import Called, Scenario
 
 SHOOTER, OPPONENT = "shooter", "opponent"
 
-_REFEREE = "le texte ne le dit pas ; décision d’arbitre selon la famille de règles (WPA/BCA)"
+_REFEREE = "le texte ne le dit pas ; décision d’arbitre selon la famille de règles WPA/BCA"
 
 # Outcome fields that depend on whether the shooter lost on a third foul.
 _THIRD_FOUL_FIELDS = ("game_over", "winner", "termination", "ball_in_hand", "fouls_after")
@@ -195,27 +195,31 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
     ctx = _context(book, rs)
     obj_clause = ctx.objective
     money = rs.money_ball
-    on_table = st.on_table if st.on_table is not None else rs.balls
-    # balls that do not exist in this game (a 10 in a nine-ball ruleset)
-    called_ball = sh.called.ball if isinstance(sh.called, Called) else None
-    for name, balls in (("state.on_table", on_table), ("shot.pocketed", sh.pocketed), ("shot.off_table", sh.off_table),
-                        ("shot.first_contact", (sh.first_contact,) if sh.first_contact is not None else ()),
-                        ("shot.called.ball", (called_ball,) if called_ball is not None else ())):
-        extra = [b for b in balls if b > money]
-        if extra:
+    given = st.on_table
+
+    def no_such_ball(ball: int, name: str) -> ImpossibleScenarioError:
+        return ImpossibleScenarioError(
+            f"La bille {ball} n’existe pas : ce ruleset se joue avec les billes 1 à {money}.", obj_clause, name)
+
+    if given is None:
+        on_table, table = rs.balls, ctx.balls
+    else:
+        if given and max(given) > money:  # a 10 in a nine-ball ruleset
+            raise no_such_ball(max(given), "state.on_table")
+        if money not in given:
             raise ImpossibleScenarioError(
-                f"La bille {extra[0]} n’existe pas : ce ruleset se joue avec les billes 1 à {money}.", obj_clause, name)
-    if money not in on_table:
-        raise ImpossibleScenarioError(
-            f"La {money} n’est plus sur la table : la partie serait déjà terminée ou la {money} replacée.", obj_clause,
-            "state.on_table")
-    if sh.kind == "break" and st.on_table is not None and tuple(on_table) != rs.balls:
-        raise ImpossibleScenarioError(
-            f"La casse se joue sur le rack complet (billes 1 à {money}).", ctx.rack, "state.on_table")
-    table = ctx.balls if st.on_table is None else set(on_table)
+                f"La {money} n’est plus sur la table : la partie serait déjà terminée ou la {money} replacée.",
+                obj_clause, "state.on_table")
+        on_table = tuple(sorted(given)) if any(a > b for a, b in zip(given, given[1:])) else tuple(given)
+        table = set(on_table)
+        if sh.kind == "break" and on_table != rs.balls:
+            raise ImpossibleScenarioError(
+                f"La casse se joue sur le rack complet (billes 1 à {money}).", ctx.rack, "state.on_table")
     for name, balls in (("shot.pocketed", sh.pocketed), ("shot.off_table", sh.off_table)):
         for b in balls:
             if b not in table:
+                if b > money:
+                    raise no_such_ball(b, name)
                 raise ImpossibleScenarioError(
                     f"La {b} n’était pas sur la table : elle ne peut pas être empochée ni sortir.", obj_clause, name)
     if sh.off_table and sh.pocketed:
@@ -224,12 +228,16 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
             raise ImpossibleScenarioError(
                 f"La {min(both)} ne peut pas être à la fois empochée et sortie de la table.", obj_clause, "shot.off_table")
     if sh.first_contact is not None and sh.first_contact not in table:
+        if sh.first_contact > money:
+            raise no_such_ball(sh.first_contact, "shot.first_contact")
         raise ImpossibleScenarioError(
             f"La blanche ne peut pas toucher la {sh.first_contact} : elle n’est pas sur la table.", obj_clause,
             "shot.first_contact")
-    if called_ball is not None and called_ball not in table:
+    if isinstance(sh.called, Called) and sh.called.ball not in table:
+        if sh.called.ball > money:
+            raise no_such_ball(sh.called.ball, "shot.called.ball")
         raise ImpossibleScenarioError(
-            f"La {called_ball} annoncée n’est pas sur la table.", rs.policy["call_shot"].clause or obj_clause,
+            f"La {sh.called.ball} annoncée n’est pas sur la table.", rs.policy["call_shot"].clause or obj_clause,
             "shot.called.ball")
     tf = rs.policy["three_fouls"].clause
     if st.fouls.shooter > 2 or st.fouls.opponent > 2:
@@ -270,7 +278,7 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
                 "Plus de billes comptées (empochées, sorties ou passées au-delà de la ligne de départ) que de billes "
                 "sur la table.", rs.policy["three_ball_requirement"].clause or rs.policy["three_ball_rule"].clause,
                 "shot.crossed_head_string")
-    return tuple(sorted(on_table)) if st.on_table is not None else rs.balls
+    return on_table
 
 
 # ----------------------------------------------------------------------------- shot fouls

@@ -800,7 +800,7 @@ class _Pools:
             if c.kind != "rule":
                 continue
             for s in sentences(c.text):
-                if 25 <= len(s) <= 280:
+                if 25 <= len(s) <= 280 and not s.rstrip().endswith(":"):   # not a list's lead-in
                     for rx, rep in _ALTER_RE:
                         m = rx.search(s)
                         if m:

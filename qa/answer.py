@@ -1,0 +1,178 @@
+"""Answer a French rule question: the public ``Answer`` of the contract.
+
+``Answerer(book, situations=None).ask(question, rulesets=None, k=5) -> dict``:
+
+1. validates its input, raising :class:`AskError` (``field``, ``code``, French ``message``);
+2. when a ``situations(question, rulesets)`` callable was given and returns a dict (an
+   Answer of kind ``"scenario"``), returns that dict as is;
+3. otherwise looks the question up (:class:`qa.matcher.Matcher`) and returns an Answer of
+   kind ``"lookup"`` (the clauses quoted verbatim, best clause of each ruleset first) or
+   ``"unknown"`` (the texts do not treat the question: no citation, closest topics).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from .matcher import Lookup, Matcher
+from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
+
+__all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
+
+MAX_QUESTION_LENGTH = 500
+MAX_K = 20
+UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
+_QUOTE_MAX = 300
+_ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
+_PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
+_GAME_PHRASE = {"nine-ball": "Au jeu de la 9", "ten-ball": "Au jeu de la 10"}
+
+Situations = Callable[[str, "list[str] | None"], "dict | None"]
+
+
+class AskError(ValueError):
+    """Bad input to :meth:`Answerer.ask`: ``field`` (``q``, ``rulesets`` or ``k``), ``code``
+    (``missing_field``, ``invalid_field``, ``empty_field``, ``too_long``, ``unknown_ruleset``,
+    ``out_of_range``) and a French ``message`` that says what to do."""
+
+    def __init__(self, field: str, code: str, message: str):
+        super().__init__(message)
+        self.field, self.code, self.message = field, code, message
+
+    def to_json(self) -> dict:
+        """The contract's error body: ``{"code", "message", "field"}``."""
+        return {"code": self.code, "message": self.message, "field": self.field}
+
+
+class Answerer:
+    """Answers questions over ``book``; the :class:`Matcher` is built once here.
+
+    ``situations``: optional ``situations(question, rulesets) -> dict | None`` tried first
+    (a described shot gets a ruling); ``None`` from it falls through to the lookup.
+    ``matcher``: an already built :class:`Matcher` over the same book (optional).
+    """
+
+    def __init__(self, book: Rulebook, situations: Situations | None = None,
+                 matcher: Matcher | None = None):
+        self.book = book
+        self.situations = situations
+        self.matcher = matcher or Matcher(book)
+
+    # ------------------------------------------------------------------ validation
+    def _question(self, question: Any) -> str:
+        if question is None:
+            raise AskError("q", "missing_field", "La question manque : écrivez-la dans « q ».")
+        if not isinstance(question, str):
+            raise AskError("q", "invalid_field", "La question doit être un texte.")
+        q = question.strip()
+        if not q:
+            raise AskError("q", "empty_field", "La question est vide : écrivez une question sur les règles.")
+        if len(q) > MAX_QUESTION_LENGTH:
+            raise AskError("q", "too_long", f"La question est trop longue : {len(q)} caractères, "
+                                            f"au plus {MAX_QUESTION_LENGTH}.")
+        return q
+
+    def _rulesets(self, rulesets: Any) -> list[str] | None:
+        if rulesets is None:
+            return None
+        known = list(self.book.rulesets)
+        if not isinstance(rulesets, (list, tuple)) or not all(isinstance(r, str) for r in rulesets):
+            raise AskError("rulesets", "invalid_field",
+                           f"« rulesets » doit être une liste d’identifiants de règlements ({', '.join(known)}).")
+        out: list[str] = []
+        for rid in rulesets:
+            if rid not in self.book.rulesets:
+                shown = rid if len(rid) <= 60 else rid[:60] + "…"
+                raise AskError("rulesets", "unknown_ruleset",
+                               f"Règlement inconnu « {shown} »{did_you_mean(rid, known)} ; "
+                               f"règlements connus : {', '.join(known)}.")
+            if rid not in out:
+                out.append(rid)
+        return out or None
+
+    @staticmethod
+    def _k(k: Any) -> int:
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise AskError("k", "invalid_field", f"« k » doit être un nombre entier entre 1 et {MAX_K}.")
+        if not 1 <= k <= MAX_K:
+            raise AskError("k", "out_of_range", f"« k » vaut {k} : il doit être entre 1 et {MAX_K}.")
+        return k
+
+    # ------------------------------------------------------------------ answering
+    def ask(self, question: str, rulesets: list[str] | None = None, k: int = 5) -> dict:
+        """The contract's Answer for ``question`` (see the module docstring).
+
+        Raises :class:`AskError` when ``question`` is missing, not a string, empty after
+        strip or longer than 500 characters; when ``rulesets`` is not a list of known
+        ruleset ids; when ``k`` is not an int in 1..20.
+        """
+        q = self._question(question)
+        ids = self._rulesets(rulesets)
+        k = self._k(k)
+        if self.situations is not None:
+            ruled = self.situations(q, ids)
+            if isinstance(ruled, dict):
+                return ruled
+        look = self.matcher.lookup(q, ids, k)
+        if look.unknown:
+            return self._unknown(q, look)
+        return {
+            "question": q,
+            "kind": "lookup",
+            "rulesets": list(look.rulesets),
+            "answer": self._summary(look),
+            "citations": [{**h.clause.to_json(), "score": h.score} for h in look.hits],
+            "suggestions": self._topics(look),
+            "scenario": None,
+            "outcomes": None,
+            "follow_up": [],
+        }
+
+    def _unknown(self, q: str, look: Lookup) -> dict:
+        text = UNKNOWN_TEXT
+        if look.reason == "other_game":
+            text += (f" Les textes de l’Arbitre portent sur le jeu de la 9 et le jeu de la 10 ; "
+                     f"« {look.detection.other_game} » n’y est pas décrit.")
+        topics = self._topics(look)
+        if topics:
+            text += " Sujets les plus proches : " + ", ".join(t["label"] for t in topics) + "."
+        return {
+            "question": q, "kind": "unknown", "rulesets": list(look.searched), "answer": text,
+            "citations": [], "suggestions": topics, "scenario": None, "outcomes": None,
+            "follow_up": [],
+        }
+
+    def _topics(self, look: Lookup) -> list[dict]:
+        return [{"id": t, "label": self.book.topics.get(t, t)} for t in look.topics]
+
+    def _summary(self, look: Lookup) -> str:
+        """One line per covered ruleset: where, then its best clause quoted verbatim."""
+        lines = []
+        seen: set[str] = set()
+        for hit in look.hits:
+            c = hit.clause
+            if c.ruleset in seen or c.ruleset not in look.rulesets:
+                continue
+            seen.add(c.ruleset)
+            lines.append(f"{ruleset_label(self.book.rulesets[c.ruleset])} : « {self._quote(c)} » ({c.title})")
+        return "\n".join(lines)
+
+    def _quote(self, c: Clause) -> str:
+        """The clause's text, verbatim; a short list item is preceded by its (short) lead-in,
+        joined by "[…]"; long texts are cut at a word with "…" (the citation carries it whole)."""
+        text = c.text.strip()
+        lead = self.book.clauses.get(c.lead_in) if c.lead_in else None
+        if lead is not None and len(text) < _ITEM_SHORT and len(lead.text) <= _LEAD_SHORT:
+            text = f"{lead.text.strip()} […] {text}"
+        if len(text) > _QUOTE_MAX:
+            text = text[:_QUOTE_MAX].rsplit(" ", 1)[0].rstrip(" ,;:") + " …"
+        return " ".join(text.split())
+
+
+def ruleset_label(rs: Ruleset) -> str:
+    """A short French name for answers: "Au jeu de la 9 (FFB)", "Au jeu de la 10 (Dooly’s)";
+    a club's ruleset (or an unknown id form) uses its title."""
+    game = _GAME_PHRASE.get(rs.game, "Au jeu")
+    suffix = rs.id.rsplit("-", 1)[-1]
+    if rs.extends is None and suffix in _PUBLISHER_SHORT:
+        return f"{game} ({_PUBLISHER_SHORT[suffix]})"
+    return f"{game} ({rs.title})"

@@ -1,0 +1,307 @@
+"""The matcher (qa/matcher.py, qa/detect.py) on tests/data/questions.yaml, ruleset
+detection, and the Answerer (qa/answer.py): shape of answers and validation errors.
+
+Quality thresholds sit a little under what bench/bench_matcher.py measures, so that a
+regression fails here while noise does not.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from qa.answer import MAX_K, UNKNOWN_TEXT, Answerer, AskError  # noqa: E402
+from qa.detect import detect  # noqa: E402
+from qa.matcher import Matcher  # noqa: E402
+from qa.text import fold  # noqa: E402
+
+QUESTIONS = yaml.safe_load((ROOT / "tests" / "data" / "questions.yaml").read_text(encoding="utf-8"))
+IN_SCOPE = [q for q in QUESTIONS if q["answers"]]
+OUT_OF_SCOPE = [q for q in QUESTIONS if not q["answers"]]
+HELD_OUT = [q for i, q in enumerate(QUESTIONS) if i % 3 == 2]
+
+
+@pytest.fixture(scope="module")
+def matcher(rulebook):
+    return Matcher(rulebook)
+
+
+@pytest.fixture(scope="module")
+def asker(rulebook, matcher):
+    return Answerer(rulebook, matcher=matcher)
+
+
+def _rates(matcher, items):
+    ins = [q for q in items if q["answers"]]
+    outs = [q for q in items if not q["answers"]]
+    top1 = top3 = refused_in = refused_out = 0
+    for q in ins:
+        res = matcher.lookup(q["q"])
+        ids = [h.clause.id for h in res.hits]
+        top1 += bool(ids) and ids[0] in q["answers"]
+        top3 += any(i in q["answers"] for i in ids[:3])
+        refused_in += res.unknown
+    for q in outs:
+        refused_out += matcher.lookup(q["q"]).unknown
+    return (top1 / len(ins), top3 / len(ins), refused_in / len(ins),
+            refused_out / len(outs) if outs else 1.0)
+
+
+# ----------------------------------------------------------------------------- the set
+def test_question_set_size_and_coverage(rulebook):
+    assert len(IN_SCOPE) >= 100 and len(OUT_OF_SCOPE) >= 30
+    for q in IN_SCOPE:
+        for cid in q["answers"]:
+            assert cid in rulebook.clauses, (q["q"], cid)
+            assert rulebook.clauses[cid].kind != "toc"
+    topics = {t for q in IN_SCOPE for cid in q["answers"] for t in rulebook.clauses[cid].topics}
+    assert topics == set(rulebook.topics)
+    firsts = {q["answers"][0].split("/")[0] for q in IN_SCOPE}
+    assert firsts == set(rulebook.rulesets)
+
+
+def test_question_set_does_not_copy_the_clauses_example_questions(rulebook):
+    theirs = {fold(x).strip(" ?") for c in rulebook.clauses.values() for x in c.questions}
+    copied = [q["q"] for q in QUESTIONS if fold(q["q"]).strip(" ?") in theirs]
+    assert not copied
+
+
+def test_question_set_includes_the_shared_examples():
+    path = ROOT.parent / "shared" / "examples" / "questions.yaml"
+    if not path.is_file():
+        pytest.skip("shared examples not present")
+    ours = {q["q"] for q in QUESTIONS}
+    for ex in yaml.safe_load(path.read_text(encoding="utf-8")):
+        assert ex["q"] in ours
+
+
+# ----------------------------------------------------------------------------- quality
+def test_quality_on_the_whole_set(matcher):
+    top1, top3, refused_in, refused_out = _rates(matcher, QUESTIONS)
+    assert top1 >= 0.87
+    assert top3 >= 0.94
+    assert refused_in <= 0.03
+    assert refused_out >= 0.92
+
+
+def test_quality_on_the_held_out_third(matcher):
+    top1, top3, refused_in, refused_out = _rates(matcher, HELD_OUT)
+    assert top1 >= 0.85
+    assert top3 >= 0.93
+    assert refused_in <= 0.05
+    assert refused_out >= 0.85
+
+
+@pytest.mark.parametrize("q", [q for q in QUESTIONS if "example" in q.get("tags", ())], ids=lambda q: q["q"][:40])
+def test_shared_examples_top3(matcher, q):
+    res = matcher.lookup(q["q"])
+    if not q["answers"]:
+        assert res.unknown
+    else:
+        assert not res.unknown
+        assert any(h.clause.id in q["answers"] for h in res.hits[:3])
+
+
+# ----------------------------------------------------------------------------- search
+def test_toc_clauses_are_never_returned(matcher, rulebook):
+    tocs = [c for c in rulebook.clauses.values() if c.kind == "toc"]
+    for c in tocs:
+        for hit in matcher.search(c.text[:200], k=20):
+            assert hit.clause.kind != "toc"
+    assert all(c.kind in ("rule", "info") for c in matcher.clauses)
+
+
+def test_hits_are_scored_and_at_most_k(matcher):
+    hits = matcher.search("trois fautes consécutives", k=3)
+    assert 1 <= len(hits) <= 3
+    assert all(h.score > 0 for h in hits)
+
+
+def test_explicit_rulesets_restrict(matcher):
+    for ids in (["9-bca"], ["10-ffb", "10-guide"]):
+        hits = matcher.search("la blanche est empochée", rulesets=ids, k=10)
+        assert hits and {h.clause.ruleset for h in hits} <= set(ids)
+
+
+def test_explicit_rulesets_win_over_the_question(matcher):
+    res = matcher.lookup("au jeu de la 10, faut-il toucher la 1 à la casse ?", rulesets=["9-ffb"])
+    assert {h.clause.ruleset for h in res.hits} == {"9-ffb"}
+    assert res.searched == ("9-ffb",)
+
+
+def test_best_clause_of_each_ruleset_comes_first(matcher):
+    res = matcher.lookup("faut-il une bille en bande après le contact ?", k=5)
+    assert not res.unknown
+    heads = [h.clause.ruleset for h in res.hits[:len(res.rulesets)]]
+    assert heads == list(res.rulesets) and len(set(heads)) == len(heads)
+    assert set(res.rulesets) == {"9-bca", "9-ffb", "10-doolys", "10-ffb", "10-guide"}
+    scores = [h.score for h in res.hits[:len(res.rulesets)]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_weak_rulesets_are_not_padded(matcher):
+    assert matcher.lookup("règle des 3 billes avec un magic rack").rulesets == ("9-ffb",)
+    assert matcher.lookup("la bille touche la grande bande au lag").rulesets == ("10-guide",)
+
+
+def test_game_named_restricts_to_its_rulesets(matcher):
+    res = matcher.lookup("la 10 sort de la table")
+    assert {h.clause.ruleset for h in res.hits} <= {"10-doolys", "10-ffb", "10-guide"}
+    res = matcher.lookup("règle des trois fautes au jeu de la neuf")
+    assert {h.clause.ruleset for h in res.hits} <= {"9-bca", "9-ffb"}
+
+
+def test_typos_are_corrected(matcher):
+    res = matcher.lookup("trois fotes de suite a la neuf")
+    assert res.corrections == {"fotes": "fautes"}
+    assert res.hits[0].clause.id in ("9-bca/12-trois-fautes", "9-ffb/trois-fautes-consecutives")
+
+
+def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
+    for q in ("comment devenir arbitre de billard", "est-ce que le billard est un sport olympique"):
+        assert matcher.lookup(q).unknown
+
+
+def test_unknown_still_gives_closest_topics(matcher, rulebook):
+    res = matcher.lookup("Quel est le prix d'une table de billard ?")
+    assert res.unknown and res.topics
+    assert set(res.topics) <= set(rulebook.topics)
+
+
+@pytest.mark.parametrize("q", ["", "   ", "?!", "le la les de"])
+def test_empty_questions_are_unknown(matcher, q):
+    res = matcher.lookup(q)
+    assert res.unknown and res.reason == "empty"
+
+
+def test_other_game_is_unknown_unless_asking_about_variants(matcher):
+    assert matcher.lookup("au jeu de la 8, que se passe-t-il si on rentre la 8 à la casse").reason == "other_game"
+    res = matcher.lookup("la fédé reconnaît-elle le 14-1 continu ?")
+    assert not res.unknown and res.hits[0].clause.id == "10-guide/autres-variantes"
+
+
+# ----------------------------------------------------------------------------- detection
+@pytest.mark.parametrize("q,game", [
+    ("au jeu de la 9, la casse", "nine-ball"), ("jeu de la neuf", "nine-ball"),
+    ("à la dix, qui casse ?", "ten-ball"), ("au 10 on annonce ?", "ten-ball"),
+    ("9-ball push out", "nine-ball"), ("ten-ball rules", "ten-ball"), ("jeu du 10", "ten-ball"),
+    ("la n° 10 sort de la table", "ten-ball"), ("une partie de 9", "nine-ball"),
+    ("quelle différence entre la 9 et la 10", None), ("table de 9 pieds", None),
+    ("toucher la 1 en premier", None), ("dix billes numérotées", None),
+    ("au jeu de la 10, si la 9 rentre", "ten-ball"),
+])
+def test_game_detection(q, game):
+    assert detect(q).game == game
+
+
+@pytest.mark.parametrize("q,expected", [
+    ("chez Dooly's, on casse d'où ?", {"10-doolys"}), ("doolys push out", {"10-doolys"}),
+    ("règles FFB du jeu de la 9", {"9-ffb"}), ("selon la fédération, à la 10", {"10-ffb"}),
+    ("FFB", {"9-ffb", "10-ffb"}), ("règles BCA", {"9-bca"}), ("d'après le guide", {"10-guide"}),
+    ("au Québec", {"9-bca", "10-doolys"}), ("la casse", None),
+])
+def test_ruleset_detection(rulebook, q, expected):
+    restriction = detect(q).restriction(rulebook.rulesets)
+    assert (set(restriction) if restriction else None) == expected
+
+
+@pytest.mark.parametrize("q", ["règles du snooker", "jeu de la 8", "8-ball", "billard français",
+                               "carambole", "14-1 continu", "blackball"])
+def test_other_games_are_detected(q):
+    assert detect(q).other_game
+
+
+def test_carambolage_is_not_the_game_carambole():
+    assert detect("les carambolages sont-ils à annoncer ?").other_game is None
+
+
+def test_federation_as_subject_of_a_variants_question_does_not_restrict(matcher):
+    res = matcher.lookup("quelles variantes la FFB reconnaît")
+    assert res.hits[0].clause.id == "10-guide/autres-variantes"
+
+
+# ----------------------------------------------------------------------------- Answerer
+def test_lookup_answer_shape(asker):
+    a = asker.ask("Au jeu de la 10, faut-il toucher la 1 en premier à la casse ?")
+    assert a["kind"] == "lookup"
+    assert set(a) >= {"question", "kind", "rulesets", "answer", "citations", "suggestions",
+                      "scenario", "outcomes", "follow_up"}
+    assert a["scenario"] is None and a["outcomes"] is None and a["follow_up"] == []
+    assert set(a["rulesets"]) <= {"10-doolys", "10-ffb", "10-guide"}
+    assert a["answer"].startswith("Au jeu de la 10 (")
+    for c in a["citations"]:
+        assert {"id", "ruleset", "game", "kind", "section", "title", "text", "topics", "score"} <= set(c)
+    first = a["citations"][0]
+    assert first["text"].split()[0] in a["answer"]
+    assert all(isinstance(s, dict) and {"id", "label"} <= set(s) for s in a["suggestions"])
+
+
+def test_answer_quotes_clauses_verbatim(asker, rulebook):
+    a = asker.ask("dry break", k=3)
+    c = rulebook.clauses[a["citations"][0]["id"]]
+    assert " ".join(c.text.split())[:150] in a["answer"]
+
+
+def test_unknown_answer_shape(asker):
+    a = asker.ask("Quel est le prix d'une table de billard ?")
+    assert a["kind"] == "unknown"
+    assert a["citations"] == []
+    assert a["answer"].startswith(UNKNOWN_TEXT)
+    assert a["suggestions"] and all({"id", "label"} <= set(s) for s in a["suggestions"])
+
+
+def test_situations_are_tried_first(rulebook, matcher):
+    seen = []
+
+    def situations(question, rulesets):
+        seen.append((question, rulesets))
+        return {"kind": "scenario", "question": question} if "blanche tombe" in question else None
+
+    a = Answerer(rulebook, situations=situations, matcher=matcher)
+    assert a.ask("la blanche tombe à la casse", rulesets=["9-bca"])["kind"] == "scenario"
+    assert a.ask("dry break")["kind"] == "lookup"
+    assert seen == [("la blanche tombe à la casse", ["9-bca"]), ("dry break", None)]
+
+
+def test_question_is_stripped(asker):
+    assert asker.ask("   dry break  ")["question"] == "dry break"
+
+
+@pytest.mark.parametrize("kwargs,field,code", [
+    ({"question": None}, "q", "missing_field"),
+    ({"question": 42}, "q", "invalid_field"),
+    ({"question": ["la casse"]}, "q", "invalid_field"),
+    ({"question": ""}, "q", "empty_field"),
+    ({"question": "  \n "}, "q", "empty_field"),
+    ({"question": "x" * 501}, "q", "too_long"),
+    ({"question": "la casse", "rulesets": "9-bca"}, "rulesets", "invalid_field"),
+    ({"question": "la casse", "rulesets": [9]}, "rulesets", "invalid_field"),
+    ({"question": "la casse", "rulesets": ["9-fbb"]}, "rulesets", "unknown_ruleset"),
+    ({"question": "la casse", "k": 0}, "k", "out_of_range"),
+    ({"question": "la casse", "k": MAX_K + 1}, "k", "out_of_range"),
+    ({"question": "la casse", "k": "5"}, "k", "invalid_field"),
+    ({"question": "la casse", "k": True}, "k", "invalid_field"),
+    ({"question": "la casse", "k": 2.5}, "k", "invalid_field"),
+])
+def test_ask_validation_errors(asker, kwargs, field, code):
+    with pytest.raises(AskError) as info:
+        asker.ask(**kwargs)
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert (err.field, err.code) == (field, code)
+    assert err.message and err.to_json() == {"code": code, "message": err.message, "field": field}
+
+
+def test_unknown_ruleset_message_names_it_with_a_did_you_mean(asker):
+    with pytest.raises(AskError) as info:
+        asker.ask("la casse", rulesets=["9-bca", "9-fbb"])
+    assert "« 9-fbb »" in info.value.message and "9-ffb" in info.value.message
+
+
+def test_500_characters_is_still_accepted(asker):
+    assert asker.ask("casse " + "x" * 494)["kind"] in ("lookup", "unknown")

@@ -1,0 +1,323 @@
+"""The quiz JSON API (contract "Quizzes"): shapes, modes, error paths, exports, restarts."""
+from __future__ import annotations
+
+import csv
+import io
+import threading
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from gift_check import parse_gift
+
+
+def create(client, **body):
+    r = client.post("/api/quizzes", json=body)
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def err(r, status, field=None, code=None):
+    assert r.status_code == status, (r.status_code, r.get_data(as_text=True)[:300])
+    body = r.get_json()
+    assert set(body) == {"error"} and body["error"]["message"]
+    if field is not None:
+        assert body["error"]["field"] == field, body
+    if code is not None:
+        assert body["error"]["code"] == code, body
+    return body["error"]
+
+
+# ----------------------------------------------------------------------------- creating
+def test_create_returns_201_with_the_contract_shape(client):
+    r = client.post("/api/quizzes", json={"rulesets": ["9-ffb"], "topics": ["break"], "count": 5, "mode": "practice",
+                                          "seed": 42, "time_limit_s": None, "learner": "Ana"})
+    assert r.status_code == 201
+    body = r.get_json()
+    assert {"id", "seed", "mode", "questions"} <= set(body)
+    assert body["seed"] == 42 and body["mode"] == "practice" and len(body["questions"]) == 5
+    assert r.headers["Location"] == f"/api/quizzes/{body['id']}"
+    for q in body["questions"]:
+        assert set(q) == {"id", "kind", "prompt", "ruleset", "topics", "choices", "scenario"}
+        assert q["kind"] in ("call", "clause", "variant")
+        assert all(set(c) == {"id", "text"} for c in q["choices"])
+        assert (q["scenario"] is not None) == (q["kind"] == "call")
+        if q["kind"] == "variant":
+            assert q["ruleset"] is None
+        assert "break" in q["topics"]
+
+
+def test_same_parameters_and_seed_give_the_same_questions_in_the_same_order(client):
+    a = create(client, rulesets=["10-ffb", "9-bca"], count=12, seed=7)
+    b = create(client, rulesets=["9-bca", "10-ffb"], count=12, seed=7, mode="exam", learner="Autre")
+    assert a["id"] != b["id"]
+    assert a["questions"] == b["questions"]
+    c = create(client, rulesets=["10-ffb", "9-bca"], count=12, seed=8)
+    assert [q["id"] for q in c["questions"]] != [q["id"] for q in a["questions"]]
+
+
+def test_seed_is_random_when_absent_and_returned(client):
+    a, b = create(client, count=2), create(client, count=2)
+    assert isinstance(a["seed"], int) and isinstance(b["seed"], int)
+    again = create(client, count=2, seed=a["seed"])
+    assert again["questions"] == a["questions"]
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"rulesets": ["9-fb"]}, "rulesets"),
+    ({"rulesets": "9-ffb"}, None),          # a comma-separated string is accepted
+    ({"rulesets": [3]}, "rulesets"),
+    ({"topics": ["casse"]}, "topics"),
+    ({"count": 0}, "count"),
+    ({"count": 51}, "count"),
+    ({"count": "dix"}, "count"),
+    ({"count": True}, "count"),
+    ({"mode": "examen"}, "mode"),
+    ({"seed": -1}, "seed"),
+    ({"seed": "abc"}, "seed"),
+    ({"seed": 1.5}, "seed"),
+    ({"time_limit_s": 0}, "time_limit_s"),
+    ({"time_limit_s": -5}, "time_limit_s"),
+    ({"time_limit_s": "vite"}, "time_limit_s"),
+    ({"learner": "x" * 81}, "learner"),
+    ({"learner": 12}, "learner"),
+    ({"pass_mark": 2}, "pass_mark"),
+    ({"kinds": ["essay"]}, "kinds"),
+])
+def test_create_validation_names_the_field_in_french(client, body, field):
+    r = client.post("/api/quizzes", json={"count": 2, **body} if "count" not in body else body)
+    if field is None:
+        assert r.status_code == 201
+        return
+    e = err(r, 400, field)
+    assert any(w in e["message"] for w in ("Champ", "inconnu", "Type")), e
+
+
+def test_create_rejects_what_is_not_a_json_object(client):
+    err(client.post("/api/quizzes", data="count=3", content_type="application/x-www-form-urlencoded"), 415)
+    err(client.post("/api/quizzes", data="{", content_type="application/json"), 400)
+    err(client.post("/api/quizzes", json=[1, 2]), 400)
+
+
+def test_unknown_ruleset_suggests_the_nearest(client):
+    e = err(client.post("/api/quizzes", json={"rulesets": ["9-fbb"]}), 400, "rulesets", "unknown_ruleset")
+    assert "9-ffb" in e["message"]
+
+
+# ----------------------------------------------------------------------------- answering
+def _wrong(q_public, right):
+    return next(c["id"] for c in q_public["choices"] if c["id"] != right)
+
+
+def test_practice_answer_gives_the_correction_with_citations(client):
+    quiz = create(client, count=4, seed=3, kinds=["call"])
+    q = quiz["questions"][0]
+    r = client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"})
+    assert r.status_code == 200
+    body = r.get_json()
+    assert {"correct", "right_choice", "explanation", "citations"} <= set(body)
+    assert body["correct"] == (body["right_choice"] == "a")
+    assert body["explanation"] and body["citations"]
+    for c in body["citations"]:
+        assert c["url"] == f"/regles/{c['ruleset']}#{c['id']}" and c["text"]
+
+
+def test_an_answer_is_written_once_later_sends_return_the_recorded_one(client):
+    quiz = create(client, count=2, seed=4)
+    q = quiz["questions"][0]
+    first = client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"}).get_json()
+    second = client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "b"}).get_json()
+    assert first["duplicate"] is False and second["duplicate"] is True
+    assert second["choice"] == "a" and second["correct"] == first["correct"]
+    view = client.get(f"/api/quizzes/{quiz['id']}").get_json()
+    assert [a["choice"] for a in view["answers"]] == ["a"]
+
+
+def test_exam_answer_is_recorded_without_feedback_until_the_end(client):
+    quiz = create(client, count=3, seed=5, mode="exam")
+    q = quiz["questions"][0]
+    body = client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"}).get_json()
+    assert body["recorded"] is True
+    assert not {"correct", "right_choice", "explanation", "citations"} & set(body)
+    view = client.get(f"/api/quizzes/{quiz['id']}").get_json()
+    assert view["answers"] == [{"question": q["id"], "choice": "a", "answered_at": view["answers"][0]["answered_at"]}]
+    assert view["result"] is None
+    err(client.get(f"/api/quizzes/{quiz['id']}/export?format=gift"), 409, code="exam_in_progress")
+    result = client.post(f"/api/quizzes/{quiz['id']}/finish").get_json()
+    assert {"score", "total", "passed", "by_topic", "review"} <= set(result)
+    assert "correct" in client.get(f"/api/quizzes/{quiz['id']}").get_json()["answers"][0]
+
+
+def test_answer_error_paths(client):
+    quiz = create(client, count=2, seed=6)
+    q = quiz["questions"][0]
+    url = f"/api/quizzes/{quiz['id']}/answers"
+    err(client.post("/api/quizzes/nope/answers", json={"question": q["id"], "choice": "a"}), 404, code="quiz_not_found")
+    err(client.post(url, json={"question": "call-000000000000", "choice": "a"}), 404, "question", "question_not_found")
+    err(client.post(url, json={"question": q["id"], "choice": "z"}), 400, "choice", "invalid_choice")
+    err(client.post(url, json={"question": q["id"]}), 400, "choice")
+    err(client.post(url, json={"choice": "a"}), 400, "question")
+    err(client.post(url, json={"question": 5, "choice": "a"}), 400, "question")
+    err(client.post(url, data="x", content_type="text/plain"), 415)
+    client.post(f"/api/quizzes/{quiz['id']}/finish")
+    err(client.post(url, json={"question": q["id"], "choice": "a"}), 409, code="quiz_finished")
+
+
+def test_unknown_quiz_is_404_everywhere(client):
+    err(client.get("/api/quizzes/inconnu"), 404)
+    err(client.post("/api/quizzes/inconnu/finish"), 404)
+    err(client.get("/api/quizzes/inconnu/export?format=csv"), 404)
+
+
+class Clock:
+    def __init__(self):
+        self.t = datetime(2025, 6, 1, 9, 0, tzinfo=timezone.utc)
+
+    def __call__(self):
+        return self.t
+
+
+def test_time_over_finishes_the_quiz_and_refuses_the_answer(make_app):
+    clock = Clock()
+    client = make_app(QUIZ_CLOCK=clock).test_client()
+    quiz = create(client, count=3, seed=9, mode="exam", time_limit_s=120)
+    q = quiz["questions"][0]
+    assert client.get(f"/api/quizzes/{quiz['id']}").get_json()["remaining_s"] == 120
+    clock.t += timedelta(seconds=200)
+    err(client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"}), 409, code="time_over")
+    view = client.get(f"/api/quizzes/{quiz['id']}").get_json()
+    assert view["finished"] and view["result"]["score"] == 0 and view["answers"] == []
+
+
+# ----------------------------------------------------------------------------- finishing
+def test_finish_scores_by_topic_and_reviews_every_question(client):
+    quiz = create(client, count=6, seed=10, learner="Fin")
+    rights = {}
+    for q in quiz["questions"]:
+        body = client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"}).get_json()
+        rights[q["id"]] = body["right_choice"]
+    result = client.post(f"/api/quizzes/{quiz['id']}/finish").get_json()
+    expected = sum(1 for r in rights.values() if r == "a")
+    assert result["score"] == expected and result["total"] == 6
+    assert result["passed"] == (expected / 6 >= 0.8)
+    assert [r["question"]["id"] for r in result["review"]] == [q["id"] for q in quiz["questions"]]
+    for r in result["review"]:
+        assert {"question", "choice", "right_choice", "explanation", "citations"} <= set(r)
+        assert r["right_choice"] == rights[r["question"]["id"]]
+    for tid, slot in result["by_topic"].items():
+        assert slot["total"] == sum(1 for q in quiz["questions"] if tid in q["topics"])
+    again = client.post(f"/api/quizzes/{quiz['id']}/finish").get_json()
+    assert again == result
+
+
+def test_pass_mark_can_be_set(client):
+    quiz = create(client, count=2, seed=11, pass_mark=0)
+    assert client.post(f"/api/quizzes/{quiz['id']}/finish").get_json()["passed"] is True
+
+
+# ----------------------------------------------------------------------------- exports
+def test_gift_export_parses_and_marks_the_right_answers(client):
+    quiz = create(client, count=30, seed=12)
+    rights = [client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"})
+              .get_json()["right_choice"] for q in quiz["questions"]]
+    r = client.get(f"/api/quizzes/{quiz['id']}/export?format=gift")
+    assert r.status_code == 200 and r.mimetype == "text/plain"
+    assert "attachment" in r.headers["Content-Disposition"]
+    text = r.get_data(as_text=True)
+    parsed = parse_gift(text)
+    assert len(parsed) == 30
+    for q, p, right in zip(quiz["questions"], parsed, rights):
+        assert p["text"] == q["prompt"]
+        assert [a[1] for a in p["answers"]] == [c["text"] for c in q["choices"]]
+        assert [a[1] for a in p["answers"] if a[0] == "="] == [next(c["text"] for c in q["choices"] if c["id"] == right)]
+    assert "\\:" in text     # French colons are escaped
+
+
+def test_gift_escaping_of_every_special_character():
+    from qa.quiz.export import gift_escape
+    assert gift_escape("a~b=c#d{e}f:g\\h\ni") == "a\\~b\\=c\\#d\\{e\\}f\\:g\\\\h\\ni"
+    from qa.quiz.generate import Choice, Question
+    q = Question("clause-x", "clause", "Règle : {a} = ~b # c\\d", "9-ffb", ("fouls",),
+                 (Choice("a", "x : y"), Choice("b", "=z")), "b", "Car : {ok}", ("9-ffb/but-du-jeu",), "fill")
+    from qa.quiz.export import to_gift
+    parsed = parse_gift(to_gift([q], "Titre : test"))
+    assert parsed[0]["text"] == q.prompt
+    assert parsed[0]["answers"] == [("~", "x : y"), ("=", "=z")]
+
+
+def test_gift_check_rejects_malformed_text():
+    for bad in ("::t::Q : x {\n=a\n~b\n}", "::t::Q {\n=a\n=b\n}", "::t::Q {\n~a\n~b\n}", "Q {\n=a\n~b\n", "Q {=a ~b} {=c ~d}"):
+        with pytest.raises(ValueError):
+            parse_gift(bad)
+
+
+def test_csv_export(client):
+    quiz = create(client, count=8, seed=13)
+    r = client.get(f"/api/quizzes/{quiz['id']}/export?format=csv")
+    assert r.status_code == 200 and r.mimetype == "text/csv"
+    rows = list(csv.DictReader(io.StringIO(r.get_data(as_text=True))))
+    assert len(rows) == 8
+    for row, q in zip(rows, quiz["questions"]):
+        assert row["id"] == q["id"] and row["question"] == q["prompt"]
+        letter = row["bonne_reponse"]
+        assert row["bonne_reponse_texte"] == next(c["text"] for c in q["choices"] if c["id"] == letter)
+        assert row[f"choix_{letter}"] == row["bonne_reponse_texte"]
+
+
+def test_export_format_errors(client):
+    quiz = create(client, count=2, seed=14)
+    err(client.get(f"/api/quizzes/{quiz['id']}/export"), 400, "format")
+    err(client.get(f"/api/quizzes/{quiz['id']}/export?format=pdf"), 400, "format")
+
+
+# ----------------------------------------------------------------------------- learners, restarts, concurrency
+def test_learner_history_mistakes_and_review(client):
+    quiz = create(client, count=4, seed=15, learner="Hélène")
+    for q in quiz["questions"]:
+        body = client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"}).get_json()
+    h = client.get("/api/learners/Hélène/history").get_json()
+    assert h["learner"] == "Hélène" and h["answers"] == 4 and len(h["quizzes"]) == 1
+    if h["mistakes"]:
+        r = client.post("/api/learners/Hélène/mistakes")
+        assert r.status_code == 201 and len(r.get_json()["questions"]) == h["mistakes"]
+        r = client.post("/api/learners/Hélène/review")
+        assert r.status_code == 201
+    err(client.post("/api/learners/Personne/mistakes"), 404, code="no_mistakes")
+    err(client.post("/api/learners/Personne/review"), 404, code="nothing_due")
+    err(client.get("/api/learners/" + "x" * 81 + "/history"), 400, "learner")
+    del body
+
+
+def test_a_new_app_on_the_same_db_file_sees_everything(make_app, tmp_path):
+    db = str(tmp_path / "persist.db")
+    c1 = make_app(DATABASE=db).test_client()
+    quiz = create(c1, count=3, seed=16, learner="Persistant")
+    q = quiz["questions"][0]
+    c1.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"})
+    c2 = make_app(DATABASE=db).test_client()
+    view = c2.get(f"/api/quizzes/{quiz['id']}").get_json()
+    assert view["questions"] == quiz["questions"] and len(view["answers"]) == 1
+    result = c2.post(f"/api/quizzes/{quiz['id']}/finish").get_json()
+    c3 = make_app(DATABASE=db).test_client()
+    assert c3.get(f"/api/quizzes/{quiz['id']}").get_json()["result"] == result
+
+
+def test_concurrent_http_submissions(app):
+    client = app.test_client()
+    quiz = create(client, count=30, seed=17)
+    barrier = threading.Barrier(30)
+    statuses = []
+
+    def post(q):
+        c = app.test_client()
+        barrier.wait()
+        statuses.append(c.post(f"/api/quizzes/{quiz['id']}/answers",
+                               json={"question": q["id"], "choice": q["choices"][-1]["id"]}).status_code)
+
+    threads = [threading.Thread(target=post, args=(q,)) for q in quiz["questions"]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert statuses == [200] * 30
+    assert len(client.get(f"/api/quizzes/{quiz['id']}").get_json()["answers"]) == 30

@@ -1,0 +1,235 @@
+"""The SQLite store and the quiz workflow (qa/quiz/store.py, qa/quiz/service.py).
+
+Nothing lost: N concurrent submissions leave exactly N answers; the same answer sent many
+times at once is written once (first write wins); a new store on the same file sees
+everything; Leitner boxes move as documented; the time limit is enforced by the server.
+"""
+from __future__ import annotations
+
+import sqlite3
+import threading
+from datetime import date, datetime, timedelta, timezone
+
+import pytest
+
+from qa.quiz import leitner
+from qa.quiz.params import QuizError
+from qa.quiz.service import GRACE_S, QuizService
+from qa.quiz.store import QuizFinishedError, Store
+
+
+class Clock:
+    """A settable clock for the service."""
+
+    def __init__(self):
+        self.t = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+
+    def __call__(self):
+        return self.t
+
+    def advance(self, **kw):
+        self.t += timedelta(**kw)
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "sub" / "quiz.db"
+
+
+@pytest.fixture
+def svc(rulebook, db):
+    return QuizService(rulebook, Store(db))
+
+
+def test_store_creates_its_folder_schema_and_uses_wal(db):
+    Store(db)
+    assert db.exists()
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0].lower() == "wal"
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    finally:
+        conn.close()
+    assert {"quizzes", "questions", "answers", "learners", "leitner"} <= tables
+
+
+def test_default_path_from_environment(monkeypatch, tmp_path):
+    from qa.quiz.store import default_db_path
+    monkeypatch.setenv("ARBITRE_DB", str(tmp_path / "x.db"))
+    assert default_db_path() == tmp_path / "x.db"
+    monkeypatch.delenv("ARBITRE_DB")
+    assert default_db_path().parts[-2:] == ("instance", "arbitre.db")
+
+
+def test_concurrent_submissions_leave_exactly_n_answers(svc):
+    quiz = svc.create({"count": 40, "seed": 11, "learner": "Concurrence"})
+    qs = quiz["questions"]
+    barrier = threading.Barrier(len(qs))
+    errors = []
+
+    def submit(q):
+        try:
+            barrier.wait()
+            svc.answer(quiz["id"], {"question": q["id"], "choice": q["choices"][0]["id"]})
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=submit, args=(q,)) for q in qs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert svc.store.counts()["answers"] == len(qs) == 40
+    assert len(svc.load(quiz["id"]).answers) == 40
+
+
+def test_same_answer_sent_concurrently_is_written_once_first_wins(svc):
+    quiz = svc.create({"count": 3, "seed": 12})
+    q = quiz["questions"][0]
+    choices = [c["id"] for c in q["choices"]]
+    n = 24
+    barrier = threading.Barrier(n)
+    results = []
+
+    def submit(i):
+        barrier.wait()
+        results.append(svc.answer(quiz["id"], {"question": q["id"], "choice": choices[i % len(choices)]}))
+
+    threads = [threading.Thread(target=submit, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert svc.store.counts()["answers"] == 1
+    recorded = {r["choice"] for r in results}
+    assert len(recorded) == 1                      # everyone gets the recorded answer back
+    assert sum(not r["duplicate"] for r in results) == 1
+
+
+def test_restart_loses_nothing(rulebook, db):
+    a = QuizService(rulebook, Store(db))
+    quiz = a.create({"count": 5, "seed": 13, "learner": "Relance"})
+    for q in quiz["questions"][:3]:
+        a.answer(quiz["id"], {"question": q["id"], "choice": q["choices"][0]["id"]})
+    result = a.finish(quiz["id"])
+    b = QuizService(rulebook, Store(db))       # a new process on the same file
+    view = b.view(quiz["id"])
+    assert [q["id"] for q in view["questions"]] == [q["id"] for q in quiz["questions"]]
+    assert len(view["answers"]) == 3
+    assert view["result"] == result
+    assert b.history("Relance")["quizzes"][0]["score"] == result["score"]
+
+
+def test_answers_refused_once_finished(svc):
+    quiz = svc.create({"count": 2, "seed": 14})
+    svc.finish(quiz["id"])
+    q = quiz["questions"][0]
+    with pytest.raises(QuizError) as exc:
+        svc.answer(quiz["id"], {"question": q["id"], "choice": "a"})
+    assert exc.value.status == 409 and exc.value.code == "quiz_finished"
+    with pytest.raises(QuizFinishedError):
+        svc.store.record_answer(quiz["id"], q["id"], "a", True, "2025-01-01T00:00:00+00:00")
+
+
+def test_finish_is_idempotent_first_result_wins(svc):
+    quiz = svc.create({"count": 3, "seed": 15})
+    first = svc.finish(quiz["id"])
+    again = svc.finish(quiz["id"])
+    assert first == again
+
+
+def test_time_limit_is_enforced_by_the_server(rulebook, db):
+    clock = Clock()
+    svc = QuizService(rulebook, Store(db), clock)
+    quiz = svc.create({"count": 3, "seed": 16, "mode": "exam", "time_limit_s": 60})
+    q0, q1 = quiz["questions"][:2]
+    clock.advance(seconds=30)
+    assert svc.answer(quiz["id"], {"question": q0["id"], "choice": "a"})["recorded"] is True
+    clock.advance(seconds=30 + GRACE_S - 1)     # within the grace period of the page's auto-submit
+    svc.answer(quiz["id"], {"question": q1["id"], "choice": "a"})
+    clock.advance(seconds=5)
+    with pytest.raises(QuizError) as exc:
+        svc.answer(quiz["id"], {"question": quiz["questions"][2]["id"], "choice": "a"})
+    assert exc.value.code == "time_over" and exc.value.status == 409
+    view = svc.view(quiz["id"])
+    assert view["finished"] and view["result"]["total"] == 3 and len(view["answers"]) == 2
+
+
+def test_viewing_an_expired_quiz_finishes_it(rulebook, db):
+    clock = Clock()
+    svc = QuizService(rulebook, Store(db), clock)
+    quiz = svc.create({"count": 2, "seed": 17, "time_limit_s": 10})
+    assert svc.view(quiz["id"])["remaining_s"] == 10
+    clock.advance(seconds=11)
+    view = svc.view(quiz["id"])
+    assert view["finished"] is not None and view["result"]["score"] == 0
+
+
+def test_leitner_next_box():
+    today = date(2025, 3, 1)
+    assert leitner.next_box(None, True, today) == (1, date(2025, 3, 2))
+    assert leitner.next_box(1, True, today) == (2, date(2025, 3, 3))
+    assert leitner.next_box(4, True, today) == (5, date(2025, 3, 17))
+    assert leitner.next_box(5, True, today) == (5, date(2025, 3, 17))
+    assert leitner.next_box(4, False, today) == (1, today)
+
+
+def test_leitner_boxes_move_with_practice_answers_and_come_back_when_due(rulebook, db):
+    clock = Clock()
+    svc = QuizService(rulebook, Store(db), clock)
+    quiz = svc.create({"count": 4, "seed": 18, "learner": "Leitner"})
+    qs = svc.load(quiz["id"]).questions
+    right, wrong = qs[0], qs[1]
+    svc.answer(quiz["id"], {"question": right.id, "choice": right.right})
+    bad = next(c.id for c in wrong.choices if c.id != wrong.right)
+    svc.answer(quiz["id"], {"question": wrong.id, "choice": bad})
+    boxes = {b["question_key"]: b for b in svc.store.leitner_boxes("Leitner")}
+    assert boxes[right.id]["box"] == 1 and boxes[right.id]["due"] == "2025-03-02"
+    assert boxes[wrong.id]["box"] == 1 and boxes[wrong.id]["due"] == "2025-03-01"
+    hist = svc.history("Leitner")
+    assert hist["leitner"]["due"] == 1 and hist["mistakes"] == 1
+    review = svc.review_due("Leitner")
+    assert [q["id"] for q in review["questions"]] == [wrong.id]
+    clock.advance(days=1)
+    assert {q["id"] for q in svc.review_due("Leitner")["questions"]} == {right.id, wrong.id}
+
+
+def test_exam_moves_leitner_boxes_only_when_finished(svc):
+    quiz = svc.create({"count": 3, "seed": 19, "mode": "exam", "learner": "Examen"})
+    q = svc.load(quiz["id"]).questions[0]
+    svc.answer(quiz["id"], {"question": q.id, "choice": q.right})
+    assert svc.store.leitner_boxes("Examen") == []
+    assert svc.history("Examen")["answers"] == 0          # no correction leaks before the end
+    svc.finish(quiz["id"])
+    assert [b["question_key"] for b in svc.store.leitner_boxes("Examen")] == [q.id]
+
+
+def test_retry_mistakes_makes_a_quiz_of_the_wrong_ones(svc):
+    quiz = svc.create({"count": 5, "seed": 20, "learner": "Erreurs"})
+    qs = svc.load(quiz["id"]).questions
+    for i, q in enumerate(qs):
+        choice = q.right if i % 2 == 0 else next(c.id for c in q.choices if c.id != q.right)
+        svc.answer(quiz["id"], {"question": q.id, "choice": choice})
+    retry = svc.retry_mistakes("Erreurs")
+    assert sorted(q["id"] for q in retry["questions"]) == sorted(q.id for i, q in enumerate(qs) if i % 2 == 1)
+    # answering them right clears them
+    for q in svc.load(retry["id"]).questions:
+        svc.answer(retry["id"], {"question": q.id, "choice": q.right})
+    with pytest.raises(QuizError) as exc:
+        svc.retry_mistakes("Erreurs")
+    assert exc.value.status == 404
+
+
+def test_history_tallies_by_topic_and_ruleset(svc):
+    quiz = svc.create({"count": 6, "seed": 21, "learner": "Stats"})
+    qs = svc.load(quiz["id"]).questions
+    for q in qs:
+        svc.answer(quiz["id"], {"question": q.id, "choice": q.right})
+    svc.finish(quiz["id"])
+    h = svc.history("Stats")
+    assert h["answers"] == 6 and h["mistakes"] == 0
+    assert sum(s["total"] for s in h["by_ruleset"].values()) == 6
+    for slot in h["by_topic"].values():
+        assert slot["correct"] == slot["total"] and slot["series"][0]["total"] == slot["total"]
+    assert h["quizzes"][0]["score"] == 6 and h["quizzes"][0]["passed"] is True

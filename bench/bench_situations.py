@@ -222,9 +222,12 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
                 failures.append(f"  follow_up {item['q']!r}: want {item['follow_up']} got {got}")
         if verbose and (errs or oerrs):
             failures.append(f"- {item['q']}\n    fields: {errs}\n    ruling: {oerrs}")
-    look_wrong = [q for q in sets["lookups"] if understand(book, q) is not None]
+    lookups = [x if isinstance(x, str) else x["q"] for x in sets["lookups"]
+               if split == "all" or isinstance(x, str) and split in ("tune", "holdout")
+               or not isinstance(x, str) and x.get("split") == split]
+    look_wrong = [q for q in lookups if understand(book, q) is not None]
     lt = []
-    for q in sets["lookups"]:
+    for q in lookups:
         t0 = time.perf_counter()
         understand(book, q)
         lt.append((time.perf_counter() - t0) * 1000)
@@ -234,18 +237,18 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
         "split": split, "situations": n, "understood_as_situation": understood / n if n else 0,
         "fields": {g: per_group[g] / n if n else 0 for g in GROUPS}, "all_fields": all_fields / n if n else 0,
         "ruled_right": ruled / n if n else 0, "follow_up": follow_ok / follow_n if follow_n else None,
-        "lookups": len(sets["lookups"]), "lookups_as_situations": len(look_wrong),
+        "lookups": len(lookups), "lookups_as_situations": len(look_wrong),
         "p50_ms": statistics.median(lat_all) if lat_all else 0,
         "p95_ms": lat_all[int(0.95 * (len(lat_all) - 1))] if lat_all else 0,
     }
-    print(f"== split: {split} — {n} situations, {len(sets['lookups'])} lookups")
+    print(f"== split: {split} — {n} situations, {len(lookups)} lookups")
     print(f"understood as a situation     {_pct(understood, n)}")
     for g in GROUPS:
         print(f"  {g:<28}{_pct(per_group[g], n)}")
     print(f"all fields right              {_pct(all_fields, n)}")
     print(f"ruled right                   {_pct(ruled, n)}")
     print(f"follow-up right               {_pct(follow_ok, follow_n)}")
-    print(f"lookups turned into situations {len(look_wrong)}/{len(sets['lookups'])}"
+    print(f"lookups turned into situations {len(look_wrong)}/{len(lookups)}"
           + (f": {look_wrong}" if look_wrong else ""))
     print(f"latency (answer, in process)  p50 {figures['p50_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms")
     if verbose and failures:
@@ -255,12 +258,12 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", choices=["tune", "holdout", "all"], default=None,
-                    help="one split (default: tune, then holdout, then all)")
+    ap.add_argument("--split", choices=["tune", "holdout", "fresh", "all"], default=None,
+                    help="one split (default: tune, holdout, fresh, then all)")
     ap.add_argument("--verbose", "-v", action="store_true", help="list the failures")
     ap.add_argument("--data", type=Path, default=DATA)
     args = ap.parse_args(argv)
-    for split in ([args.split] if args.split else ["tune", "holdout", "all"]):
+    for split in ([args.split] if args.split else ["tune", "holdout", "fresh", "all"]):
         run(split, args.verbose, args.data)
         print()
     return 0

@@ -27,6 +27,8 @@ from .text import STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
 
 __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 
+MAX_CORRECTIONS = 12   # unknown words looked up per question (bounds the cost of long garbage)
+
 
 @dataclass(frozen=True)
 class MatcherConfig:
@@ -174,10 +176,14 @@ class Matcher:
         corrections made, {typed: known}."""
         skip = set(drop)
         ws, fixes = [], {}
+        tries = 0
         for i, w in enumerate(words(question)):
             if i in skip:
                 continue
-            fixed = self._correct(w)
+            fixed = None
+            if tries < MAX_CORRECTIONS and w not in self.vocab_set:
+                tries += 1
+                fixed = self._correct(w)
             if fixed:
                 fixes[w] = fixed
             ws.append(fixed or w)

@@ -476,6 +476,7 @@ def _clauses(toks: list[str]) -> list[Clause]:
             if sub_at is not None:
                 raw[k].toks = [ts[0]] + prev[sub_at + 1:]
     prev_subject: str | None = None
+    prev_person: str | None = None
     prev_balls: tuple[int, ...] = ()
     prev_obj: tuple[int, ...] = ()
     for c in raw:
@@ -485,10 +486,17 @@ def _clauses(toks: list[str]) -> list[Clause]:
             c.inherited = True
         elif subj is None and c.conj in ("et", "puis", "ensuite", "mais", "", "donc", "apres", "sans") and _starts_with_verb(c.toks):
             subj, balls = prev_subject, prev_balls
+            # a verb with a ball or the cue ball as object ("… et rentre la 9") has the last
+            # person as subject, even after a clause about a ball ("alors que la 5 est là")
+            if prev_person and subj not in ("self", "other", "player") and \
+                    any(_is_ball(t) or t == "CUE" for t in c.toks[1:]) and not _is_ball(c.toks[0]):
+                subj, balls = prev_person, ()
             c.inherited = True
         c.subject, c.subj_balls = subj, balls
         if subj is not None:
             prev_subject, prev_balls = subj, balls
+        if subj in ("self", "other", "player"):
+            prev_person = subj
         objs = [b for t in c.toks for b in _nums(t)]
         if objs:
             prev_obj = (objs[-1],)
@@ -624,6 +632,9 @@ def _read_global(s: str, f: _Facts) -> None:
     # ---- phase
     for m in re.finditer(r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b", s):
         before = s[max(0, m.start() - 45):m.start()]
+        if re.search(r"\b(?:apres|suite a|sur) (?:un |le |son |ton |mon |sa |une |)(?:\w+ )?$", before) \
+                and not re.search(r"\b(?:je|tu|vous|j)\b", before[-12:]):
+            continue   # "après un push-out de mon adversaire": the shot before
         if re.search(r"\b(?:peut|peux|pourra|pourrait|peuvent|droit|doit|dois|faut|jouer un|jouer le|interdit|possible|"
                      r"autorise|permis)\b[^,]*$", before):
             continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
@@ -632,15 +643,13 @@ def _read_global(s: str, f: _Facts) -> None:
     after = re.search(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?(?:casse|bris|break|ouverture)\b", s)
     if after:
         f.after_break = True
-    brk = re.search(r"\b(?:casse|casses|cassent|casser|cassant|casse|cassee|bris|break|ouverture|ouvreur|"
-                    r"j ouvre|coup d envoi|dry break|j ai casse)\b", s)
+    brk = re.search(r"\b(?:cass\w*|bris|break|ouverture|ouvreur|j ouvre|coup d envoi|dry break)\b", s)
     if brk and f.kind is None:
         # a break mentioned only as "after the break" is not this shot
         stripped = re.sub(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?"
                           r"(?:casse|bris|break|ouverture)\b", " ", s)
         stripped = re.sub(r"\b(?:la|une|les|des) casses? (?:d avant|precedente)", " ", stripped)
-        if re.search(r"\b(?:casse|casses|cassent|casser|cassant|cassee|bris|break|ouverture|ouvreur|"
-                     r"j ouvre|coup d envoi)\b", stripped):
+        if re.search(r"\b(?:cass\w*|bris|break|ouverture|ouvreur|j ouvre|coup d envoi)\b", stripped):
             f.kind = "break"
     # ---- template rack and head string
     if re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
@@ -835,7 +844,9 @@ def _read_table(s: str, f: _Facts) -> None:
                   r"(?: \w+)? (?:est|etait|c est|c etait|:|restait|reste) (B\d+)|\bplus petit (?:numero|chiffre)(?: sur la table| en jeu|)"
                   r" (?:est|etait|c est|c etait|:) (B\d+)|\bla plus (?:basse|petite) (?:etant|soit) (B\d+)", s)
     m = m or re.search(r"\b(B\d+)(?: (?:en premier|d abord|directement|bien))? ,? (?:c est |qui est |qui etait |c etait |soit |"
-                       r"laquelle est |)(?:bien |)la (?:bille |boule |)(?:la )?plus (?:basse|petite|faible)", s)
+                       r"laquelle est |)(?:bien |)la (?:bille |boule |)(?:la )?plus (?:basse|petite|faible)", s) \
+        or re.search(r"\b(B\d+)(?: (?!B\d)[a-z]+){0,6} ,? (?:c est|c etait|qui est|qui etait|elle est|elle etait) (?:bien |)"
+                     r"la (?:bille |boule |)(?:la )?plus (?:basse|petite|faible)", s)
     if m:
         ball = next(g for g in m.groups() if g)
         f.lowest = _nums(ball)[0]
@@ -850,6 +861,11 @@ def _read_call(s: str, f: _Facts) -> None:
                  r"(?:pas|rien|jamais) (?:annonce|nomme|dit)|(?:ne |n )(?:l |la |les )?(?:annonce|annonces|annoncez|nomme)\w* (?:pas|rien|jamais)|"
                  r"pas (?:d |)annonce|non annoncee?s?|aucune annonce|rien annonce|pas annoncee?s?|oublie d annoncer|annonce rien)", s):
         f.called = None
+        return
+    m = re.search(r"\b(B\d+) (?:[a-z]+ ){0,2}(?:rentre|tombe|entre|va|part|finit|file)\w* (?:bien |)(?:dans|au|en) (?:la |le |l |)"
+                  r"(?:poche|trou|blouse) (?:que (?:j|je|tu|vous|t) (?:avais |ai |as |avez |aviez |)|)(?:annoncee?|prevue?|choisie?|designee?)", s)
+    if m:
+        f.called = {"ball": _nums(m.group(1))[0], "pocket": None, "pocket_ok": True}
         return
     m = re.search(r"\b(?:annonce|annonces|annoncez|annoncer|annoncant|nomme|nommes|designe|designes)\s+(?:une |un |la |le |)"
                   r"(?:securite|safe|safety|coup de securite|defense|defensive|coup defensif)", s)
@@ -970,7 +986,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 f.events += 1
                 if person:
                     f.persons.append(person)
-    if subj == "balls" and re.search(r"\b(?:est|sont|a ete|ont ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
+    if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
         f.first, f.first_strong = c.subj_balls[0], True
         f.events += 1
@@ -1075,6 +1091,9 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 f.events += 1
             else:
                 _add(f.pocketed, c.subj_balls)
+                w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + ")", s[fall.end():])
+                if w:
+                    _add(f.pocketed, _nums(w.group(1)))
                 f.events += 1
         elif ressort and subj == "balls":
             f.not_pocketed.update(c.subj_balls)
@@ -1098,7 +1117,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
 
 # ============================================================================ lookups
 _GENERAL_Q = re.compile(
-    r"^(?:GAME |, )*(?:(?:que|qu) (?:se passe t il|se passe|arrive t il|arrive|faire|dit|disent|prevoit|prevoient)|"
+    r"^(?:GAME |, )*(?:que deviennent|que devient|ou va|ou vont|ou se place|ou replace|ou place|(?:que|qu) (?:se passe t il|se passe|arrive t il|arrive|faire|dit|disent|prevoit|prevoient)|"
     r"qu est ce qui (?:se passe|arrive)|quelles? (?:est|sont)|quel est|c est quoi|qu est ce qu|comment|pourquoi|combien|"
     r"quand (?:est ce qu|peut|doit|faut|a t on|y a t il)|peut on|peut-on|a t on|doit on|faut il|est il|est elle|est ce qu on|"
     r"y a t il|existe t il|dans quel|dans quels|est ce (?:que la|que le|que les|qu il) (?:regle|reglement|casse|push|faute)|"

@@ -160,7 +160,7 @@ STRIPES = {9, 10}
 _SPOTS = ((150, 38), (118, 76), (92, 36), (172, 86), (74, 82), (136, 56), (186, 30), (100, 96), (162, 62), (58, 44))
 CUE_SPOT = (40, 68)
 FOOT = (160, 60)
-R = 4.2
+R = 5.0
 
 
 def _rack_positions(money: int) -> dict[int, tuple[float, float]]:

@@ -166,6 +166,8 @@ class Matcher:
         if same:
             best = process.extractOne(w, same, scorer=fuzz.ratio, processor=fold)
             return best[0]
+        if len(w) <= 5:   # one letter off a short word is another word ("coute", "sport")
+            return None
         cutoff = 88 if len(w) <= 7 else 86
         best = process.extractOne(w, self.vocab, scorer=fuzz.ratio, processor=fold,
                                   score_cutoff=cutoff)
@@ -197,10 +199,11 @@ class Matcher:
                     acc[i] = acc.get(i, 0.0) + w
         return acc
 
-    def _coverage(self, terms: Sequence[str], doc: int, guessed: frozenset[str] = frozenset()) -> float:
+    def _coverage(self, terms: Sequence[str], doc: int, guessed: frozenset[str] = frozenset(),
+                  adverbs: frozenset[str] = frozenset()) -> float:
         """Share of the IDF mass of ``terms`` found in clause ``doc``. Ball numbers the
         clause lacks do not count against it; ``guessed`` terms (from typo corrections)
-        count half."""
+        count half; unknown ``adverbs`` (terms of words in -ment) a quarter."""
         have = self.doc_terms[doc]
         total = found = 0.0
         for t in dict.fromkeys(terms):
@@ -209,6 +212,8 @@ class Matcher:
                 found += idf * (0.5 if t in guessed else 1.0)
             elif t.isdigit():
                 continue
+            elif t not in self.idf and t in adverbs:
+                idf *= 0.25   # an unknown adverb ("exactement") rarely is the subject
             total += idf
         return found / total if total else 0.0
 
@@ -243,10 +248,11 @@ class Matcher:
             searched = scope or named or all_ids
         terms, fixes = self.terms(question, drop)
         guessed = frozenset(self.analyzer.terms_of_words(list(fixes.values())))
+        adverbs = frozenset(stem(w) for w in words(question) if len(w) > 6 and w.endswith("ment"))
         scores = self._scores(terms, self._allowed(searched))
         ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
         best = ranked[0][1] if ranked else 0.0
-        coverage = self._coverage(terms, ranked[0][0], guessed) if ranked else 0.0
+        coverage = self._coverage(terms, ranked[0][0], guessed, adverbs) if ranked else 0.0
         reason = None
         if not terms or not ranked:
             reason = "empty"

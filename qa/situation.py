@@ -748,7 +748,7 @@ def _read_codes(s: str, f: _Facts) -> None:
     if re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot", s) \
             and not re.search(r"coup (?:de )?pousse", s):
         f.code("push_shot")
-    if re.search(r"\b(?:encore|toujours) en mouvement|\b(?:bouge|bougeait|bougent|roule|roulait|roulent|tourne|tournait) encore|"
+    if re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* encore|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d+\S*|CUE|elles?) (?:boug|roul|tourn)\w*|"
                  r"\bavant (?:que|qu) (?:les billes|la bille|tout|elles?|B\d+\w*|CUE)\b.*\b(?:arrete|arretent|immobilise|soit|soient)|"
                  r"\bpas (?:encore )?(?:arretee|arretees|immobile|immobiles|immobilisee)|\ben mouvement", s):
         f.code("balls_moving")

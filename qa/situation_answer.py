@@ -22,6 +22,7 @@ on (each ruleset's reasons in order, merged rank by rank, no repeats), with scor
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -48,6 +49,7 @@ class _Voice:
     must_warn: str
     shooter_can: str
     not_lose: str
+    not_warned: str = "tu n’avais pas été averti"
 
 
 def _voice(address: str, shooter: str) -> _Voice:
@@ -57,22 +59,23 @@ def _voice(address: str, shooter: str) -> _Voice:
             return _Voice("vous gagnez la partie", "vous perdez la partie", "vous continuez à jouer",
                           "vous gardez la main", "votre adversaire a", "votre adversaire choisit",
                           "votre adversaire peut", "la main passe à votre adversaire", "vous rendre la main",
-                          "votre", "vous devez être averti", "vous pourrez", "vous ne perdez pas")
+                          "votre", "vous devez être averti", "vous pourrez", "vous ne perdez pas",
+                          "vous n’aviez pas été averti")
         return _Voice("tu gagnes la partie", "tu perds la partie", "tu continues à jouer", "tu gardes la main",
                       "ton adversaire a", "ton adversaire choisit", "ton adversaire peut",
                       "la main passe à ton adversaire", "te rendre la main", "ta", "tu dois être averti",
-                      "tu pourras", "tu ne perds pas")
+                      "tu pourras", "tu ne perds pas", "tu n’avais pas été averti")
     if shooter == "other":
         adv = "votre adversaire" if vous else "ton adversaire"
         return _Voice(f"{adv} gagne la partie", f"{adv} perd la partie", f"{adv} continue à jouer",
                       f"{adv} garde la main", "vous avez" if vous else "tu as",
                       "vous choisissez" if vous else "tu choisis", "vous pouvez" if vous else "tu peux",
                       "c’est à vous de jouer" if vous else "c’est à toi de jouer", "lui rendre la main", "sa",
-                      f"{adv} doit être averti", "il pourra", f"{adv} ne perd pas")
+                      f"{adv} doit être averti", "il pourra", f"{adv} ne perd pas", f"{adv} n’avait pas été averti")
     return _Voice("le joueur gagne la partie", "le joueur perd la partie", "le joueur continue à jouer",
                   "le joueur garde la main", "son adversaire a", "son adversaire choisit", "son adversaire peut",
                   "la main passe à son adversaire", "lui rendre la main", "sa", "le joueur doit être averti",
-                  "il pourra", "le joueur ne perd pas")
+                  "il pourra", "le joueur ne perd pas", "le joueur n’avait pas été averti")
 
 
 # ============================================================================ names
@@ -110,6 +113,19 @@ def _lc(text: str) -> str:
 # ============================================================================ rulings
 def ruling_sentence(outcome, scenario: Mapping[str, Any], voice: _Voice) -> str:
     """The ruling of one Outcome in plain French (one or two sentences)."""
+    main, extra = _ruling_parts(outcome, scenario, voice)
+    return f"{main} {extra}".strip()
+
+
+def _ruling_parts(outcome, scenario: Mapping[str, Any], voice: _Voice) -> tuple[str, str]:
+    """(the ruling, what follows from it: push-out, warning) in plain French."""
+    main = _ruling_main(outcome, scenario, voice)
+    if isinstance(main, tuple):
+        return main
+    return main, ""
+
+
+def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     shot = scenario.get("shot", {})
     state = scenario.get("state", {})
     kind = shot.get("kind", "normal")
@@ -127,17 +143,19 @@ def ruling_sentence(outcome, scenario: Mapping[str, Any], voice: _Voice) -> str:
         parts = [sp] if sp else []
         parts.append(f"{voice.opp_has} la bille en main n’importe où sur la table")
         text = f"{'Casse irrégulière (faute)' if brk else 'Faute'} : {', '.join(parts)}."
+        extra = ""
         if brk:
-            text += (f" {voice.opp_can[0].upper() + voice.opp_can[1:]} jouer un coup poussé (push-out)."
-                     if outcome.push_out_available else " Pas de coup poussé (push-out) ensuite.")
+            extra += (f" {voice.opp_can[0].upper() + voice.opp_can[1:]} jouer un coup poussé (push-out)."
+                      if outcome.push_out_available else " Pas de coup poussé (push-out) ensuite.")
         if outcome.warning_due:
             before = (state.get("fouls") or {}).get("shooter", 0)
             if before >= 2:
-                text += (f" Faute d’avertissement après la deuxième faute, elle ne compte pas comme troisième : "
-                         f"{voice.not_lose} et le compte reste à deux.")
+                extra += (f" Comme {voice.not_warned} après la deuxième faute, celle-ci ne compte pas comme troisième : "
+                          f"{voice.not_lose} la partie et le compte reste à deux.")
             else:
-                text += f" C’est {voice.poss} deuxième faute de suite : {voice.must_warn} (une troisième ferait perdre la partie)."
-        return text
+                extra += (f" C’est {voice.poss} deuxième faute de suite : {voice.must_warn} "
+                          f"(une troisième ferait perdre la partie).")
+        return text, extra.strip()
     br = dict(outcome.break_info) if outcome.break_info else {}
     if brk and br.get("three_ball_rule") == "failed":
         return (f"Casse irrégulière (dry break : moins de trois billes empochées ou passées derrière la ligne de départ), "
@@ -175,8 +193,9 @@ def ruling_sentence(outcome, scenario: Mapping[str, Any], voice: _Voice) -> str:
     return f"Coup régulier, sans bille empochée : {voice.hand_to_opp}, sans bille en main."
 
 
-def _why(outcome) -> str:
-    """The reason of the first foul, without its "Faute :" prefix ("" when legal)."""
+def _why(outcome, table_given: bool = True) -> str:
+    """The reason of the first foul, without its "Faute :" prefix ("" when legal). When the
+    table was not stated, "la plus basse, la 1" becomes "la plus basse"."""
     if outcome.legal or not outcome.fouls:
         return ""
     codes = {f.clause for f in outcome.fouls}
@@ -187,6 +206,8 @@ def _why(outcome) -> str:
             for prefix in ("Faute de casse : ", "Faute : ", "Casse illégale : "):
                 if t.startswith(prefix):
                     t = t[len(prefix):]
+            if not table_given:
+                t = re.sub(r"(la plus basse),? (?:la|le) 1\b", r"\1", t)
             return t
     return ""
 
@@ -198,10 +219,9 @@ def _by_ruling(book, results: Mapping[str, Any], scenario, voice, covered) -> li
         if isinstance(o, Exception):
             text = f"cette situation est impossible : {_lc(o.message)}"
         else:
-            text = ruling_sentence(o, scenario, voice)
-            why = _why(o)
-            if why:
-                text += f" Pourquoi : {_lc(why)}"
+            main, extra = _ruling_parts(o, scenario, voice)
+            why = _why(o, table_given=(scenario.get("state") or {}).get("on_table") is not None)
+            text = main + (f" Pourquoi : {_lc(why)}" if why else "") + (f" {extra}" if extra else "")
         groups.setdefault(text, []).append(r)
     order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), list(results).index(kv[1][0])))
     return [(rs, text) for text, rs in order]
@@ -225,16 +245,17 @@ def _case_text(book, u: Understanding, o: OpenFact, main, voice) -> str:
     changed = [r for r in u.rulesets if signature(main[r]) != signature(alt[r])]
     if not changed:
         return ""
+    def short(text: str) -> str:
+        # the per-case text keeps the ruling and drops the "Pourquoi" part
+        return _lc(text.split(" Pourquoi : ")[0]).rstrip(". ")
+
     def rulings(results, scenario):
         sub = {r: results[r] for r in changed}
         groups = _by_ruling(book, sub, scenario, voice, u.rulesets)
         if len(groups) == 1:
-            return _lc(groups[0][1]).rstrip(".")
-        return " ; ".join(f"selon {_join([ruleset_name(book, r, u.rulesets) for r in rs])}, {_lc(t).rstrip('.')}"
+            return short(groups[0][1])
+        return " ; ".join(f"selon {_join([ruleset_name(book, r, u.rulesets) for r in rs])}, {short(t)}"
                           for rs, t in groups)
-    # drop the "Pourquoi" part in the per-case text to keep it short
-    def short(text: str) -> str:
-        return text.split(" Pourquoi : ")[0]
     head = ""
     if len(changed) < len(u.rulesets):
         head = f"Selon {_join([ruleset_name(book, r, u.rulesets) for r in changed])}, ça dépend d’un point que la question ne précise pas : "

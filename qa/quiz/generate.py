@@ -748,12 +748,12 @@ def _words(s: str) -> set[str]:
     return set(re.findall(r"\w+", s.lower().replace("’", "'")))
 
 
-def _similar(a: str, b: str) -> bool:
-    """Same passage up to punctuation and case, one inside the other, or mostly the same words."""
-    na, nb = _norm(a), _norm(b)
+def _similar(a: tuple[str, set[str]], b: tuple[str, set[str]]) -> bool:
+    """Two passages given as ``(_norm(text), _words(text))`` are the same up to punctuation
+    and case, one is inside the other, or they share most of their words."""
+    (na, wa), (nb, wb) = a, b
     if len(na) > 15 and len(nb) > 15 and (na in nb or nb in na):
         return True
-    wa, wb = _words(a), _words(b)
     return bool(wa and wb) and len(wa & wb) / len(wa | wb) >= 0.6
 _SENT_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ«\"(])")
 
@@ -795,7 +795,7 @@ class _Pools:
         self.cons: list[_ClauseItem] = []
         self.passages: list[tuple[str, str]] = []       # (clause id, passage)
         self.policies: list[tuple[str, str, str, str]] = []   # (game, policy, value, owner ruleset)
-        texts_by_rs = {r: [c.text for c in cl] for r, cl in book.by_ruleset.items()}
+        keys_by_rs = {r: [(_norm(c.text), _words(c.text)) for c in cl] for r, cl in book.by_ruleset.items()}
         for c in book.clauses.values():
             if c.kind != "rule":
                 continue
@@ -816,7 +816,8 @@ class _Pools:
             rs = book.rulesets[c.ruleset]
             game_rs = book.rulesets_of_game(rs.game)
             if len(game_rs) >= 2 and 40 <= len(c.text) <= 320:
-                if not any(_similar(c.text, t) for r in game_rs if r != c.ruleset for t in texts_by_rs.get(r, ())):
+                mine = (_norm(c.text), _words(c.text))
+                if not any(_similar(mine, k) for r in game_rs if r != c.ruleset for k in keys_by_rs.get(r, ())):
                     self.passages.append((c.id, c.text))
         for game in GAMES:
             ids = book.rulesets_of_game(game)

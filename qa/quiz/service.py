@@ -12,6 +12,7 @@ finishes the quiz and is refused; viewing an expired quiz finishes it too.
 from __future__ import annotations
 
 import secrets
+import threading
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Mapping, Sequence
@@ -81,9 +82,13 @@ class QuizService:
     """Quizzes of one rulebook kept in one store. ``clock`` returns an aware UTC datetime
     (injectable for tests); ``pass_mark`` is the default share of right answers to pass."""
 
+    QUESTION_CACHE = 512
+
     def __init__(self, book: Rulebook, store: Store, clock: Callable[[], datetime] | None = None):
         self.book, self.store = book, store
         self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self._questions: dict[str, list[Question]] = {}   # a quiz's questions never change
+        self._cache_lock = threading.Lock()
 
     # -- helpers -----------------------------------------------------------------------------
     def now(self) -> datetime:
@@ -103,14 +108,24 @@ class QuizService:
                 out.append({**c.to_json(), "url": f"/regles/{c.ruleset}#{c.id}"})
         return out
 
-    def load(self, quiz_id: str) -> Quiz:
-        """The quiz ``quiz_id``; raises QuizError 404 when unknown."""
-        row = self.store.get_quiz(quiz_id) if isinstance(quiz_id, str) else None
+    def questions_of(self, quiz_id: str) -> list[Question]:
+        """The quiz's questions (read once, then kept: they never change)."""
+        qs = self._questions.get(quiz_id)
+        if qs is None:
+            qs = [Question.from_json(q) for q in self.store.get_questions(quiz_id)]
+            with self._cache_lock:
+                if len(self._questions) >= self.QUESTION_CACHE:
+                    self._questions.pop(next(iter(self._questions)))
+                self._questions[quiz_id] = qs
+        return qs
+
+    def load(self, quiz_id: str, answers: bool = True) -> Quiz:
+        """The quiz ``quiz_id`` (with its answers unless ``answers`` is False); raises
+        QuizError 404 when unknown."""
+        row = self.store.get_row(quiz_id) if isinstance(quiz_id, str) else None
         if row is None:
             raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {quiz_id} ».", "quiz")
-        questions = [Question.from_json(q) for q in row.pop("questions")]
-        answers = row.pop("answers")
-        return Quiz(row, questions, answers)
+        return Quiz(row, self.questions_of(quiz_id), self.store.get_answers(quiz_id) if answers else {})
 
     def _expired(self, quiz: Quiz, grace: float = 0) -> bool:
         d = quiz.deadline
@@ -152,7 +167,7 @@ class QuizService:
         explanation, citations}``; exam: ``{recorded: true}``. A repeated send returns the
         recorded answer (``duplicate: true``). Errors: 400 (body, unknown choice), 404 (quiz,
         question), 409 (quiz finished; time over, which also finishes the quiz)."""
-        quiz = self.load(quiz_id)
+        quiz = self.load(quiz_id, answers=False)
         if not isinstance(data, Mapping):
             raise QuizError(400, "invalid_body", "Le corps de la requête doit être un objet JSON.", None)
         qid, choice = data.get("question"), data.get("choice")
@@ -177,9 +192,8 @@ class QuizService:
             raise QuizError(409, "quiz_finished", "Ce quiz est terminé : les réponses ne sont plus acceptées.", None) from None
         except UnknownQuizError:
             raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {quiz_id} ».", "quiz") from None
-        answered = len(quiz.answers) + (1 if inserted and q.id not in quiz.answers else 0)
         out: dict = {"question": q.id, "choice": rec["choice"], "duplicate": not inserted,
-                     "answered": answered, "total": len(quiz.questions)}
+                     "answered": rec["answered"], "total": len(quiz.questions)}
         if quiz.mode == "exam":
             out["recorded"] = True
             return out

@@ -1,6 +1,7 @@
 """SQLite store of quizzes, their questions, answers and the learners' Leitner boxes.
 
 Standard library only. One connection per operation (so any thread may call any method),
+plus one idle connection kept open so that the WAL is not checkpointed at every close;
 WAL journal, ``BEGIN IMMEDIATE`` for every write so that concurrent writers queue instead of
 failing, and a busy timeout. An answer is written once: ``UNIQUE(quiz_id, question_id)`` and
 ``INSERT ... ON CONFLICT DO NOTHING``; later sends get the recorded answer back.
@@ -95,8 +96,18 @@ class Store:
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.executescript(SCHEMA)
-        finally:
+        except BaseException:
             conn.close()
+            raise
+        # Kept open, idle: while one connection stays open, closing the per-operation ones
+        # does not checkpoint and delete the WAL file each time (a costly fsync).
+        self._keeper = conn
+
+    def close(self) -> None:
+        """Close the idle connection kept open (the store still works: it reopens per operation)."""
+        keeper, self._keeper = getattr(self, "_keeper", None), None
+        if keeper is not None:
+            keeper.close()
 
     # -- connections ---------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
@@ -160,9 +171,29 @@ class Store:
         out["answers"] = {r["question_id"]: _answer_row(r) for r in ans}
         return out
 
+    def get_row(self, quiz_id: str) -> dict | None:
+        """The quiz row alone (``params``/``result`` decoded), or None: cheap, for hot paths."""
+        with self._read() as conn:
+            row = conn.execute("SELECT * FROM quizzes WHERE id = ?", (quiz_id,)).fetchone()
+        return _quiz_row(row) if row is not None else None
+
+    def get_questions(self, quiz_id: str) -> list[dict]:
+        """The quiz's question mappings in order (they never change once stored)."""
+        with self._read() as conn:
+            qs = conn.execute("SELECT question FROM questions WHERE quiz_id = ? ORDER BY position", (quiz_id,)).fetchall()
+        return [json.loads(r["question"]) for r in qs]
+
+    def get_answers(self, quiz_id: str) -> dict:
+        """{question id: answer dict} of the quiz."""
+        with self._read() as conn:
+            ans = conn.execute("SELECT question_id, choice, correct, answered_at FROM answers WHERE quiz_id = ? "
+                               "ORDER BY answered_at, rowid", (quiz_id,)).fetchall()
+        return {r["question_id"]: _answer_row(r) for r in ans}
+
     def record_answer(self, quiz_id: str, question_id: str, choice: str, correct: bool, answered_at: str,
                       learner_update: tuple[str, Mapping[str, Any], date] | None = None) -> tuple[dict, bool]:
-        """Write the answer once; return ``(recorded answer, inserted)``.
+        """Write the answer once; return ``(recorded answer, inserted)``; the answer dict also
+        carries ``answered``, the quiz's number of answers just after this write.
 
         Raises :class:`UnknownQuizError` or :class:`QuizFinishedError` (checked in the same
         transaction as the write). ``learner_update`` = ``(learner, question mapping, today)``
@@ -184,7 +215,8 @@ class Store:
             if inserted and learner_update:
                 learner, question, today = learner_update
                 _leitner_move(conn, learner, question, bool(correct), today, answered_at)
-        return _answer_row(got), inserted
+            count = conn.execute("SELECT COUNT(*) FROM answers WHERE quiz_id = ?", (quiz_id,)).fetchone()[0]
+        return {**_answer_row(got), "answered": count}, inserted
 
     def finish_quiz(self, quiz_id: str, finished: str, result: Mapping[str, Any],
                     learner_updates: tuple[str, Sequence[tuple[Mapping[str, Any], bool]], date] | None = None) -> dict:

@@ -44,6 +44,13 @@ def load_book(data: str | None = None, house_rules: str | None = None) -> Rulebo
                        "voir ci-dessus, ou « python app.py check ».") from None
 
 
+def build_answerer(book: Rulebook):
+    """A ``qa.answer.Answerer`` wired as in the web app (lookup, and rulings for described shots)."""
+    from qa.answer import Answerer
+    from qa.situation_answer import situation_handler
+    return Answerer(book, situations=situation_handler(book))
+
+
 def split_rulesets(book: Rulebook, value: str | None, flag: str = "--rulesets") -> list[str] | None:
     """``ID,ID`` → a list of known ruleset ids (None when empty); a usage error naming ``flag``
     for an unknown id."""

@@ -12,7 +12,7 @@ import yaml
 
 from qa.rulebook import DATA_DIR, RulebookError, load_rulebook
 
-from .common import (CliError, env_or, foul_labels, format_citation, format_outcome, load_book, print_json,
+from .common import (CliError, build_answerer, env_or, foul_labels, format_citation, format_outcome, load_book, print_json,
                      split_rulesets)
 
 DEFAULT_HOST = "127.0.0.1"
@@ -89,9 +89,9 @@ def ask(question: str, rulesets: str | None, k: int, as_json: bool, house_rules:
         raise click.BadParameter("la question est vide", param_hint="QUESTION")
     book = load_book(house_rules=house_rules)
     ids = split_rulesets(book, rulesets)
-    from qa.answer import Answerer, AskError
+    from qa.answer import AskError
     try:
-        answer = Answerer(book).ask(question.strip(), rulesets=ids, k=k)
+        answer = build_answerer(book).ask(question.strip(), rulesets=ids, k=k)
     except AskError as exc:
         flag = {"q": "QUESTION", "rulesets": "--rulesets", "k": "-k"}.get(exc.field or "", exc.field or "QUESTION")
         raise click.BadParameter(exc.message, param_hint=flag) from None

@@ -4,14 +4,14 @@
 
 1. validates its input, raising :class:`AskError` (``field``, ``code``, French ``message``);
 2. when a ``situations(question, rulesets)`` callable was given and returns a dict (an
-   Answer of kind ``"scenario"``), returns that dict as is;
+   Answer of kind ``"scenario"``), returns that dict (its citations cut to ``k``);
 3. otherwise looks the question up (:class:`qa.matcher.Matcher`) and returns an Answer of
    kind ``"lookup"`` (the clauses quoted verbatim, best clause of each ruleset first) or
    ``"unknown"`` (the texts do not treat the question: no citation, closest topics).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from .matcher import Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
@@ -111,6 +111,8 @@ class Answerer:
         if self.situations is not None:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict):
+                if len(ruled.get("citations") or ()) > k:   # k bounds citations, whatever answers
+                    ruled = {**ruled, "citations": list(ruled["citations"])[:k]}
                 return ruled
         look = self.matcher.lookup(q, ids, k)
         if look.unknown:

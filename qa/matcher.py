@@ -46,7 +46,7 @@ class MatcherConfig:
     k1: float = 1.2
     b: float = 0.6
     min_score: float = 2.0
-    min_coverage: float = 0.45
+    min_coverage: float = 0.43
     relevant: float = 0.55
 
 

@@ -372,7 +372,7 @@ V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu)\w*"
 V_MISS = r"(?:rat|manqu|loup|foir)\w*"
 _VERB_RE = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
-    r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|"
+    r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
     r"fais|fait|va|vont|part|fil|fin|termin|glis|reste|franchi|pass|traverse|averti|prevenu|previen|"
     r"commet|commis|scratch|ouvr|atteign|atteint|arriv|met|mets|mis)\w*$")
 _AUX = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "avions", "aviez",
@@ -609,6 +609,8 @@ class _Facts:
     present: list[int] = field(default_factory=list)
     gone: list[int] = field(default_factory=list)
     persons: list[str] = field(default_factory=list)   # subjects of the shot's events
+    named: set[int] = field(default_factory=set)       # every ball the story names
+    pocketed_by: dict[int, str] = field(default_factory=dict)   # ball → who pocketed it
     after_break: bool = False
     events: int = 0
 
@@ -781,7 +783,7 @@ def _read_codes(s: str, f: _Facts) -> None:
         f.code("slow_play")
     if re.search(r"\b(?:joue|jouer|tape|taper|frappe|frapper|tire|tirer|propulse|pousse)\s+(?:directement |)(?:avec |)(?:B\d+\S*|une bille de but|"
                  r"une bille numerotee|une autre bille)(?: \w+){0,4} au lieu de (?:CUE|la bille de tir)|\bjoue avec (?:B\d+\S*|une bille de but) "
-                 r"(?:au lieu|comme)|\b(?:frappe|tape|propulse|pousse|touche) (?:directement |)(?:B\d+\S*|une bille de but) avec (?:la|ma|sa|ta) "
+                 r"(?:au lieu|comme)|\b(?:frappe|tape|propulse|pousse) (?:directement |)(?:B\d+\S*|une bille de but) avec (?:la|ma|sa|ta) "
                  r"(?:queue|pointe|procede)|\bmauvaise bille de tir|\bfrappe une bille de but", s):
         f.code("wrong_cue_ball")
         if "touched_ball" in f.codes and not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
@@ -938,6 +940,24 @@ def _read_clause(c: Clause, f: _Facts) -> None:
     person = _person(c)
     modal = re.search(r"\b(?:peux|peut|peuvent|pouvons|pouvez|dois|doit|doivent|devons|devez|faut|puis|ai le droit|as le droit|"
                       r"a le droit|avons le droit|avez le droit|ont le droit|autorise|interdit|permis|faudrait|voudrais|veux)\b", s)
+    # ---------- missed the pot ("j'ai raté mon coup"): nothing pocketed
+    if re.search(r"\b(?:rate|rates|ratez|manque|manques|manquez|loupe|loupes|loupez|foire)\w* (?:mon|son|ton|votre|le|un) "
+                 r"(?:coup|empochage|tir)\b", s):
+        f.nothing_pocketed = True
+        if person:
+            f.persons.append(person)
+        return
+    # ---------- the first ball to hit was not hit first ("je n'ai pas touché la 1 d'abord")
+    m = re.search(r"\b(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r") (B\d+) (?:" + _STRONG + r")", s) \
+        or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s)
+    if m:
+        f.code("wrong_ball_first")
+        _add(f.present, _nums(m.group(1)))
+        if f.lowest is None:
+            f.lowest = _nums(m.group(1))[0]
+        if person:
+            f.persons.append(person)
+        return
     # ---------- no ball touched
     if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
                  r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d+\S*)(?! (?:dans|au|a|en|de peu|l empochage|la poche))", s) \
@@ -1054,6 +1074,8 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 f.cue = "pocketed"
             elif obj.startswith("B"):
                 _add(f.pocketed, _nums(obj))
+                for b in _nums(obj):
+                    f.pocketed_by.setdefault(b, person or subj)
             f.events += 1
             f.persons.append(person or subj)
         if hits:
@@ -1070,7 +1092,8 @@ def _read_clause(c: Clause, f: _Facts) -> None:
     # ---------- pockets: balls as subject ("la 9 rentre", "elle tombe")
     if subj in ("balls", "cue", "none"):
         fall = re.search(r"\b(?:" + V_FALL + r"|(?:va|vont|part|partent|file|filent|finit|finissent|termine|terminent|glisse|glissent|"
-                         r"roule|roulent|reste|restent|disparait|est|sont|se retrouve|se retrouvent) " + _POCKET_PLACE + r"|est dedans|sont dedans|"
+                         r"roule|roulent|reste|restent|disparait|est|sont|se retrouve|se retrouvent|est partie|sont parties|est allee|sont allees|"
+                         r"a fini|ont fini|a file|ont file) " + _POCKET_PLACE + r"|est dedans|sont dedans|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
         ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
         deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)
@@ -1206,12 +1229,20 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, bool]:
     return person, balls
 
 
+_MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|puis je|peut on|peut il|peux je|faut il|ai je le droit|a t on le droit|"
+                      r"est ce que (?:je|j|on|tu) (?:peux|peut|dois|doit|ai le droit)|est il (?:permis|autorise|interdit|obligatoire)|"
+                      r"(?:je|tu|on) (?:peux|peut|dois|doit) (?:\w+ )?(?:toucher|jouer|annoncer|casser|sauter|masser|placer|rentrer))\b")
 _CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|y a t il faute)\b")
 
 
 def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> bool:
     """True when the symbolised question tells a shot (see module doc), False for a lookup."""
     person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
+    concrete = bool(f.pocketed or f.not_pocketed or f.nothing_pocketed or f.off or f.cue or f.cue_not
+                    or f.first != "unset" or f.rail is not None or f.no_rail or f.rails_count is not None
+                    or f.called != "unset" or f.codes or f.crossed is not None or f.cue_rail_first)
+    if _MODAL_Q.search(sym) and not concrete:
+        return False   # "quand je casse, dois-je toucher la 1 ?": a rule asked, no shot told
     if person:
         return True
     general = bool(_GENERAL_Q.search(sym) or _INVERSION.search(sym) or
@@ -1222,7 +1253,7 @@ def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> 
     if balls:
         return True
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
-    if f.codes and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
+    if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
         return True
     return False
 
@@ -1320,12 +1351,24 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
     clauses = _clauses(sym)
     for c in clauses:
         _read_clause(c, f)
+    f.named = {b for t in sym for b in _nums(t)}
+    if not _has_shot_fact(f):
+        return None
     if not is_situation(text, f, clauses):
         return None
     ids, game, notes = _rulesets(book, det, sym, rulesets)
     if not ids:
         return None
     return _keep_open(book, _assemble(book, question, text, f, ids, game, det, notes))
+
+
+def _has_shot_fact(f: _Facts) -> bool:
+    """At least one fact about the shot was read (a story about placing the cue ball in
+    hand, say, is not a shot the engine can rule on)."""
+    return bool(f.kind or f.first != "unset" or f.intent is not None or f.pocketed or f.not_pocketed
+                or f.nothing_pocketed or f.off or f.cue or f.cue_not or f.rail is not None or f.no_rail
+                or f.rails_count is not None or f.cue_rail_first or f.called != "unset" or f.codes
+                or f.jump or f.masse or f.crossed is not None)
 
 
 def _address(question: str) -> str:
@@ -1368,7 +1411,11 @@ def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], g
         if first != "lowest":
             shot["first_contact"] = first
     # ---- pockets
-    pocketed = [b for b in f.pocketed if b not in f.not_pocketed]
+    # a ball pocketed by the other player in the story went down on an earlier shot
+    earlier = {b for b, who in f.pocketed_by.items() if who in ("self", "other", "player") and who != shooter}
+    if earlier:
+        f.gone = sorted(set(f.gone) | earlier)
+    pocketed = [b for b in f.pocketed if b not in f.not_pocketed and b not in earlier]
     if pocketed or f.nothing_pocketed or f.not_pocketed:
         facts["pocketed"] = sorted(pocketed)
     shot["pocketed"] = sorted(pocketed)
@@ -1452,6 +1499,10 @@ def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], g
     lowest_open: int | None = None
     if kind != "break":
         mentioned = set(pocketed) | set(off) | ({first} if isinstance(first, int) else set())
+        # every ball the story names was on the table before the shot (unless already down)
+        mentioned |= {b for b in f.named if b not in f.gone}
+        if f.lowest is not None:
+            mentioned = {b for b in mentioned if b >= f.lowest}
         if f.on_table is not None:
             table = set(f.on_table) | mentioned
             facts["on_table"] = sorted(f.on_table)

@@ -208,6 +208,8 @@ def _why(outcome, table_given: bool = True) -> str:
                     t = t[len(prefix):]
             if not table_given:
                 t = re.sub(r"(la plus basse),? (?:la|le) 1\b", r"\1", t)
+            # the engine's "(le texte ne le dit pas ; décision d’arbitre …)" goes to the notes
+            t = re.sub(r"\s*\(le texte ne le dit pas[^)]*\)*\)", "", t)
             return t
     return ""
 
@@ -251,11 +253,13 @@ def _case_text(book, u: Understanding, o: OpenFact, main, voice) -> str:
 
     def rulings(results, scenario):
         sub = {r: results[r] for r in changed}
-        groups = _by_ruling(book, sub, scenario, voice, u.rulesets)
-        if len(groups) == 1:
-            return short(groups[0][1])
-        return " ; ".join(f"selon {_join([ruleset_name(book, r, u.rulesets) for r in rs])}, {short(t)}"
-                          for rs, t in groups)
+        merged: dict[str, list[str]] = {}
+        for rs, t in _by_ruling(book, sub, scenario, voice, u.rulesets):
+            merged.setdefault(short(t), []).extend(rs)
+        if len(merged) == 1:
+            return next(iter(merged))
+        return " ; ".join(f"selon {_join([ruleset_name(book, r, u.rulesets) for r in sorted(rs, key=list(u.rulesets).index)])}, {t}"
+                          for t, rs in merged.items())
     head = ""
     if len(changed) < len(u.rulesets):
         head = f"Selon {_join([ruleset_name(book, r, u.rulesets) for r in changed])}, ça dépend d’un point que la question ne précise pas : "

@@ -7,7 +7,8 @@ The pipeline, used alike on clauses (at start-up) and on questions (per request)
 2. :func:`words` — number forms mapped to digits ("la neuf", "n°9", "no 9", "nine", "dix",
    "ten", "9-ball" → ``9``/``10``), ordinals ("2e", "seconde" → ``deuxieme``), elisions split
    (l', d', qu', j', s', n', c'…), then cut into words. Digits are whole words, so ball
-   ``1`` never matches inside ``10``.
+   ``1`` never matches inside ``10``; a number that counts ("quatre billes", "3 fautes")
+   reads ``x4``/``x3``, so that it does not match ball 4 or ball 3.
 3. :class:`Analyzer` — drops stop words (a short list that KEEPS dix, neuf, pas, sans, après,
    avant, aucun, plus, moins…), stems with Snowball French, and replaces synonyms from
    ``rules_data/glossary.yaml`` by one canonical term per group (casse = bris = break…).
@@ -72,7 +73,6 @@ _ORDINALS = {
     "4e": "quatrieme", "4eme": "quatrieme",
 }
 _NUMERO = re.compile(r"\bn\s*[°º]\s*|\bno\.?\s*(?=\d)|\bnum\.?\s*(?=\d)|#\s*(?=\d)")
-_BALL_GAME = re.compile(r"(\d+)\s*-?\s*balls?\b")
 _WORD = re.compile(r"[a-z0-9]+")
 # plural nouns after which a number is a count ("quatre billes" → x4), not a ball ("la 4")
 COUNT_NOUNS = frozenset("""billes boules balles balls fautes fouls bandes rails poches trous
@@ -132,10 +132,10 @@ est es sont suis etre ete etait sera serait soit ai as a avons avez ont avoir eu
 ne n si comment quand pourquoi donc alors mais car jusqu lorsqu puisqu quoiqu
 presqu quelqu l d peut peux peuvent pouvoir puis pourrait doit dois doivent devoir faut
 falloir fait fais faire font va vais vont aller dit dire chose quelque bien tres
-numero est-ce svp merci bonjour salut comme selon pendant lors ait aie mien mienne
+numero svp merci bonjour salut comme selon pendant lors ait aie mien mienne
 tien tienne sien sienne donne donner tel telle tels telles
 the of is are what how to do does a an
-""".split())
+""".split()) | _ELIDED
 # Words that look like stop words but change the ruling: never drop them.
 KEPT_WORDS = frozenset("pas sans apres avant aucun aucune plus moins jamais rien seul seule "
                        "sauf hors sous derriere devant contre entre dix neuf premier "

@@ -23,7 +23,8 @@ from qa.text import fold  # noqa: E402
 QUESTIONS = yaml.safe_load((ROOT / "tests" / "data" / "questions.yaml").read_text(encoding="utf-8"))
 IN_SCOPE = [q for q in QUESTIONS if q["answers"]]
 OUT_OF_SCOPE = [q for q in QUESTIONS if not q["answers"]]
-HELD_OUT = [q for i, q in enumerate(QUESTIONS) if i % 3 == 2]
+FRESH_TAGS = {"fresh", "fresh2"}
+HELD_OUT = [q for i, q in enumerate(QUESTIONS) if i % 3 == 2 and not FRESH_TAGS & set(q.get("tags", ()))]
 
 
 @pytest.fixture(scope="module")
@@ -83,18 +84,29 @@ def test_question_set_includes_the_shared_examples():
 # ----------------------------------------------------------------------------- quality
 def test_quality_on_the_whole_set(matcher):
     top1, top3, refused_in, refused_out = _rates(matcher, QUESTIONS)
-    assert top1 >= 0.87
-    assert top3 >= 0.94
-    assert refused_in <= 0.03
-    assert refused_out >= 0.92
+    assert top1 >= 0.86
+    assert top3 >= 0.93
+    assert refused_in <= 0.05
+    assert refused_out >= 0.88
 
 
 def test_quality_on_the_held_out_third(matcher):
     top1, top3, refused_in, refused_out = _rates(matcher, HELD_OUT)
-    assert top1 >= 0.85
-    assert top3 >= 0.93
-    assert refused_in <= 0.05
-    assert refused_out >= 0.85
+    assert top1 >= 0.88
+    assert top3 >= 0.95
+    assert refused_in <= 0.04
+    assert refused_out >= 0.75
+
+
+def test_quality_on_questions_written_after_tuning(matcher):
+    """The "fresh2" items were written once the matcher was frozen: the honest figure,
+    lower than on the tuned set (see the bench)."""
+    fresh = [q for q in QUESTIONS if "fresh2" in q.get("tags", ())]
+    top1, top3, refused_in, refused_out = _rates(matcher, fresh)
+    assert top1 >= 0.73
+    assert top3 >= 0.86
+    assert refused_in <= 0.17
+    assert refused_out >= 0.75
 
 
 @pytest.mark.parametrize("q", [q for q in QUESTIONS if "example" in q.get("tags", ())], ids=lambda q: q["q"][:40])
@@ -260,10 +272,13 @@ def test_situations_are_tried_first(rulebook, matcher):
 
     def situations(question, rulesets):
         seen.append((question, rulesets))
-        return {"kind": "scenario", "question": question} if "blanche tombe" in question else None
+        if "blanche tombe" in question:
+            return {"kind": "scenario", "question": question, "citations": [{"id": i} for i in range(9)]}
+        return None
 
     a = Answerer(rulebook, situations=situations, matcher=matcher)
-    assert a.ask("la blanche tombe à la casse", rulesets=["9-bca"])["kind"] == "scenario"
+    ruled = a.ask("la blanche tombe à la casse", rulesets=["9-bca"], k=2)
+    assert ruled["kind"] == "scenario" and ruled["citations"] == [{"id": 0}, {"id": 1}]
     assert a.ask("dry break")["kind"] == "lookup"
     assert seen == [("la blanche tombe à la casse", ["9-bca"]), ("dry break", None)]
 

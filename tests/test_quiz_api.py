@@ -321,3 +321,30 @@ def test_concurrent_http_submissions(app):
         t.join()
     assert statuses == [200] * 30
     assert len(client.get(f"/api/quizzes/{quiz['id']}").get_json()["answers"]) == 30
+
+
+def test_anki_export_when_genanki_is_installed(client):
+    genanki = pytest.importorskip("genanki")
+    import sqlite3
+    import tempfile
+    import zipfile
+    quiz = create(client, count=5, seed=18)
+    r = client.get(f"/api/quizzes/{quiz['id']}/export?format=anki")
+    assert r.status_code == 200 and r.headers["Content-Disposition"].endswith('.apkg"')
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/deck.apkg"
+        with open(path, "wb") as fh:
+            fh.write(r.data)
+        with zipfile.ZipFile(path) as z:
+            z.extract("collection.anki2", tmp)
+        conn = sqlite3.connect(f"{tmp}/collection.anki2")
+        try:
+            notes = conn.execute("SELECT flds FROM notes").fetchall()
+        finally:
+            conn.close()
+    assert len(notes) == 5
+    fields = [n[0].split("\x1f") for n in notes]
+    prompts = {f[0] for f in fields}
+    import html
+    assert {html.escape(q["prompt"]) for q in quiz["questions"]} == prompts
+    del genanki

@@ -249,3 +249,20 @@ def test_fifty_questions_quickly(rulebook):
     t = time.perf_counter()
     generate(rulebook, None, None, 50, 1000)
     assert time.perf_counter() - t < 1.0
+
+
+def test_same_quiz_in_another_process_whatever_the_hash_seed():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    code = ("import json; from qa.rulebook import load_rulebook; from qa.quiz.generate import generate; "
+            "print(json.dumps([q.to_json() for q in generate(load_rulebook(), None, ['fouls', 'break'], 25, 99)]))")
+    outs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=str(root), timeout=120)
+        assert p.returncode == 0, p.stderr
+        outs.append(p.stdout)
+    assert outs[0] == outs[1]

@@ -100,9 +100,12 @@ def _foul_labels(root: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
 
-def _build_answerer(book):
-    from qa.answer import Answerer  # the question-answering layer (qa/answer.py)
-    return Answerer(book)
+def build_answerer(book):
+    """The app's ``qa.answer.Answerer`` over ``book``: clause lookup, and a ruling by the
+    engine when the question describes a shot (``qa.situation_answer.situation_handler``)."""
+    from qa.answer import Answerer
+    from qa.situation_answer import situation_handler
+    return Answerer(book, situations=situation_handler(book))
 
 
 def register_blueprints(app: Flask, modules: tuple[str, ...] = BLUEPRINTS) -> list[str]:
@@ -144,7 +147,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     book = app.config.get("RULEBOOK") or load_rulebook(app.config["RULES_DATA"],
                                                        house_rules=app.config.get("HOUSE_RULES") or None)
-    answerer = app.config.get("ANSWERER") or _build_answerer(book)
+    answerer = app.config.get("ANSWERER") or build_answerer(book)
     app.extensions[EXTENSION_KEY] = Services(book, answerer, _foul_labels(Path(app.config["RULES_DATA"])))
 
     https = bool(app.config["HTTPS"])

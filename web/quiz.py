@@ -460,6 +460,13 @@ def review_due():
     return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), learner)
 
 
+@bp.app_template_global("quiz_anki")
+def quiz_anki() -> bool:
+    """True when Anki decks can be exported (genanki installed)."""
+    from qa.quiz.export import anki_available
+    return anki_available()
+
+
 @bp.app_template_global("quiz_topic")
 def quiz_topic(topic: str) -> str:
     """French label of a topic id."""

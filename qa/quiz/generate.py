@@ -538,7 +538,6 @@ def describe(book: Rulebook, scenario: Scenario) -> str:
     """The situation of ``scenario`` told in French, ending with the question."""
     rs = book.rulesets[scenario.ruleset]
     st, sh = scenario.state, scenario.shot
-    money = rs.money_ball
     out = [f"« {rs.title} »."]
     if sh.kind == "break":
         rack = "au gabarit (magic rack ou tapis marqué)" if st.rack == "template" else "au triangle"
@@ -612,7 +611,6 @@ def describe(book: Rulebook, scenario: Scenario) -> str:
     for code in sh.fouls:
         out.append(f"L’arbitre constate aussi : {foul_label(book, code).lower()}.")
     out.append("Quelle est la décision ?")
-    del money
     return " ".join(out)
 
 
@@ -645,7 +643,7 @@ def call_question_for(book: Rulebook, data: Mapping[str, Any], rng: random.Rando
     """A ``call`` question on the scenario mapping ``data`` (None when the scenario is
     impossible, when its ruling rests on assumptions, or when a text leaves it unsettled)."""
     tpl = next((t for t in TEMPLATES if t.name == template), None) or \
-        _Template(template, 1, tuple(base_topics), (), lambda rs: True, lambda r, s: {})
+        _Template(template, 1, tuple(base_topics), (), lambda rs: True, lambda rng_, rs_: {})
     try:
         sc, _ = parse_scenario(dict(data))
         out = evaluate(book, sc)

@@ -10,6 +10,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 QUESTION = "Au jeu de la 9, que se passe-t-il si la blanche tombe à la casse ?"
+SITUATION = "Au jeu de la 10, je touche la 3 en premier alors que la 2 est sur la table et je rentre la 10"
 
 
 def squash(text: str) -> str:
@@ -61,7 +62,7 @@ def test_ruleset_filter_is_keyboard_operable(page, live_server):
     assert all(h.startswith("/regles/10-ffb#") for h in links)
 
 
-@pytest.mark.parametrize("path", ["/", "/?q=" + quote(QUESTION), "/regles", "/regles/9-bca", "/regles/10-doolys",
+@pytest.mark.parametrize("path", ["/", "/?q=" + quote(QUESTION), "/?q=" + quote(SITUATION), "/regles", "/regles/9-bca", "/regles/10-doolys",
                                   "/themes/fouls"])
 def test_no_horizontal_scroll_on_a_phone(phone, live_server, path):
     phone.goto(live_server + path)

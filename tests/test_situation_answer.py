@@ -1,0 +1,265 @@
+"""qa/situation_answer.py end to end: French question → contract Answer of kind "scenario".
+
+The ruling text, the differences between rulesets, the assumptions, the follow-up questions
+with the ruling in each case, the citations, and the figures of the situation set
+(tests/data/situations.yaml: ≥ 0.90 ruled right on every split, no lookup taken for a situation).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from qa.situation_answer import answer_situation, situation_handler  # noqa: E402
+
+DATA = yaml.safe_load((ROOT / "tests" / "data" / "situations.yaml").read_text(encoding="utf-8"))
+ANSWER_KEYS = {"question", "kind", "rulesets", "answer", "citations", "suggestions", "scenario", "outcomes", "follow_up"}
+OUTCOME_KEYS = {"ruleset", "legal", "fouls", "break", "game_over", "winner", "termination", "next_shooter",
+                "ball_in_hand", "spotted", "options", "push_out_available", "fouls_after", "warning_due",
+                "reasons", "citations", "notes", "unsettled", "assumptions"}
+
+
+@pytest.fixture(scope="module")
+def ask(rulebook):
+    def run(question: str, rulesets=None) -> dict:
+        got = answer_situation(rulebook, question, rulesets)
+        assert got is not None, f"not answered as a situation: {question!r}"
+        return got
+    return run
+
+
+# ----------------------------------------------------------------------------- shape
+def test_answer_has_the_contract_shape(ask, rulebook):
+    a = ask("Au jeu de la 9, je touche la 3 alors que la 2 est encore là et la 9 tombe, j'ai gagné ?")
+    assert ANSWER_KEYS <= set(a)
+    assert a["kind"] == "scenario" and a["suggestions"] == []
+    assert a["rulesets"] == ["9-bca", "9-ffb"] and set(a["outcomes"]) == {"9-bca", "9-ffb"}
+    for o in a["outcomes"].values():
+        assert OUTCOME_KEYS <= set(o)
+    assert a["scenario"]["ruleset"] is None          # several rulesets
+    assert a["scenario"]["shot"]["first_contact"] == 3 and a["scenario"]["state"]["on_table"][0] == 2
+    ids = [c["id"] for c in a["citations"]]
+    assert len(ids) == len(set(ids)) and all(c["score"] == 1.0 for c in a["citations"])
+    assert {"9-bca/7-coup-manque", "9-ffb/faute-mauvaise-bille-touchee"} <= set(ids)
+    assert ids[:2] == ["9-bca/7-coup-manque", "9-ffb/faute-mauvaise-bille-touchee"]   # the fouls first
+    for c in a["citations"]:
+        assert rulebook.clauses[c["id"]].text == c["text"]
+
+
+def test_one_ruleset_names_it_in_the_scenario(ask):
+    a = ask("Au jeu de la 10 FFB, je touche la 1 et rien ne rentre, sans toucher de bande")
+    assert a["scenario"]["ruleset"] == "10-ffb" and a["rulesets"] == ["10-ffb"]
+
+
+def test_lookups_get_none(rulebook):
+    for q in ("quelle est la règle des trois fautes ?", "peut-on sauter une bille ?",
+              "comment se passe la casse au jeu de la 10 ?"):
+        assert answer_situation(rulebook, q) is None
+
+
+# ----------------------------------------------------------------------------- the ruling, first
+def test_foul_says_spot_and_ball_in_hand_first(ask):
+    a = ask("Au jeu de la 9, je touche la 3 alors que la 2 est encore là et la 9 tombe, j'ai gagné ?")
+    assert a["answer"].startswith("Faute : la 9 est replacée, ton adversaire a la bille en main n’importe où sur la table.")
+    assert "Pourquoi : la blanche touche d’abord la 3 au lieu de la plus basse, la 2." in a["answer"]
+    assert a["follow_up"] == []
+
+
+def test_win_says_so(ask):
+    a = ask("A la neuf, il ne reste que la 9, je la rentre proprement. C'est gagné ?")
+    assert a["answer"].startswith("Coup régulier : tu gagnes la partie.")
+    assert all(o["winner"] == "shooter" for o in a["outcomes"].values())
+
+
+def test_illegal_break(ask):
+    a = ask("au jeu de la 9 FFB je casse, rien ne rentre et seulement deux billes touchent la bande")
+    assert a["answer"].startswith("Casse irrégulière (faute) : ton adversaire a la bille en main n’importe où sur la table.")
+    assert "Pas de coup poussé (push-out) ensuite." in a["answer"]
+
+
+def test_dry_break_gives_the_choice(ask):
+    a = ask("on joue avec un gabarit, jeu de la 9 fédération : je casse, la 2 rentre et aucune bille ne passe la ligne")
+    assert a["answer"].startswith("Casse irrégulière (dry break")
+    assert "ton adversaire choisit de jouer la table telle quelle" in a["answer"]
+
+
+def test_three_fouls_lose(ask):
+    a = ask("J'ai déjà deux fautes de suite au jeu de la 9, on m'a averti, et là je touche la 4 au lieu de la 3")
+    assert a["answer"].startswith("Faute, et c’est ta troisième faute de suite : tu perds la partie.")
+
+
+def test_unwarned_third_foul(ask):
+    a = ask("jeu de la 9 FFB : deux fautes consécutives, sans avertissement, et je rate encore la bille")
+    assert "Comme tu n’avais pas été averti après la deuxième faute, celle-ci ne compte pas comme troisième" in a["answer"]
+
+
+def test_second_foul_calls_for_a_warning(ask):
+    a = ask("C'est ma deuxième faute de suite au 9 : je rentre la blanche")
+    assert "C’est ta deuxième faute de suite : tu dois être averti" in a["answer"]
+
+
+def test_push_out_choice(ask):
+    a = ask("Au jeu de la 9, après la casse je fais un push-out et la 9 tombe")
+    assert a["answer"].startswith("Coup poussé régulier : la 9 est replacée, ton adversaire choisit de jouer la table "
+                                  "telle quelle ou de te rendre la main.")
+
+
+def test_legal_miss_passes_the_hand(ask):
+    a = ask("Au jeu de la 9, je touche la 1, la 9 ne rentre pas, et la 1 va en bande")
+    assert a["answer"].startswith("Coup régulier, sans bille empochée : la main passe à ton adversaire, sans bille en main.")
+
+
+def test_uncalled_lowest_ball_gives_the_option(ask):
+    a = ask("Au jeu de la 10 FFB je rentre la 3, qui est la plus basse, sans l'annoncer")
+    assert a["answer"].startswith("Pas de faute, mais la 3 est empochée sans annonce : la main passe ; "
+                                  "ton adversaire choisit de jouer ou de te rendre la main.")
+
+
+# ----------------------------------------------------------------------------- tu, vous, who played
+def test_vous_is_answered_with_vous(ask):
+    a = ask("Vous jouez au jeu de la 9 : vous touchez la 3 alors que la 2 est sur la table. Est-ce une faute ?")
+    assert a["answer"].startswith("Faute : votre adversaire a la bille en main")
+    assert " ton " not in a["answer"] and " tu " not in a["answer"]
+
+
+def test_opponents_shot_is_told_from_the_askers_side(ask):
+    a = ask("mon adversaire casse au jeu de la 9 et rentre la 9, il a gagné ?")
+    assert a["answer"].startswith("Casse régulière : ton adversaire gagne la partie.")
+    a = ask("Au jeu de la 10 FFB, mon adversaire touche la 4 alors que la 3 est sur la table : j'ai la bille en main ?")
+    assert a["answer"].startswith("Faute : tu as la bille en main n’importe où sur la table.")
+
+
+def test_third_person_player(ask):
+    a = ask("Le joueur touche la 2 en premier, la 2 est la plus basse, et la 10 rentre, au jeu de la 10 Dooly's")
+    assert a["answer"].startswith("Coup régulier : le joueur gagne la partie.")
+
+
+# ----------------------------------------------------------------------------- rulesets that differ
+def test_differences_are_told_ruleset_by_ruleset(ask):
+    a = ask("La 9 tombe à la casse, c'est gagné ?")
+    assert a["rulesets"] == ["10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb"]
+    text = a["answer"]
+    assert text.startswith("Selon ")
+    assert "Selon la BCA et la FFB (jeu de la 9), casse régulière : tu gagnes la partie." in text
+    assert "Selon Dooly’s, la FFB (jeu de la 10) et le guide du jeu de la 10, casse régulière : tu gardes la main" in text
+    assert "Tu joues au jeu de la 9 ou au jeu de la 10 ?" in a["follow_up"]
+
+
+def test_ten_ball_call_differs(ask):
+    a = ask("jeu de la 10 : j'annonce la 10 au milieu mais elle rentre dans le coin")
+    text = a["answer"]
+    assert "Selon la FFB et le guide du jeu de la 10, pas de faute, mais la 10 n’entre pas dans la poche annoncée" in text
+    assert "Selon Dooly’s, coup régulier : tu gagnes la partie." in text
+
+
+# ----------------------------------------------------------------------------- assumptions and follow-up
+def test_lowest_assumed_asked_and_both_cases_ruled(ask):
+    a = ask("à la neuf je touche la 5 en premier et la 9 rentre")
+    assert a["follow_up"] == ["La 5 était-elle la plus basse sur la table ?"]
+    text = a["answer"]
+    assert text.startswith("Coup régulier : tu gagnes la partie.")
+    assert ("si la 5 était la plus basse sur la table, coup régulier : tu gagnes la partie ; si une bille plus basse "
+            "que la 5 était encore sur la table, faute : la 9 est replacée, ton adversaire a la bille en main") in text
+    assert "J’ai supposé que la 5 était la plus basse sur la table." in text
+    assert ".." not in text
+
+
+def test_ten_called_on_the_break_asked_and_both_cases_ruled(ask):
+    a = ask("Jeu de la 10 FFB : je casse et la 10 rentre, j'ai gagné ?")
+    assert "La 10 était-elle annoncée avant la casse ?" in a["follow_up"]
+    text = a["answer"]
+    assert "si la 10 n’était pas annoncée, casse régulière : la 10 est replacée et tu gardes la main" in text
+    assert "si la 10 était annoncée, casse régulière : tu gagnes la partie" in text
+    assert "J’ai supposé que la 10 n’avait pas été annoncée avant la casse." in text
+
+
+def test_follow_up_only_when_the_ruling_changes(ask):
+    # the ball hit is not the lowest whatever else: nothing to ask
+    assert ask("Au jeu de la 9, je touche la 3 alors que la 2 est encore là")["follow_up"] == []
+    # Dooly's: no call, the 10 on the break wins anyway
+    assert "La 10 était-elle annoncée avant la casse ?" not in ask("Dooly's : je casse, la 10 tombe, je gagne ?")["follow_up"]
+
+
+def test_rail_asked_when_it_decides(ask):
+    a = ask("jeu de la 10 : je touche la 1, rien ne tombe")
+    assert a["follow_up"] == ["Une bille (ou la blanche) a-t-elle touché une bande après le contact ?"]
+    assert "si aucune bille n’a touché de bande après le contact, faute" in a["answer"]
+
+
+def test_warning_assumed_and_asked(ask):
+    a = ask("jeu de la 10 guide, j'ai deja 2 fautes, je rentre la blanche : j'ai perdu ?")
+    assert a["answer"].startswith("Faute, et c’est ta troisième faute de suite : tu perds la partie.")
+    assert a["follow_up"] == ["Avais-tu été averti après la deuxième faute ?"]
+    assert "sans avertissement, faute : ton adversaire a la bille en main" in a["answer"]
+    assert "J’ai supposé que tu avais été averti après la deuxième faute" in a["answer"]
+
+
+def test_engine_assumptions_are_said(ask):
+    a = ask("je casse, la 9 tombe et la blanche aussi")
+    assert "J’ai supposé que la casse avait touché la 1 en premier." in a["answer"]
+
+
+def test_silences_of_the_texts_are_said(ask):
+    a = ask("9-ball, je rate tout et la blanche tombe dans la poche du milieu")
+    assert "Ce que les textes laissent ouvert :" in a["answer"]
+    assert "(la BCA)" in a["answer"]
+    assert a["outcomes"]["9-bca"]["unsettled"]      # the text is silent on the scratch in play
+
+
+def test_impossible_situation_is_explained(rulebook):
+    a = answer_situation(rulebook, "au jeu de la 9, je touche la 1 et je rentre la 10")
+    assert a is not None and a["kind"] == "scenario"
+    assert "impossible" in a["answer"] and a["outcomes"] == {}
+
+
+def test_rulesets_argument_restricts_the_answer(ask):
+    a = ask("je touche la 3 alors que la 2 est encore sur la table", ["9-ffb"])
+    assert a["rulesets"] == ["9-ffb"] and list(a["outcomes"]) == ["9-ffb"]
+
+
+# ----------------------------------------------------------------------------- wiring
+def test_handler_is_the_callable_answerer_takes(rulebook):
+    situations = situation_handler(rulebook)
+    assert situations("quelle est la règle des trois fautes ?", None) is None
+    assert situations("Au 9, je casse, la 9 tombe, j'ai gagné ?", None)["kind"] == "scenario"
+    assert situations("je touche la 3 alors que la 2 est encore sur la table", ["9-bca"])["rulesets"] == ["9-bca"]
+
+
+def test_answerer_uses_it_when_it_can(rulebook):
+    from qa.answer import Answerer
+    try:
+        answerer = Answerer(rulebook, situations=situation_handler(rulebook))
+    except TypeError:
+        pytest.skip("Answerer does not take situations= yet")
+    a = answerer.ask("Au jeu de la 9, je touche la 3 alors que la 2 est encore là et la 9 tombe, j'ai gagné ?")
+    if a["kind"] != "scenario":
+        pytest.skip("Answerer ignores situations= (stand-in)")
+    assert a["outcomes"]["9-ffb"]["spotted"] == [9]
+    assert answerer.ask("quelle est la règle des trois fautes ?")["kind"] != "scenario"
+
+
+# ----------------------------------------------------------------------------- the situation set
+@pytest.mark.parametrize("item", DATA["situations"], ids=[s["q"][:60] for s in DATA["situations"]])
+def test_situation_set_is_ruled_right(rulebook, item):
+    from bench_situations import outcome_errors
+    from qa.situation import rule, understand
+    u = understand(rulebook, item["q"], item.get("rulesets"))
+    assert u is not None
+    assert outcome_errors(rule(rulebook, u.scenario, u.rulesets), item, u.rulesets) == {}
+    if "follow_up" in item:
+        assert sorted(o.name for o in u.open) == sorted(item["follow_up"])
+    answer_situation(rulebook, item["q"], item.get("rulesets"))   # never raises
+
+
+@pytest.mark.parametrize("split", ["tune", "holdout", "fresh"])
+def test_bench_figures(split, capsys):
+    from bench_situations import run
+    figures = run(split)
+    assert figures["ruled_right"] >= 0.90
+    assert figures["lookups_as_situations"] == 0

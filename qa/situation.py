@@ -1349,7 +1349,15 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
     f = _Facts()
     _read_global(text, f)
     clauses = _clauses(sym)
+    # a story with two players ("mon adversaire rentre la 1 puis rate la 2 ; je touche la 2…"):
+    # the asker's shot is ruled, the other player's clauses only tell what went down before
+    actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]}
+    multi = "self" in actors and len(actors) > 1
     for c in clauses:
+        if multi and c.subject in ("other", "player"):
+            if re.search(r"\b(?:" + V_POT + r")", c.text):
+                _add(f.gone, [b for t in c.toks for b in _nums(t)])
+            continue
         _read_clause(c, f)
     f.named = {b for t in sym for b in _nums(t)}
     if not _has_shot_fact(f):

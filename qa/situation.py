@@ -172,7 +172,8 @@ def fix_typos(folded: str) -> str:
 
 _COUNT_NOUNS = frozenset("""billes bille boules boule fautes faute bandes bande fois coups coup
 pieds pied poches poche joueurs manches parties points secondes minutes ans tours eme e er""".split())
-_BALL_LEAD = frozenset({"la", "le", "l", "bille", "boule", "balle", "numero", "billes", "boules"})
+_BALL_LEAD = frozenset({"la", "le", "l", "bille", "boule", "balle", "numero", "billes", "boules", "ma", "sa", "ta",
+                        "cette", "ta", "votre", "notre"})
 _CUE_WORDS = ("blanche", "choc", "visee", "tir")
 _ADV_PHRASES = (
     ("mon", "adversaire"), ("l", "adversaire"), ("ton", "adversaire"), ("votre", "adversaire"),
@@ -280,6 +281,8 @@ def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
         k = _match_phrase(toks, i, _PLAYER_PHRASES)
         if k:
             out.append("PLAYER")
+            if toks[i + k - 1] in ("casseur", "ouvreur"):
+                out.append("BRK")     # "le casseur rentre la 5": the break
             i += k
             continue
         if t in ("un", "une") and i and toks[i - 1] == "la" and (i + 1 >= n or not toks[i + 1].isalpha()
@@ -364,6 +367,7 @@ _CONJ = frozenset({"et", "mais", "puis", "ensuite", "alors", "donc", "car", "qua
                    "pourtant", "cependant", "sachant", "comme", "sinon", "meme"})
 _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "tu": "self", "t": "self", "toi": "self",
          "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
+_SKIP_TOKENS = frozenset({"BRK"})
 
 # verb stems (regex on a token) by category
 V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|touch)\w*"
@@ -645,13 +649,13 @@ def _read_global(s: str, f: _Facts) -> None:
     after = re.search(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?(?:casse|bris|break|ouverture)\b", s)
     if after:
         f.after_break = True
-    brk = re.search(r"\b(?:cass\w*|bris|break|ouverture|ouvreur|j ouvre|coup d envoi|dry break)\b", s)
+    brk = re.search(r"\b(?:cass\w*|bris|break|ouverture|ouvreur|j ouvre|coup d envoi|dry break|BRK)\b", s)
     if brk and f.kind is None:
         # a break mentioned only as "after the break" is not this shot
         stripped = re.sub(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?"
                           r"(?:casse|bris|break|ouverture)\b", " ", s)
         stripped = re.sub(r"\b(?:la|une|les|des) casses? (?:d avant|precedente)", " ", stripped)
-        if re.search(r"\b(?:cass\w*|bris|break|ouverture|ouvreur|j ouvre|coup d envoi)\b", stripped):
+        if re.search(r"\b(?:cass\w*|bris|break|ouverture|ouvreur|j ouvre|coup d envoi|BRK)\b", stripped):
             f.kind = "break"
     # ---- template rack and head string
     if re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
@@ -1150,7 +1154,7 @@ _GENERAL_Q = re.compile(
 _SKIP_AFTER_SUBJ = frozenset("""ne n me m te t se s l la les lui y en ai as a avons avez ont avais avait
 aviez avions suis es est sommes etes sont etais etait ete viens vient venons venez de d deja bien
 alors encore aussi meme juste ensuite pas jamais plus finalement accidentellement involontairement
-malencontreusement d abord carrement completement vraiment direct directement""".split())
+malencontreusement d abord carrement completement vraiment direct directement BRK""".split())
 _MODALS = re.compile(r"^(?:peux|peut|peuvent|pouvons|pouvez|pourrais|pourrait|dois|doit|doivent|devons|devez|"
                      r"devrais|devrait|faut|veux|veut|voudrais|voudrait|vais|vas|va|sais|sait|comprends|comprend|"
                      r"aimerais|aimerait|cherche|demande|connais|pense|crois|trouve|ai|as|avez|a|suis|es|est|sommes|etes|sont)$")
@@ -1533,6 +1537,7 @@ def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], g
             state["on_table"] = sorted(table | mentioned | set(f.present))
             if isinstance(first, int) and first == low and first > 1 and not f.present:
                 lowest_open = first
+                assumptions.append(f"J’ai supposé que la {first} était la plus basse sur la table.")
         elif isinstance(first, int):
             low = min(mentioned)
             state["on_table"] = sorted(set(range(low, money + 1)))

@@ -195,7 +195,8 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
     for item in items:
         t0 = time.perf_counter()
         u = understand(book, item["q"], item.get("rulesets"))
-        answer = answer_from(book, item["q"], u) if u is not None else None
+        if u is not None:
+            answer_from(book, item["q"], u)     # the whole answer is timed
         lat.append((time.perf_counter() - t0) * 1000)
         errs = field_errors(book, item, u)
         if u is not None:

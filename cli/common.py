@@ -89,7 +89,7 @@ def format_citation(book: Rulebook, c: Mapping[str, Any], n: int | None = None) 
 
 def format_outcome(book: Rulebook, o: Mapping[str, Any], foul_labels: Mapping[str, str] | None = None) -> str:
     """An Outcome (JSON shape) as text: the ruling, reasons with clause ids, notes, assumptions."""
-    labels = foul_labels or {}
+    labels = foul_labels or book.foul_labels
     rs = book.rulesets.get(o.get("ruleset", ""))
     lines = [f"{o.get('ruleset')} — {rs.title if rs else ''}".rstrip(" —")]
     if o.get("legal"):
@@ -136,17 +136,6 @@ def format_outcome(book: Rulebook, o: Mapping[str, Any], foul_labels: Mapping[st
     return "\n".join(lines)
 
 
-def foul_labels(book_root: Any = None) -> dict[str, str]:
-    """French labels of the foul codes (rules_data/foul_codes.yaml); {} when unreadable."""
-    from pathlib import Path
-
-    from qa.yamlio import load_yaml
-    root = Path(env_or(book_root, "ARBITRE_DATA") or DATA_DIR)
-    try:
-        data = load_yaml(root / "foul_codes.yaml")
-    except Exception:
-        return {}
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
 
 def join_ids(ids: Iterable[str]) -> str:

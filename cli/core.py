@@ -12,7 +12,7 @@ import yaml
 
 from qa.rulebook import DATA_DIR, RulebookError, load_rulebook
 
-from .common import (CliError, build_answerer, env_or, foul_labels, format_citation, format_outcome, load_book, print_json,
+from .common import (CliError, build_answerer, env_or, format_citation, format_outcome, load_book, print_json,
                      split_rulesets)
 
 DEFAULT_HOST = "127.0.0.1"
@@ -104,17 +104,14 @@ def ask(question: str, rulesets: str | None, k: int, as_json: bool, house_rules:
 def render_answer(book, answer: dict) -> str:
     """An Answer (contract shape) as text: the answer, the rulings, then each citation."""
     out = []
-    if answer.get("kind") == "unknown":
-        out.append("Je ne sais pas.")
     out.append(answer.get("answer", ""))
     if answer.get("follow_up"):
         out.append("\nÀ préciser :")
         out += [f"  - {f}" for f in answer["follow_up"]]
     outcomes = answer.get("outcomes") or {}
-    labels = foul_labels()
     for o in outcomes.values():
         out.append("")
-        out.append(format_outcome(book, o, labels))
+        out.append(format_outcome(book, o))
     if answer.get("citations"):
         out.append("\nCitations :")
         for n, c in enumerate(answer["citations"], 1):
@@ -211,8 +208,7 @@ def evaluate(file: str, as_json: bool, house_rules: str | None) -> None:
     if as_json:
         print_json({"outcomes": outcomes} if many else outcomes[ids[0]])
         return
-    labels = foul_labels()
-    click.echo("\n\n".join(format_outcome(book, o, labels) for o in outcomes.values()))
+    click.echo("\n\n".join(format_outcome(book, o) for o in outcomes.values()))
 
 
 # ----------------------------------------------------------------------------- check

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Literal, Mapping
@@ -133,7 +133,7 @@ class Rulebook:
     ``rulesets`` {id: Ruleset} in a stable order; ``clauses`` {id: Clause};
     ``by_ruleset`` {ruleset id: tuple of Clause in source order}; ``topics`` {id: French
     label}; ``glossary`` tuple of synonym groups (tuples of strings, first is the canonical
-    form); ``policy_specs`` {name: PolicySpec}.
+    form); ``policy_specs`` {name: PolicySpec}; ``foul_labels`` {foul code: French label}.
     """
 
     rulesets: Mapping[str, Ruleset]
@@ -142,7 +142,16 @@ class Rulebook:
     topics: Mapping[str, str]
     glossary: tuple[tuple[str, ...], ...]
     policy_specs: Mapping[str, PolicySpec]
-    foul_codes: tuple[str, ...]
+    foul_labels: Mapping[str, str]
+
+    @property
+    def foul_codes(self) -> tuple[str, ...]:
+        """The contract's foul codes, in rules_data/foul_codes.yaml order."""
+        return tuple(self.foul_labels)
+
+    def foul_label(self, code: str) -> str:
+        """French label of a foul code (the code itself when unknown)."""
+        return self.foul_labels.get(code, code)
 
     def clause(self, clause_id: str) -> Clause:
         """The clause ``clause_id``; raises ``KeyError`` when unknown."""
@@ -352,7 +361,8 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
     topics = _load_topics(col, root / "topics.yaml")
     specs = _load_specs(col, root / "policy_schema.yaml", topics)
     glossary = _load_glossary(col, root / "glossary.yaml")
-    foul_codes = _load_foul_codes(col, root / "foul_codes.yaml")
+    foul_labels = _load_foul_labels(col, root / "foul_codes.yaml")
+    foul_codes = tuple(foul_labels)
 
     rulesets_path = root / "rulesets.yaml"
     raw_rulesets = col.load(rulesets_path) or []
@@ -401,7 +411,7 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
         topics=MappingProxyType(topics),
         glossary=glossary,
         policy_specs=MappingProxyType(specs),
-        foul_codes=foul_codes,
+        foul_labels=MappingProxyType(foul_labels),
     )
 
 
@@ -437,12 +447,12 @@ def _load_glossary(col: _Collector, path: Path) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(w for w in grp if isinstance(w, str) and w.strip()) for grp in g.groups if len(grp) >= 2)
 
 
-def _load_foul_codes(col: _Collector, path: Path) -> tuple[str, ...]:
+def _load_foul_labels(col: _Collector, path: Path) -> dict[str, str]:
     raw = col.load(path) or {}
     if not isinstance(raw, dict):
         col.add(path, 1, "un dictionnaire code → libellé est attendu")
-        return ()
-    return tuple(raw)
+        return {}
+    return {str(k): str(v) for k, v in raw.items()}
 
 
 def _load_clauses(col: _Collector, path: Path, meta: _RulesetIn, topics: Mapping[str, str], src: Path) -> list[Clause]:

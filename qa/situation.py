@@ -3,33 +3,45 @@
 ``understand(book, question, rulesets=None) -> Understanding | None``
 
 A *situation* is a narrative of one shot ("Au jeu de la 9, je touche la 3 alors que la 2 est
-encore là et la 9 tombe, j'ai gagné ?"): events told in the first or second person, or
-events of numbered balls / the cue ball told in the present or past tense. A general
-question ("quelle est la règle des trois fautes ?", "peut-on sauter une bille ?", "que se
-passe-t-il si la blanche tombe à la casse ?") is a rule *lookup*: ``understand`` returns None
-for it, and for anything that is not about the nine-ball or ten-ball texts.
+encore là et la 9 tombe, j'ai gagné ?"): events told by a person with a conjugated verb
+("je touche", "tu as rentré", "mon adversaire casse"), or events of numbered balls / the
+cue ball ("la 9 tombe", "la blanche saute hors de la table"), or a foul told in a few words
+("queutage sur la 1"). A general question is a rule *lookup* and gives None: an
+interrogative opening ("quelle est…", "comment…", "que se passe-t-il si la blanche
+tombe…", "où replace-t-on…"), an inverted or modal question with no shot told ("peut-on
+sauter une bille ?", "quand je casse, dois-je toucher la 1 ?"), an infinitive after a modal
+("est-ce que je peux sauter…"). None too for another game ("jeu de la 8") and for a story
+with no fact about a shot ("je place la blanche collée à la 3").
 
-Pipeline (pure functions, no state beyond compiled regexes):
+Pipeline (pure functions over the rulebook; no state beyond compiled regexes and caches):
 
 1. words: :func:`qa.text.fold` and :func:`qa.text.words` (accents folded, elisions split,
-   number words → digits), after a light typo fix on the words this module reads
-   (:func:`fix_typos`); punctuation is kept as ``,`` boundaries.
+   number words → digits), after a light typo fix on the keywords this module reads
+   (:func:`fix_typos`: "blanhe" → "blanche", "nuef" → "neuf"; inflections are not typos);
+   punctuation is kept as ``,`` boundaries.
 2. names: game and publisher mentions read by :func:`qa.detect.detect` ("jeu de la 9",
-   "à la dix", "9-ball", "Dooly's", "FFB", "BCA", "guide"); a ball 10 in the story means
-   ten-ball when no game is named.
-3. tokens: ball mentions become ``B<n>`` (``la 9``, ``la bille n°9``, ``la neuf``), lists
-   ``B3+9``; the cue ball ``CUE``; ball in hand ``BIH``; the opponent ``ADV``; a third
-   person player ``PLAYER``; pronouns ``elle``/``la``/``l'`` are resolved to the last ball.
+   "à la dix", "9-ball", "Dooly's", "FFB", "BCA", "guide"), plus "9 FFB"; with no game
+   named, a ball 10 in the story means ten-ball; with neither game nor publisher, all five
+   rulesets; an explicit ``rulesets`` argument restricts (and wins, with a note, when the
+   question names other rules).
+3. tokens: ball mentions become ``B<n>`` (``la 9``, ``la bille n°9``, ``la neuf``, ``ma 9``),
+   lists ``B3+9``; the cue ball ``CUE``; ball in hand ``BIH``; the opponent ``ADV``; a third
+   person ``PLAYER``; pronouns ``elle``/``la``/``l'`` are resolved to the last ball.
 4. clauses: the story is cut at punctuation and conjunctions (et, mais, puis, qui, sans…);
    each clause has a subject (inherited when elided) and is read by small rules that each
-   state one fact (first contact, balls pocketed, cue ball, rails, call, fouls…).
+   state one fact (first contact, balls pocketed, cue ball, rails, call, fouls…); negations
+   ("ne … pas", "sans", "aucune", colloquial "rentre pas") turn a fact around. In a story
+   with two players, the asker's shot is ruled and the other's pockets are "already down".
 5. assembly: the facts become a contract Scenario dict (``ruleset`` null); facts not
    stated are left out (the engine then says what it assumed) or given a stated default
-   (e.g. the ball hit first was the lowest on the table), and every fact left out that
-   could change the ruling becomes an :class:`OpenFact` with the alternative scenario.
+   (the ball hit first was the lowest on the table; the warning was given after a second
+   foul); each fact left out becomes an :class:`OpenFact` with the other case's scenario,
+   and only those whose other case changes a ruling are kept (the engine is run on both).
 
-Errors: ``understand`` never raises on odd text (it returns None or a partial
-Understanding); it raises ``KeyError`` only if ``book`` has no ruleset at all for the game.
+Errors: ``understand`` does not raise on any text (it returns None or an Understanding whose
+scenario is well formed for :func:`qa.engine.scenario.parse_scenario`); the engine may still
+find the situation impossible (:class:`ImpossibleScenarioError`, e.g. ball 10 at nine-ball),
+which :func:`rule` returns in place of an Outcome.
 """
 from __future__ import annotations
 
@@ -44,8 +56,8 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from .text import fold, words
 
-__all__ = ["Understanding", "OpenFact", "understand", "is_situation", "tokens", "fix_typos",
-           "scenario_for"]
+__all__ = ["Understanding", "OpenFact", "understand", "is_situation", "narrative", "tokens", "fix_typos",
+           "scenario_for", "rule", "signature"]
 
 GAMES = ("nine-ball", "ten-ball")
 MONEY = {"nine-ball": 9, "ten-ball": 10}
@@ -1267,7 +1279,6 @@ def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None) -> tu
     """(covered rulesets, game named or implied, notes on the choice)."""
     notes: list[str] = []
     all_ids = list(book.rulesets)
-    firm: set[str] = set()
     # firm game mentions read by qa.detect (its ``drop`` indexes digits of "jeu de la 9"...)
     game = det.game if det.drop else None
     named = [r for r in det.rulesets if r in book.rulesets]
@@ -1324,13 +1335,6 @@ def scenario_for(book, scenario: Mapping[str, Any], ruleset: str) -> dict:
             st["on_table"] = None
     sc["state"] = st
     return sc
-
-
-def _fmt_balls(nums: Sequence[int]) -> str:
-    words_ = [f"la {n}" for n in sorted(nums)]
-    if not words_:
-        return ""
-    return words_[0] if len(words_) == 1 else ", ".join(words_[:-1]) + " et " + words_[-1]
 
 
 def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
@@ -1550,7 +1554,6 @@ def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], g
 
     # ---- open facts
     opens: list[OpenFact] = []
-    ton = "votre" if vous else "ton"
     tu_avais = "vous aviez" if vous else "tu avais"
     if lowest_open is not None and kind != "push_out":
         alt = _copy(scenario)

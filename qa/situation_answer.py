@@ -271,14 +271,22 @@ def _case_text(book, u: Understanding, o: OpenFact, main, voice) -> str:
 
 # ============================================================================ answer
 def _assumptions(u: Understanding, results) -> list[str]:
+    """The parser's and the engine's assumptions, without repeats; those that cannot change
+    a foul already certain (the rail, the ball hit first, when another foul is committed
+    under every ruleset) are left out."""
     out: list[str] = list(u.assumptions)
     table_given = (u.scenario.get("state") or {}).get("on_table") is not None
     facts = u.facts
+    fouls = [o for o in results.values() if not isinstance(o, Exception)]
+    certain_foul = bool(fouls) and all(not o.legal and any(f.code not in ("wrong_ball_first", "no_contact", "no_rail")
+                                                           for f in o.fouls) for o in fouls)
     for r in u.rulesets:
         o = results[r]
         if isinstance(o, Exception):
             continue
         for a in o.assumptions:
+            if certain_foul and ("bande après le contact" in a or "avait touché la plus basse" in a):
+                continue
             if "avait touché la plus basse" in a:
                 if facts.get("first_contact") == "lowest" or "wrong_ball_first" in (facts.get("fouls") or []):
                     continue

@@ -135,7 +135,7 @@ def test_balls_carry_from_shot_to_shot():
     ([], None, "shots"),
     ("break", None, "shots"),
     ([BREAK, "miss"], None, "shots[1]"),
-    ([{"kind": "break", "first_contact": "one"}], None, "shots[0].shot.first_contact"),
+    ([{"kind": "break", "first_contact": "one"}], None, "shots[0].first_contact"),
     ([BREAK], [1, 2], "state"),
 ])
 def test_malformed_racks(shots, state, field):

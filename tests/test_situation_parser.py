@@ -387,9 +387,6 @@ def test_odd_text_is_not_a_situation(rulebook, q):
 
 
 # ----------------------------------------------------------------------------- the situation set
-_VIEW_FIELDS = None
-
-
 @pytest.mark.parametrize("item", DATA["situations"], ids=[s["q"][:60] for s in DATA["situations"]])
 def test_situation_set_is_understood(rulebook, item):
     sys.path.insert(0, str(ROOT / "bench"))

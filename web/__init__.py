@@ -18,7 +18,6 @@ from __future__ import annotations
 import importlib
 import os
 import secrets
-from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask, request
@@ -28,7 +27,6 @@ from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFProtect
 
 from qa.rulebook import DATA_DIR, load_rulebook
-from qa.yamlio import load_yaml
 
 from .common import EXTENSION_KEY, Services
 from .errors import register_error_handlers
@@ -91,15 +89,6 @@ def _env_config() -> dict[str, Any]:
     return env
 
 
-def _foul_labels(root: Path) -> dict[str, str]:
-    """French labels of the foul codes, from rules_data/foul_codes.yaml (codes when absent)."""
-    try:
-        data = load_yaml(root / "foul_codes.yaml")
-    except Exception:
-        return {}
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
-
-
 def build_answerer(book):
     """The app's ``qa.answer.Answerer`` over ``book``: clause lookup, and a ruling by the
     engine when the question describes a shot (``qa.situation_answer.situation_handler``)."""
@@ -148,7 +137,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     book = app.config.get("RULEBOOK") or load_rulebook(app.config["RULES_DATA"],
                                                        house_rules=app.config.get("HOUSE_RULES") or None)
     answerer = app.config.get("ANSWERER") or build_answerer(book)
-    app.extensions[EXTENSION_KEY] = Services(book, answerer, _foul_labels(Path(app.config["RULES_DATA"])))
+    app.extensions[EXTENSION_KEY] = Services(book, answerer, book.foul_labels)
 
     https = bool(app.config["HTTPS"])
     Talisman(app, force_https=https, strict_transport_security=https, session_cookie_secure=https,

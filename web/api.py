@@ -5,7 +5,6 @@ Every view only translates HTTP into calls of ``qa`` and results into JSON; bad 
 """
 from __future__ import annotations
 
-import re
 
 from flask import Blueprint, current_app, jsonify, request
 
@@ -27,12 +26,9 @@ def impossible(exc: ImpossibleScenarioError, **extra) -> ApiError:
     return ApiError(422, "impossible_scenario", exc.message, exc.field, clause=exc.clause, **extra)
 
 
-_SHOT_IN_RACK = re.compile(r"^(shots\[\d+\])\.shot\.")
-
-
 def invalid_scenario(exc: ScenarioFormatError) -> ApiError:
     """The 400 for a malformed scenario, naming the field (``shots[i].<field>`` inside a rack)."""
-    return bad_request("invalid_scenario", exc.message, _SHOT_IN_RACK.sub(r"\1.", exc.field or "") or None)
+    return bad_request("invalid_scenario", exc.message, exc.field or None)
 
 
 # ----------------------------------------------------------------------------- reading

@@ -19,12 +19,9 @@ Order of the checks (fixed):
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from types import MappingProxyType
 
-from ..rulebook import DATA_DIR, Rulebook, Ruleset
-from ..yamlio import load_yaml
+from ..rulebook import Rulebook, Ruleset
 from .outcome import Foul, ImpossibleScenarioError, Option, Outcome, Reason, Termination
 from .scenario import Called, Scenario
 
@@ -34,16 +31,6 @@ _REFEREE = "le texte ne le dit pas ; décision d’arbitre selon la famille de r
 
 # Outcome fields that depend on whether the shooter lost on a third foul.
 _THIRD_FOUL_FIELDS = ("game_over", "winner", "termination", "ball_in_hand", "fouls_after")
-
-
-@lru_cache(maxsize=1)
-def _foul_labels() -> dict[str, str]:
-    """French labels of the contract's foul codes (rules_data/foul_codes.yaml)."""
-    try:
-        raw = load_yaml(Path(DATA_DIR) / "foul_codes.yaml")
-    except Exception:  # pragma: no cover - the rulebook loader reports a broken file
-        return {}
-    return {str(k): str(v) for k, v in (raw or {}).items()} if isinstance(raw, dict) else {}
 
 
 class _Context:
@@ -76,10 +63,10 @@ def _context(book: Rulebook, rs: Ruleset) -> _Context:
 class _Ruling:
     """Mutable scratch pad of one evaluation (internal); frozen into an Outcome at the end."""
 
-    __slots__ = ("rs", "policy", "on_break", "reasons", "notes", "unsettled", "assumptions", "fouls", "spotted")
+    __slots__ = ("rs", "book", "policy", "on_break", "reasons", "notes", "unsettled", "assumptions", "fouls", "spotted")
 
-    def __init__(self, rs: Ruleset, on_break: bool = False):
-        self.rs = rs
+    def __init__(self, rs: Ruleset, book: Rulebook, on_break: bool = False):
+        self.rs, self.book = rs, book
         self.policy = rs.policy
         self.on_break = on_break
         self.reasons: list[Reason] = []
@@ -144,7 +131,7 @@ class _Ruling:
         """A foul code the text does not list: ruled a foul, ``legal``/``fouls`` unsettled."""
         if any(f.code == code for f in self.fouls):
             return
-        name = _foul_labels().get(code, code)
+        name = self.book.foul_label(code)
         self.fouls.append(Foul(code, None))
         self.silent(("legal", "fouls"),
                     f"« {name} » ({code}) : ce texte ne cite pas cette faute{why} ; elle est sanctionnée comme une "
@@ -308,9 +295,8 @@ def _fact_policy(code: str, kind: str) -> str | None:
 def _listed_fouls(r: _Ruling, codes, kind: str) -> None:
     """Fouls stated by code in ``shot.fouls``."""
     rs = r.rs
-    labels = _foul_labels()
     for code in codes:
-        name = labels.get(code, code)
+        name = r.book.foul_label(code)
         text = f"Faute : {name[:1].lower()}{name[1:]}."
         if code in ("jump_not_allowed", "masse_not_allowed"):
             policy = "jump_shots" if code == "jump_not_allowed" else "masse_shots"
@@ -602,7 +588,7 @@ def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:
 
 
 def _rule_break(r: _Ruling, sc: Scenario) -> tuple[dict, dict]:
-    st, sh = sc.state, sc.shot
+    sh = sc.shot
     money = r.rs.money_ball
     first = sh.first_contact
     if "shot.first_contact" in sc.unstated:
@@ -726,7 +712,7 @@ def _rule_break(r: _Ruling, sc: Scenario) -> tuple[dict, dict]:
 
 # ----------------------------------------------------------------------------- ordinary shots
 def _rule_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
-    st, sh = sc.state, sc.shot
+    sh = sc.shot
     money = r.rs.money_ball
     lowest = on_table[0]
     _contact_and_rail(r, sc, lowest)
@@ -862,7 +848,7 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
     rs = ruleset_of(book, scenario)
     on_table = check_possible(book, rs, scenario)
     sh = scenario.shot
-    r = _Ruling(rs, on_break=sh.kind == "break")
+    r = _Ruling(rs, book, on_break=sh.kind == "break")
     if sh.kind == "break":
         res, info = _rule_break(r, scenario)
     else:

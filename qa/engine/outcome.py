@@ -1,7 +1,7 @@
 """Outcome: the ruling on one shot (public contract, "Outcome"), and the errors of the engine."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Mapping
 

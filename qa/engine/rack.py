@@ -7,13 +7,12 @@ took when the previous outcome offered options (contract: ``POST /api/rack``).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Sequence
 
 from ..rulebook import Rulebook
 from .evaluate import evaluate, ruleset_of
 from .outcome import ImpossibleScenarioError, Outcome
-from .scenario import FoulCount, Scenario, ScenarioFormatError, State, parse_scenario
+from .scenario import ScenarioFormatError, parse_scenario
 
 PLAYERS = ("A", "B")
 
@@ -50,6 +49,9 @@ def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[
             raise ScenarioFormatError(f"shots[{i}]", f"Champ « shots[{i}] » : un objet est attendu.")
         shot = dict(raw)
         choice = shot.pop("choice", None)
+        if choice is not None and not isinstance(choice, str):
+            raise ScenarioFormatError(f"shots[{i}].choice",
+                                      f"Champ « shots[{i}].choice » : « play », « hand_back » ou null est attendu.")
         if previous is not None and previous.game_over:
             raise ImpossibleScenarioError(f"Coup {i + 1} : la partie est déjà terminée.",
                                           previous.cited[-1] if previous.cited else None, f"shots[{i}]")
@@ -84,7 +86,9 @@ def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[
         try:
             scenario, _ = parse_scenario(data)
         except ScenarioFormatError as exc:
-            raise ScenarioFormatError(f"shots[{i}].{exc.field}", f"Coup {i + 1} : {exc.message}") from None
+            name = exc.field.removeprefix("shot.")
+            raise ScenarioFormatError(f"shots[{i}].{name}", f"Coup {i + 1} : {exc.message}".replace(
+                f"« {exc.field} »", f"« shots[{i}].{name} »")) from None
         try:
             outcome = evaluate(book, scenario)
         except ImpossibleScenarioError as exc:

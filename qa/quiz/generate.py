@@ -28,13 +28,12 @@ import random
 import re
 import weakref
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..engine.evaluate import evaluate
 from ..engine.outcome import ImpossibleScenarioError, Outcome
 from ..engine.scenario import Called, Scenario, ScenarioFormatError, parse_scenario
-from ..rulebook import DATA_DIR, GAMES, Clause, Rulebook, Ruleset
+from ..rulebook import GAMES, Clause, Rulebook, Ruleset
 
 KINDS = ("call", "clause", "variant")
 KIND_WEIGHTS = {"call": 45, "clause": 35, "variant": 20}
@@ -191,22 +190,11 @@ class _Selection:
 POCKETS = ("du coin en haut à gauche", "du coin en haut à droite", "du milieu à gauche", "du milieu à droite",
            "du coin en bas à gauche", "du coin en bas à droite")
 
-_FOUL_LABELS: dict[str, str] | None = None
 
 
 def foul_label(book: Rulebook, code: str) -> str:
-    """French label of a foul code (rules_data/foul_codes.yaml)."""
-    global _FOUL_LABELS
-    labels = getattr(book, "foul_labels", None)
-    if labels:
-        return labels.get(code, code)
-    if _FOUL_LABELS is None:
-        import yaml
-        try:
-            _FOUL_LABELS = yaml.safe_load((Path(DATA_DIR) / "foul_codes.yaml").read_text(encoding="utf-8")) or {}
-        except OSError:
-            _FOUL_LABELS = {}
-    return _FOUL_LABELS.get(code, code)
+    """French label of a foul code (rules_data/foul_codes.yaml, via the rulebook)."""
+    return book.foul_label(code)
 
 
 @dataclass(frozen=True)

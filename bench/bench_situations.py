@@ -259,12 +259,12 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", choices=["tune", "holdout", "fresh", "all"], default=None,
-                    help="one split (default: tune, holdout, fresh, then all)")
+    ap.add_argument("--split", choices=["tune", "holdout", "fresh", "final", "all"], default=None,
+                    help="one split (default: tune, holdout, fresh, final, then all)")
     ap.add_argument("--verbose", "-v", action="store_true", help="list the failures")
     ap.add_argument("--data", type=Path, default=DATA)
     args = ap.parse_args(argv)
-    for split in ([args.split] if args.split else ["tune", "holdout", "fresh", "all"]):
+    for split in ([args.split] if args.split else ["tune", "holdout", "fresh", "final", "all"]):
         run(split, args.verbose, args.data)
         print()
     return 0

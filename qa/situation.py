@@ -342,6 +342,15 @@ def _group_lists(toks: list[str]) -> list[str]:
                 j += 2
             if len(group) > 1:
                 nxt = toks[j] if j < len(toks) else ""
+                prev = out[-1] if out else ""
+                if re.match(r"^(?:touch|tap|frapp|percut|heurt|vis|jou)\w*$", prev) and re.match(
+                        r"^(?:rentr|tomb|entr|sort|saut|part|vont|fil|finiss)\w*$", nxt):
+                    # "la blanche touche la 1, la 4 et la 7 rentrent": the first is the object
+                    out.append(group[0])
+                    out.append(toks[i + 1])
+                    out.append(_merge(group[1:]))
+                    i = j
+                    continue
                 if _SING_VERBS.match(nxt):
                     # the last ball is the subject of the verb that follows
                     head = group[:-1]
@@ -376,7 +385,7 @@ def _nums(tok: str) -> list[int]:
 # ============================================================================ clauses
 _CONJ = frozenset({"et", "mais", "puis", "ensuite", "alors", "donc", "car", "quand", "lorsque",
                    "lorsqu", "si", "pendant", "tandis", "parce", "sauf", "qui", "ou", "apres",
-                   "pourtant", "cependant", "sachant", "comme", "sinon", "meme"})
+                   "pourtant", "cependant", "sachant", "comme", "sinon"})
 _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "tu": "self", "t": "self", "toi": "self",
          "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
 _SKIP_TOKENS = frozenset({"BRK"})
@@ -626,6 +635,12 @@ class _Facts:
     gone: list[int] = field(default_factory=list)
     persons: list[str] = field(default_factory=list)   # subjects of the shot's events
     named: set[int] = field(default_factory=set)       # every ball the story names
+    incidental_jump: bool = False   # the cue ball jumps over a ball by itself (not ruled here)
+    generic_pocket: bool = False    # "une bille rentre": which one is not said
+    generic_foul: bool = False      # "je fais une faute": which one is not said
+    pocket_lowest: bool = False     # "je rentre la bonne bille / la plus basse"
+    dry: bool = False               # "dry break" told: the three-ball rule was not met
+    told_pockets: int = 0           # balls pocketed told by apposition ("deux billes rentrent, la 3 et la 6")
     pocketed_by: dict[int, str] = field(default_factory=dict)   # ball → who pocketed it
     after_break: bool = False
     events: int = 0
@@ -650,7 +665,7 @@ def _read_global(s: str, f: _Facts) -> None:
     # ---- phase
     for m in re.finditer(r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b", s):
         before = s[max(0, m.start() - 45):m.start()]
-        if re.search(r"\b(?:apres|suite a|sur) (?:un |le |son |ton |mon |sa |une |)(?:\w+ )?$", before) \
+        if re.search(r"\b(?:apres|suite a|suite au|avant) (?:un |le |son |ton |mon |sa |une |)(?:\w+ )?$", before) \
                 and not re.search(r"\b(?:je|tu|vous|j)\b", before[-12:]):
             continue   # "après un push-out de mon adversaire": the shot before
         if re.search(r"\b(?:peut|peux|pourra|pourrait|peuvent|droit|doit|dois|faut|jouer un|jouer le|interdit|possible|"
@@ -661,21 +676,26 @@ def _read_global(s: str, f: _Facts) -> None:
     after = re.search(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?(?:casse|bris|break|ouverture)\b", s)
     if after:
         f.after_break = True
-    brk = re.search(r"\b(?:cass\w*|bris|break|ouverture|ouvreur|j ouvre|coup d envoi|dry break|BRK)\b", s)
+    brk = re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
+                    r"coup d envoi|dry break|BRK)\b", s)
     if brk and f.kind is None:
         # a break mentioned only as "after the break" is not this shot
         stripped = re.sub(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?"
                           r"(?:casse|bris|break|ouverture)\b", " ", s)
         stripped = re.sub(r"\b(?:la|une|les|des) casses? (?:d avant|precedente)", " ", stripped)
-        if re.search(r"\b(?:cass\w*|bris|break|ouverture|ouvreur|j ouvre|coup d envoi|BRK)\b", stripped):
+        if re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
+                     r"coup d envoi|BRK)\b", stripped):
             f.kind = "break"
+    if re.search(r"\bdry break\b", s):
+        f.rack = "template"
+        f.dry = True
     # ---- template rack and head string
     if re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
                  r"\bmagic\b|\bfeuille de rack|\brack a gabarit|\bbilles? marquees?", s):
         f.rack = "template"
     elif re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
         f.rack = "triangle"
-    m = re.search(r"\b(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:billes? |boules? |)"
+    m = re.search(r"\b(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:autres? |)(?:billes? |boules? |)(?:autres? |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
                   r"va derriere|sont passees|est passee)(?: pas)?) (?:la |de la )?ligne", s)
@@ -691,6 +711,21 @@ def _read_global(s: str, f: _Facts) -> None:
         f.warned = False
     elif re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu)\b", s):
         f.warned = True
+    m = re.search(r"\b(?:\d+|des|plusieurs) (?:billes?|boules?) (?:de but |)(?:rentrent|tombent|entrent|sont rentrees|sont empochees)"
+                  r" (?:, |: |)(" + BALLS + r")", s)
+    if m:
+        _add(f.pocketed, _nums(m.group(1)))
+        f.told_pockets = len(_nums(m.group(1)))
+    if re.search(r"\b(?:une|des|plusieurs|2|3|quelques) (?:autres? |)(?:billes?|boules?) (?:de but |numerotees? |)(?:\w+ )?"
+                 r"(?:rentre|rentrent|tombe|tombent|entre|entrent|est rentree|sont rentrees|est empochee|sont empochees)\b|"
+                 r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|mets)\w* (?:une|des|plusieurs|2|quelques) (?:autres? |)(?:billes?|boules?)\b", s):
+        f.generic_pocket = True
+    if re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
+                 r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b", s):
+        f.generic_foul = True
+    if re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
+                 r"la plus petite|la bille la plus basse|la bille visee)", s):
+        f.pocket_lowest = True
     # ---- listed fouls (codes) and technique
     _read_codes(s, f)
     # ---- the table
@@ -778,6 +813,9 @@ def _read_codes(s: str, f: _Facts) -> None:
                         r"corps|ventre|cravate|chemise|gilet|cheveux|telephone|tenue|talon de la queue|talon|procede|queue|baguette)", s) \
         or re.search(r"\b(?:ma|sa|ta|mon|son|ton|votre) (?:main|manche|bras|coude|pull|veste|chemise|cravate|queue|chevalet|craie) "
                      r"(?:a |)(?:touche|touchait|frole|deplace|effleure|fait bouger|bouge|heurte|accroche|cogne)\s+(?:une bille|une boule|la bille|les billes|B\d+\S*)", s)
+    if touched and touched.re.groups == 0 and re.search(r"\b(?:touche|touches|touchez|touchait) CUE(?: \w+){0,3} (?:avec|de|par) "
+                                                        r"(?:la |ma |sa |ta |mon |son |le |)(?:queue|procede|baguette)", s):
+        touched = None   # the cue ball touched with the cue: a stroke (or a double hit), not a touched ball
     bih_stroke = re.search(r"\ben (?:placant|positionnant|posant|replacant|mettant|deplacant) (?:CUE|la bille|BIH|ma CUE)", s) \
         and re.search(r"\b(?:touche|touches|tape|tapes|pousse|pousses|frappe|frappes|heurte)\b", s) \
         or re.search(r"\b(?:coup|geste) (?:de queue )?(?:vers l avant )?en (?:positionnant|placant) CUE", s)
@@ -812,16 +850,21 @@ def _read_codes(s: str, f: _Facts) -> None:
                  r"devant la ligne|hors de la zone)|\bmauvais placement de CUE|\bCUE (?:placee|posee) au mauvais endroit", s):
         f.code("ball_in_hand_misplaced")
     # technique
+    # the cue ball flying over a ball by itself ("la blanche saute par-dessus une bille après
+    # la bande") is not a jump shot: the guide rules on it, the engine cannot (see understand)
+    f.incidental_jump = bool(re.search(r"\bCUE (?:\w+ ){0,5}(?:saute|passe|vole|rebondit)\w* (?:\w+ ){0,2}(?:par dessus|au dessus)", s)) \
+        and not re.search(r"\b(?:je|tu|vous|ADV|PLAYER|j ai|tu as|vous avez) (?:fait |)(?:saute|jump|fais un jump|fais sauter)", s)
     jump_ctx = re.search(r"\bjump|\bcoup saute|\bsaut\b|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
                          r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors))|"
-                         r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b|\bCUE saute (?:par dessus|au dessus|B)",
-                         s)
+                         r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b",
+                         s) if not f.incidental_jump else None
     if jump_ctx:
         f.jump = True
     if re.search(r"\bfausse queue\b|\bfausse-queue|\bmiscue|\bdérape|\bderape", s) and (jump_ctx or re.search(r"\bjump|saut", s)):
         f.code("jump_miscue")
         f.jump = True
-    if re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcuiller|\bscoop", s) \
+    if re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcuiller|\bscoop|"
+                 r"\b(?:frappant|frappe|tapant|tape|piquant|pique|jouant|joue) (?:\w+ )?(?:sous|en dessous de|dessous) (?:CUE|la bille)", s) \
             and (jump_ctx or re.search(r"\bsaute|\bsaut", s)):
         f.code("scoop_jump")
         f.jump = True
@@ -1130,8 +1173,10 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 f.events += 1
             else:
                 _add(f.pocketed, c.subj_balls)
-                w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + ")", s[fall.end():])
-                if w:
+                w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + "|CUE)", s[fall.end():])
+                if w and w.group(1) == "CUE":
+                    f.cue = "pocketed"
+                elif w:
                     _add(f.pocketed, _nums(w.group(1)))
                 f.events += 1
         elif ressort and subj == "balls":
@@ -1198,11 +1243,13 @@ def _main_verb(toks: list[str], start: int) -> tuple[int, str] | None:
     return j, toks[j]
 
 
-def narrative(clauses: list["Clause"]) -> tuple[bool, bool]:
-    """(events told by a person: "je touche", "mon adversaire casse"…, events of balls or
-    the cue ball: "la 9 tombe", "la blanche saute hors de la table"…), each with a
+def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
+    """(events told by a person: "je touche", "mon adversaire casse"…, how many clauses
+    tell an event of balls or the cue ball: "la 9 tombe", "la blanche saute hors de la
+    table"…), each with a
     conjugated verb (not an infinitive after a modal: "je peux sauter" tells nothing)."""
-    person = balls = False
+    person = False
+    balls = 0
     for c in clauses:
         ts = c.toks
         for i, t in enumerate(ts[:5]):
@@ -1226,7 +1273,8 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, bool]:
                         break
                 if t in _STRONG_SUBJ:
                     if _EVENT_VERB.match(v):
-                        if _NEEDS_OBJECT.match(v) and not (j + 1 >= len(ts) and prev in ("ai", "as", "a", "avez", "avons", "ont")):
+                        if _NEEDS_OBJECT.match(v) and not (j + 1 >= len(ts) and (prev in ("ai", "as", "a", "avez", "avons", "ont")
+                                                                                  or v.startswith(("jou", "tir")))):
                             nxt = ts[j + 1] if j + 1 < len(ts) else ""
                             if not _OBJECT_OK.match(nxt) or nxt in ("la", "le") and j + 2 < len(ts) and ts[j + 2] in ("regle", "regles", "partie", "casse"):
                                 break
@@ -1236,18 +1284,31 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, bool]:
                     if v.endswith(("ee", "ees")) and prev not in ("est", "sont", "ete", "a", "ont", "etait", "etaient") \
                             and not v.startswith(("tomb", "rentr", "sort")):
                         break
-                    balls = True
+                    balls += 1
                 break
         if c.conj == "qui" and c.subject == "balls":
             mv = _main_verb(["X"] + ts, 0)
             if mv and _BALL_EVENT.match(mv[1]):
-                balls = True
+                balls += 1
     return person, balls
 
 
 _MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|puis je|peut on|peut il|peux je|faut il|ai je le droit|a t on le droit|"
                       r"est ce que (?:je|j|on|tu) (?:peux|peut|dois|doit|ai le droit)|est il (?:permis|autorise|interdit|obligatoire)|"
                       r"(?:je|tu|on) (?:peux|peut|dois|doit) (?:\w+ )?(?:toucher|jouer|annoncer|casser|sauter|masser|placer|rentrer))\b")
+_RULING_Q = re.compile(r"\b(?:faute|fautes|gagne|gagner|gagnee|gagnes|perdu|perd|perds|valable|valide|regulier|reguliere|"
+                       r"legal|legale|compte|qui joue|a qui|qui rejoue|qui a la main|ca donne quoi|on fait quoi|que faire|"
+                       r"quoi faire|je fais quoi|la suite|sanction|penalite|c est bon|ok)\b")
+
+
+def _fact_count(f: "_Facts") -> int:
+    """How many facts of the shot a story tells (the game and rules named are not counted)."""
+    return sum(bool(x) for x in (
+        f.kind, f.first != "unset", f.pocketed or f.nothing_pocketed or f.not_pocketed, f.cue or f.cue_not, f.off,
+        f.rail is not None or f.no_rail or f.rails_count is not None, f.called != "unset", f.codes,
+        f.fouls_self is not None, f.jump or f.masse, f.lowest is not None or f.present or f.on_table))
+
+
 _CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|y a t il faute)\b")
 
 
@@ -1261,12 +1322,18 @@ def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> 
         return False   # "quand je casse, dois-je toucher la 1 ?": a rule asked, no shot told
     if person:
         return True
+    first_word = next((t for t in sym.split() if t not in ("GAME", ",")), "")
     general = bool(_GENERAL_Q.search(sym) or _INVERSION.search(sym) or
+                   (first_word.endswith(("er", "ir")) and _VERB_RE.match(first_word)) or
                    re.search(r"\b(?:que se passe t il|qu arrive t il|que se passe|qu est ce qui se passe|que faire) "
                              r"(?:si|quand|lorsque|lorsqu|en cas)", sym))
     if general:
         return False
     if balls:
+        # events of balls only: a story when it tells two facts or asks for a ruling; a bare
+        # statement ("la 10 sort de la table") is left to the clause lookup
+        return balls >= 2 or _fact_count(f) >= 2 or bool(f.codes) or bool(_RULING_Q.search(sym))
+    if f.told_pockets and _fact_count(f) >= 2:
         return True
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
     if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
@@ -1286,6 +1353,9 @@ def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None) -> tu
                   " ".join(sym_toks))
     if game is None and m:
         game = "nine-ball" if (m.group(1) or m.group(2)) == "9" else "ten-ball"
+    m = re.search(r"\b(?:casse|bris|break|partie|manche|rack|match) (?:de la|du|de) B?(9|10)\b", " ".join(sym_toks))
+    if game is None and m:
+        game = "nine-ball" if m.group(1) == "9" else "ten-ball"
     if game is None and any(10 in _nums(t) for t in sym_toks):
         game = "ten-ball"
     if game is None and named:
@@ -1368,7 +1438,7 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
             continue
         _read_clause(c, f)
     f.named = {b for t in sym for b in _nums(t)}
-    if not _has_shot_fact(f):
+    if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):
         return None
@@ -1378,13 +1448,27 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
     return _keep_open(book, _assemble(book, question, text, f, ids, game, det, notes))
 
 
+def _not_ruled_here(f: _Facts) -> bool:
+    """Stories the engine cannot rule on as told, left to the clause lookup: the cue ball
+    flying over a ball by itself, "une bille rentre" with no ball named, "je fais une faute"
+    with no foul named."""
+    if f.incidental_jump:
+        return True
+    if f.generic_pocket and not f.pocketed and not f.pocket_lowest:
+        return True
+    specific = bool(f.codes or f.cue in ("pocketed", "off_table") or f.off or f.no_rail or f.first is None
+                    or f.lowest is not None or f.present or f.jump or f.masse or f.rails_count is not None
+                    or f.cue_rail_first or (f.fouls_self or 0) > 0)
+    return f.generic_foul and not specific
+
+
 def _has_shot_fact(f: _Facts) -> bool:
     """At least one fact about the shot was read (a story about placing the cue ball in
     hand, say, is not a shot the engine can rule on)."""
     return bool(f.kind or f.first != "unset" or f.intent is not None or f.pocketed or f.not_pocketed
                 or f.nothing_pocketed or f.off or f.cue or f.cue_not or f.rail is not None or f.no_rail
                 or f.rails_count is not None or f.cue_rail_first or f.called != "unset" or f.codes
-                or f.jump or f.masse or f.crossed is not None)
+                or f.jump or f.masse or f.crossed is not None or f.pocket_lowest)
 
 
 def _address(question: str) -> str:
@@ -1432,6 +1516,13 @@ def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], g
     if earlier:
         f.gone = sorted(set(f.gone) | earlier)
     pocketed = [b for b in f.pocketed if b not in f.not_pocketed and b not in earlier]
+    if f.pocket_lowest:
+        low = f.lowest or (min(f.on_table) if f.on_table else None) or (min(f.present) if f.present else None) or 1
+        if low not in pocketed:
+            pocketed.append(low)
+        assumptions.append(f"J’ai compris que la bille empochée était la plus basse sur la table (la {low}).")
+    if f.dry and f.crossed is None and len(pocketed) < 3:
+        f.crossed = 0
     if pocketed or f.nothing_pocketed or f.not_pocketed:
         facts["pocketed"] = sorted(pocketed)
     shot["pocketed"] = sorted(pocketed)

@@ -257,7 +257,7 @@ def test_situation_set_is_ruled_right(rulebook, item):
     answer_situation(rulebook, item["q"], item.get("rulesets"))   # never raises
 
 
-@pytest.mark.parametrize("split", ["tune", "holdout", "fresh"])
+@pytest.mark.parametrize("split", ["tune", "holdout", "fresh", "final"])
 def test_bench_figures(split, capsys):
     from bench_situations import run
     figures = run(split)

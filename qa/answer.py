@@ -25,6 +25,13 @@ _QUOTE_MAX = 300
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
 _PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
 _GAME_PHRASE = {"nine-ball": "Au jeu de la 9", "ten-ball": "Au jeu de la 10"}
+_OFF_TOPIC_TEXT = {   # why the texts do not answer, by qa.detect.off_topic category
+    "price": "les prix et les achats",
+    "brand": "les marques de matériel",
+    "technique": "la technique de jeu (visée, effets, entraînement)",
+    "equipment": "le matériel au-delà de ce qu’elles décrivent (craie, dimensions, entretien)",
+    "events": "les tournois, résultats, joueurs et lieux de jeu",
+}
 
 Situations = Callable[[str, "list[str] | None"], "dict | None"]
 
@@ -134,6 +141,8 @@ class Answerer:
         if look.reason == "other_game":
             text += (f" Les textes de l’Arbitre portent sur le jeu de la 9 et le jeu de la 10 ; "
                      f"« {look.detection.other_game} » n’y est pas décrit.")
+        elif look.reason == "off_topic" and look.detection.off_topic in _OFF_TOPIC_TEXT:
+            text += f" Les règles ne parlent pas de {_OFF_TOPIC_TEXT[look.detection.off_topic]}."
         topics = self._topics(look)
         if topics:
             text += " Sujets les plus proches : " + ", ".join(t["label"] for t in topics) + "."

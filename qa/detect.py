@@ -10,7 +10,13 @@
 - the rulesets, by publisher: "Dooly's", "FFB"/"fédération", "BCA", "Québec" (both
   Quebec texts), "guide";
 - another game ("jeu de la 8", "8-ball", "snooker", "carambole", "14-1"…), and whether the
-  question is about variants or federations (then the texts do speak to it).
+  question is about variants or federations (then the texts do speak to it);
+- an intent the rule texts never serve (``off_topic``): prices and purchases, brands, playing
+  technique (how to aim, spin, stance, training), equipment beyond what the texts list (chalk,
+  sizes and weights, cloth, lights, care and repair), and events and people (schedules,
+  registrations, results, rankings, players, where to play). The patterns name the intent,
+  not the subject, so rule questions that share a subject ("le massé est-il permis ?",
+  "poser sa queue pour viser", "en tournoi qui casse ?") are left alone.
 """
 from __future__ import annotations
 
@@ -44,6 +50,46 @@ _OTHER_GAME = re.compile(
     r"\bcarambole\b|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
     r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball")
+# Words of another game's own equipment or scoring (8-ball's black and its groups).
+_OTHER_GAME_WORDS = re.compile(
+    r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
+# Intents the rule texts never serve, by category (matched on :func:`qa.text.normalise`d text).
+OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
+    ("price", re.compile(
+        r"\b(?:prix|tarifs?|coute|coutent|couter|cout|couts|acheter|achete|achat|achats|vendre|vend|vente|"
+        r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
+        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur)\b")),
+    ("brand", re.compile(
+        r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|mezz|cuetec|"
+        r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
+    ("technique", re.compile(
+        r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|entrainement|entrainer|exercices?|"
+        r"progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
+        r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
+        r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
+        r"|\bcomment (?:on |je |tu |bien |mieux |faut il )*(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
+        r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
+        r"(?:un |une |le |la |l |des |sa |ma |de l |de |du )*"
+        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
+        r"coupe fine|pont|queue)\b"
+        r"|\b(?:bien|mieux) viser\b")),
+    ("equipment", re.compile(
+        r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|grammes?|"
+        r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
+        r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|"
+        r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
+        r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
+        r"changer (?:le|la|les|mon|ma|mes|son|sa|ses) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes))\b"
+        r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b")),
+    ("events", re.compile(
+        r"\b(?:horaires?|calendrier|inscriptions?|inscrire|inscrits?|prochain tournoi|prochains tournois|"
+        r"resultats?|classements?|palmares|champion du monde|championne du monde|meilleurs? joueurs?|"
+        r"meilleure joueuse|combien gagne|qui a gagne (?:le|la|les|l) (?:championnat|tournoi|coupe|open|"
+        r"finale|titre|match)|vainqueur (?:du|de la|des) (?:tournoi|championnat|coupe|open)|"
+        r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
+        r"ouvre la salle|organiser un tournoi|devenir arbitre|qui a invente|invente le billard|"
+        r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne))\b")),
+)
 _VARIANT_INTENT = re.compile(
     r"\bvariante|\breconn|\bofficiel|\borganisme|\bautres? jeux|\bexiste")
 
@@ -56,7 +102,9 @@ class Detection:
     (possibly several), empty when none; ``drop``: indexes of :func:`words` that only name
     the game or publisher (left out of the search terms); ``name_drop``: those naming a
     publisher; ``other_game``: the other game named ("snooker", "jeu de la 8"…) or None;
-    ``variant_intent``: the question asks about variants, federations or recognition.
+    ``variant_intent``: the question asks about variants, federations or recognition;
+    ``off_topic``: the category of an intent the texts never serve (``price``, ``brand``,
+    ``technique``, ``equipment``, ``events``, see :data:`OFF_TOPIC`) or None.
     """
 
     game: str | None = None
@@ -65,6 +113,7 @@ class Detection:
     name_drop: frozenset[int] = field(default_factory=frozenset)
     other_game: str | None = None
     variant_intent: bool = False
+    off_topic: str | None = None
 
     def restriction(self, book_rulesets: Mapping) -> tuple[str, ...] | None:
         """Ruleset ids the question restricts to (publisher ∩ game when both agree), or None."""
@@ -116,9 +165,19 @@ def detect(question: str) -> Detection:
         if pattern.search(text):
             named.extend(i for i in ids if i not in named)
     name_drop = frozenset(i for i, w in enumerate(ws) if w in NAME_WORDS) if named else frozenset()
-    other = _OTHER_GAME.search(text)
+    other = _OTHER_GAME.search(text) or _OTHER_GAME_WORDS.search(text)
     return Detection(
         game=game, rulesets=tuple(named), drop=frozenset(drop), name_drop=name_drop,
         other_game=other.group(0) if other else None,
         variant_intent=bool(_VARIANT_INTENT.search(text)),
+        off_topic=off_topic(text),
     )
+
+
+def off_topic(text: str) -> str | None:
+    """The category of an intent the rule texts never serve in normalised ``text`` (see
+    :data:`OFF_TOPIC`), or None: ``off_topic("combien coute une queue")`` → ``"price"``."""
+    for name, pattern in OFF_TOPIC:
+        if pattern.search(text):
+            return name
+    return None

@@ -4,11 +4,20 @@
 ``toc``) over its text, title, section, keywords, example questions, topic labels and the
 lead-in of its list, with BM25F over the terms of :class:`qa.text.Analyzer` (stems, glossary
 synonyms). Words of a question the index does not know are corrected to the closest known
-word with rapidfuzz (``processor=fold`` everywhere: rapidfuzz does not fold accents).
+word with rapidfuzz (``processor=fold`` everywhere: rapidfuzz does not fold accents), never
+when the word is itself a common French word (:data:`qa.text.COMMON_WORDS`).
+
+A second channel compares the question with every clause's example questions and title:
+rapidfuzz ``token_set_ratio`` over their analysed keys (:meth:`Matcher.fuzzy_key`: accents
+folded, stop words out, stems, glossary synonyms — one processor for both sides). The
+ranking score of a clause is its BM25 share of the best BM25 plus ``fuzzy_weight`` times its
+best example similarity, so a question phrased like one of a clause's examples finds it even
+when its words are spread thin over the text.
 
 ``search(question, rulesets=None, k=5)`` returns ranked :class:`Hit` (clause, score);
 ``lookup(...)`` returns the whole :class:`Lookup`: hits, rulesets covered, the "unknown"
-decision (on raw scores) and the closest topics. The game and rulesets a question names
+decision (on raw scores: BM25, coverage, example similarity; and on the intent, see
+:func:`qa.detect.off_topic`) and the closest topics. The game and rulesets a question names
 ("jeu de la 9", "chez Dooly's", "FFB"…, see :mod:`qa.detect`) restrict the search; so does
 an explicit ``rulesets``. When none is named, the best clause of every ruleset that speaks
 to the question comes first, then the rest; rulesets whose best score is weak are left out.
@@ -23,7 +32,7 @@ from rapidfuzz import fuzz, process
 
 from .detect import Detection, detect
 from .rulebook import Clause, Rulebook
-from .text import STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
+from .text import COMMON_WORDS, STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
 
 __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 
@@ -37,7 +46,13 @@ class MatcherConfig:
     ``weights``: BM25F weight of each field; ``k1``/``b``: BM25; ``min_score`` and
     ``min_coverage``: below either, the best hit is too weak and the answer is "unknown"
     (coverage: share of the question's IDF mass the best clause contains); ``relevant``:
-    a ruleset is covered when its best score reaches this share of the overall best.
+    a ruleset is covered when its best score reaches this share of the overall best;
+    ``fuzzy_weight``: weight of the example-question similarity (0..1, above ``fuzzy_floor``
+    rescaled to 0..1) beside the BM25 share (0..1) in the ranking score; ``strong_example``
+    and ``strong_coverage``: a question whose best example similarity reaches
+    ``strong_example`` is answered when its coverage reaches ``strong_coverage``, whatever
+    ``min_score``/``min_coverage`` say; ``unknown_weight``: share of its IDF that a word the
+    index does not know weighs in the coverage.
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {
@@ -48,11 +63,17 @@ class MatcherConfig:
     min_score: float = 2.0
     min_coverage: float = 0.43
     relevant: float = 0.55
+    fuzzy_weight: float = 0.5
+    fuzzy_floor: float = 50.0
+    strong_example: float = 101.0
+    strong_coverage: float = 0.3
+    unknown_weight: float = 1.0
 
 
 @dataclass(frozen=True)
 class Hit:
-    """One clause found for a question, with its raw BM25 ``score`` (higher is better)."""
+    """One clause found for a question, with its ranking ``score`` (higher is better): its
+    BM25 share of the best BM25 plus the weighted example similarity (see the module)."""
 
     clause: Clause
     score: float
@@ -65,9 +86,11 @@ class Lookup:
     ``hits``: at most k, best clause of each covered ruleset first, then the rest, all
     from ``rulesets``; ``rulesets``: the rulesets the hits cover (best first);
     ``searched``: the rulesets searched; ``unknown``: the texts do not answer (``reason``:
-    ``"empty"``, ``"weak"`` or ``"other_game"``); ``topics``: closest topic ids, best first;
-    ``best``/``coverage``: the raw figures the decision was made on; ``terms``: the search
-    terms; ``corrections``: {typed word: known word}; ``detection``: what the question names.
+    ``"empty"``, ``"weak"``, ``"other_game"`` or ``"off_topic"``); ``topics``: closest topic
+    ids, best first; ``best``/``coverage``/``example``: the raw figures the decision was made
+    on (best BM25, share of the question's IDF mass the first hit contains, best example
+    similarity 0..100); ``terms``: the search terms; ``corrections``: {typed word: known
+    word}; ``detection``: what the question names.
     """
 
     hits: tuple[Hit, ...]
@@ -81,6 +104,7 @@ class Lookup:
     terms: tuple[str, ...]
     corrections: Mapping[str, str]
     detection: Detection
+    example: float = 0.0
 
 
 class Matcher:
@@ -150,27 +174,46 @@ class Matcher:
             if len(v) >= 4:
                 self.by_sound.setdefault(phonetic(v), []).append(v)
         self.positions = {c.id: i for i, c in enumerate(self.clauses)}
+        # the example channel: one analysed key per example question and title
+        self.example_keys: list[str] = []
+        self.example_docs: list[int] = []
+        for i, c in enumerate(self.clauses):
+            for example in (c.title, *c.questions):
+                key = self.fuzzy_key(self.analyzer.terms(example))
+                if key:
+                    self.example_keys.append(key)
+                    self.example_docs.append(i)
 
     # ------------------------------------------------------------------ query
+    @staticmethod
+    def fuzzy_key(terms: Iterable[str]) -> str:
+        """The key the example channel compares: the distinct analysed terms, sorted. Terms
+        come from :class:`qa.text.Analyzer` (accents folded by :func:`qa.text.fold`, stop
+        words out, stems, glossary synonyms), so both sides go through the one processor."""
+        return " ".join(sorted(set(terms)))
+
     def _correct(self, w: str) -> str | None:
         """The known word closest to an unknown ``w`` (a typo), or None.
 
-        First a word that sounds the same (:func:`qa.text.phonetic`: "fotes" → "fautes"),
-        else the closest spelling by rapidfuzz ``ratio`` (indel), strict enough that
-        "sport" or "monde" are not taken for "sort" or "mode" too often.
+        A common French word (:data:`qa.text.COMMON_WORDS`: "hauteur", "remplacer",
+        "anglais"…) is a real word, never a typo. Otherwise first a word that sounds the same
+        (:func:`qa.text.phonetic`: "fotes" → "fautes"), else the closest spelling by
+        rapidfuzz ``ratio`` (indel), strict enough that "sport" or "monde" are not taken for
+        "sort" or "mode" too often. Either way the correction keeps the first letter (typos
+        seldom change it; "hauteur" is not "auteur").
         """
-        if (len(w) < 4 or w.isdigit() or w in STOP_WORDS or w in self.vocab_set
+        if (len(w) < 4 or w.isdigit() or w in STOP_WORDS or w in self.vocab_set or w in COMMON_WORDS
                 or stem(w) in self.known_stems or stem(w) in self.analyzer.single):
             return None
-        same = self.by_sound.get(phonetic(w))
+        same = [v for v in self.by_sound.get(phonetic(w), ()) if v[0] == w[0]]
         if same:
-            best = process.extractOne(w, same, scorer=fuzz.ratio, processor=fold)
-            return best[0]
+            best = process.extractOne(w, same, scorer=fuzz.ratio, processor=fold, score_cutoff=70)
+            return best[0] if best else None
         if len(w) <= 5:   # one letter off a short word is another word ("coute", "sport")
             return None
         cutoff = 88 if len(w) <= 7 else 86
-        best = process.extractOne(w, self.vocab, scorer=fuzz.ratio, processor=fold,
-                                  score_cutoff=cutoff)
+        best = process.extractOne(w, [v for v in self.vocab if v[0] == w[0]], scorer=fuzz.ratio,
+                                  processor=fold, score_cutoff=cutoff)
         return best[0] if best else None
 
     def terms(self, question: str, drop: Iterable[int] = ()) -> tuple[list[str], dict[str, str]]:
@@ -199,11 +242,27 @@ class Matcher:
                     acc[i] = acc.get(i, 0.0) + w
         return acc
 
+    def _examples(self, terms: Sequence[str], allowed: set[int] | None) -> dict[int, float]:
+        """Best example similarity (rapidfuzz ``token_set_ratio``, 0..100) of each clause whose
+        examples reach ``fuzzy_floor``."""
+        key = self.fuzzy_key(terms)
+        if not key:
+            return {}
+        best: dict[int, float] = {}
+        for _, score, j in process.extract(key, self.example_keys, scorer=fuzz.token_set_ratio,
+                                           processor=None, limit=None,
+                                           score_cutoff=self.config.fuzzy_floor):
+            i = self.example_docs[j]
+            if (allowed is None or i in allowed) and score > best.get(i, 0.0):
+                best[i] = score
+        return best
+
     def _coverage(self, terms: Sequence[str], doc: int, guessed: frozenset[str] = frozenset(),
                   adverbs: frozenset[str] = frozenset()) -> float:
         """Share of the IDF mass of ``terms`` found in clause ``doc``. Ball numbers the
         clause lacks do not count against it; ``guessed`` terms (from typo corrections)
-        count half; unknown ``adverbs`` (terms of words in -ment) a quarter."""
+        count half; unknown ``adverbs`` (terms of words in -ment) a quarter, other unknown
+        words ``unknown_weight``."""
         have = self.doc_terms[doc]
         total = found = 0.0
         for t in dict.fromkeys(terms):
@@ -212,8 +271,8 @@ class Matcher:
                 found += idf * (0.5 if t in guessed else 1.0)
             elif t.isdigit():
                 continue
-            elif t not in self.idf and t in adverbs:
-                idf *= 0.25   # an unknown adverb ("exactement") rarely is the subject
+            elif t not in self.idf:
+                idf *= 0.25 if t in adverbs else self.config.unknown_weight
             total += idf
         return found / total if total else 0.0
 
@@ -249,22 +308,32 @@ class Matcher:
         terms, fixes = self.terms(question, drop)
         guessed = frozenset(self.analyzer.terms_of_words(list(fixes.values())))
         adverbs = frozenset(stem(w) for w in words(question) if len(w) > 6 and w.endswith("ment"))
-        scores = self._scores(terms, self._allowed(searched))
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
-        best = ranked[0][1] if ranked else 0.0
+        allowed = self._allowed(searched)
+        bm25 = self._scores(terms, allowed)
+        examples = self._examples(terms, allowed) if bm25 else {}
+        best = max(bm25.values(), default=0.0)
+        span = max(100.0 - cfg.fuzzy_floor, 1e-9)
+        combined = {i: s / best + cfg.fuzzy_weight * max(0.0, examples.get(i, 0.0) - cfg.fuzzy_floor) / span
+                    for i, s in bm25.items()} if best > 0 else {}
+        ranked = sorted(combined.items(), key=lambda kv: (-kv[1], kv[0]))
         coverage = self._coverage(terms, ranked[0][0], guessed, adverbs) if ranked else 0.0
+        example = max(examples.values(), default=0.0)
         reason = None
         if not terms or not ranked:
             reason = "empty"
         elif det.other_game and not det.variant_intent:
             reason = "other_game"
+        elif det.off_topic:
+            reason = "off_topic"
         elif best < cfg.min_score or coverage < cfg.min_coverage:
-            reason = "weak"
+            if not (example >= cfg.strong_example and coverage >= cfg.strong_coverage):
+                reason = "weak"
         hits, covered = self._order(ranked, k)
         return Lookup(
             hits=tuple(hits), rulesets=covered, searched=searched, unknown=reason is not None,
             reason=reason, topics=self._topics(ranked, det), best=round(best, 4),
             coverage=round(coverage, 4), terms=tuple(terms), corrections=fixes, detection=det,
+            example=round(example, 2),
         )
 
     def _order(self, ranked: list[tuple[int, float]], k: int) -> tuple[list[Hit], tuple[str, ...]]:

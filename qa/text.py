@@ -24,7 +24,8 @@ from typing import Iterable, Sequence
 
 import snowballstemmer
 
-__all__ = ["fold", "words", "mark_counts", "normalise", "stem", "phonetic", "STOP_WORDS", "Analyzer"]
+__all__ = ["fold", "words", "mark_counts", "normalise", "stem", "phonetic", "STOP_WORDS", "COMMON_WORDS",
+           "Analyzer"]
 
 _APOSTROPHES = {"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'", "′": "'"}
 _LIGATURES = {"œ": "oe", "æ": "ae", "ß": "ss"}
@@ -141,6 +142,68 @@ KEPT_WORDS = frozenset("pas sans apres avant aucun aucune plus moins jamais rien
                        "sauf hors sous derriere devant contre entre dix neuf premier "
                        "deuxieme troisieme".split())
 assert not (STOP_WORDS & KEPT_WORDS)
+
+# Common French words (folded) that are real words, never typos: the matcher does not "correct"
+# them into a rule word that looks or sounds alike ("hauteur" is not "auteur", "remplacer" is
+# not "replacer", "anglais" is not "angle", "tirent" is not "tient"). Everyday vocabulary, not
+# billiard terms (those are in the index and need no correction).
+COMMON_WORDS = frozenset("""
+abonnement accord acheter achat acteur actuel adresse age agee aide aider aime aimer ainsi
+air aller alors ami amie amis ancien anglais anglaise anglaises annee annees anniversaire
+appartement appeler apprendre argent arriver article assez attention aucun auteur autant
+autobus automne autoroute avance avancer avenir avion avis avocat avril bain banque bar bas
+bateau beau beaucoup bebe belle besoin bete biere bien bientot bijou billet blanc blanches
+bleu bleue bleues boire bois boisson bon bonne bons bord bouche boulot bouteille bras bref
+brule bruler bureau cadeau cafe calcul calculer calories campagne canada capitale carte cas
+cause celebre centre cerveau chacun chaise chambre champion chance changer chanson chanter
+chapeau charge chat chaud chaussure chef chemin chemise cher chercher cheval cheveux chez
+chien chiffre choisir choix chose ciel cinema circuit classe cle client climat coeur coin
+colere combien commencer comment commun compagnie complet comprendre compte conduire
+confiance connaitre conseil content continuer contre copain copine corps cote couleur coup
+couper courir cours course court cousin couteau couter coutume craindre creer crier croire
+cuisine cuisiner culture curieux dame danger danser date debut decider decouvrir dedans
+dehors deja demain demander demeurer depuis dernier derriere descendre desirer desole
+dessin dessiner detester devant devenir devoir difficile dimanche diner dire directement
+discuter disque docteur doigt dommage donner dormir dos douche doute douter droite droit
+drole dur duree eau ecole ecouter ecrire effort eglise eleve elever emploi employe encore
+endroit enfant enfin ennui enseigner ensemble entendre entier entre entree entrer envie
+envoyer epaule equipe escalier espace esperer essayer est etage ete etoile etranger etude
+etudier euro evident examen exemple exister expliquer exterieur facile faim famille fatigue
+fauteuil femme fenetre ferme fermer fete feu feuille fevrier fille film fils fin finir fleur
+fois fond football force forme fort fou foule frais francais france frere froid fromage
+fruit fumer gagnant garcon garder gare gateau gauche gens gentil glace gout gouter grand
+grande gros groupe guerre habiter habitude haut hauteur herbe heure heureux hier histoire
+hiver homme hopital hotel huile idee ile image imaginer important impossible inventer
+invite inviter jambe janvier jardin jaune jeudi jeune joie joli jouet jour journal journee
+juger juillet juin jupe jus juste lait lampe langue laver lecon lecteur lendemain lent
+lettre lever libre lieu lire lit livre loin long longtemps louer lourd lumiere lundi lune
+lunettes machine madame magasin mai maillot main maintenant mais maison maitre malade
+malheureux maman manger manteau marcher mardi mari marque marquer mars matin mauvais
+medecin meilleur membre memoire menu mer merci mercredi mere meteo metier metro midi mieux
+milieu mille minuit minute miroir mode moins mois moitie moment monde monsieur montagne
+monter montre montrer morceau mort mot moto mourir musee musique nager naitre nature
+neige nez noir nom nombre nord note nouveau nouvelle nuit objet occasion oeil oeuf offrir
+oiseau ombre oncle opinion or orange ordinateur oreille organiser oublier ouest ouvert
+ouvrir page pain paix papier paquet parc pareil parent parents paris parler partager
+partir partout passer patron pauvre payer pays peau peine pendant penser perdre pere
+personne peser petit peu peur photo phrase piece pierre piscine place plage plaisir plan
+plante plat plein pleurer pleuvoir pluie plupart poche poisson police pomme pommes pont porte
+porter poser possible poste poulet pourquoi pouvoir pratique prefere preferer premier prendre
+prenom preparer presque presse preter prix probleme prochain produit professeur profiter
+projet promenade promener propre proteger public quartier question quitter raconter raison
+rappeler rare recette recevoir regarder region remercier remplacer rencontre rencontrer
+rendre rentree reparer repas repondre reponse repos reposer restaurant rester retard
+retour retrouver reussir reveil rever riche rideau rire robe roi roman rond rose rouge
+route rue russe sable sac saison salade sale salle salon samedi sang sante sauter savoir
+savon scene seance semaine sembler sentir serieux serveur service seul seulement siecle
+signe simple soeur soif soir soiree soleil sommeil sommet sortie souvent sport stylo sucre
+sud suivre sujet super surtout sympa table tableau tante tard tarte tasse taxi telephone
+television temps tenir terminer terrain terre tete the theatre tirent tirer toilettes
+tomber tot toujours tour touriste tourner tout train tranquille travail travailler
+traverser triste trop trouver tuer universite utile vacances vache valise vendre vendredi
+venir vent ventre verre vert veste viande vide vie vieux ville vin visage visiter vite
+vivre voisin voiture voix voler voyage voyager vrai vraiment vue yeux
+""".split())
 
 _STEMMER = snowballstemmer.stemmer("french")
 # Where Snowball splits one lemma ("petit" → "pet" but "petite" → "petit").

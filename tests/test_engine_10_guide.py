@@ -21,8 +21,13 @@ def test_valid_break_needs_the_one_first_and_four_rails():
 
 
 def test_break_with_a_ball_pocketed_but_three_rails_is_a_foul():
+    # « La casse est valable lorsque … au moins quatre billes » — but the guide's break fouls
+    # (« Il y a faute lorsque ») are only the cue ball and an object ball off the table: the
+    # non-valid break is a referee's foul, unsettled and noted; the condition is still cited.
     o = brk(R, first_contact=1, pocketed=[5], balls_to_rail=3)
-    assert codes(o) == ["illegal_break"] and o.fouls[0].clause == "10-guide/casse-valable" and o.ball_in_hand
+    assert codes(o) == ["illegal_break"] and o.fouls[0].clause is None and o.ball_in_hand
+    assert "10-guide/casse-valable" in o.cited and {"legal", "fouls"} <= set(o.unsettled)
+    assert any("valable" in n for n in o.notes) and not o.push_out_available
 
 
 def test_break_foul_no_push_out_for_the_incoming_player():

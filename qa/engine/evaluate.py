@@ -11,7 +11,10 @@ Order of the checks (fixed):
 1. possibility (``check_possible``): balls of the ruleset, balls on the table, fouls count,
    warning, push-out availability, foul codes;
 2. the fouls of the shot: break requirements, or first contact and rail (suspended on a
-   push-out); cue ball and object balls off the table; jumps and massés; fouls stated by code;
+   push-out); cue ball and object balls off the table; jumps and massés; fouls stated by code.
+   On the break a foul rests on the break clause, and on the text's list of fouls too when it
+   names it; a note on ``break_requirement`` means the text states what a legal break needs
+   but not that failing it is a foul (the illegal break is then a referee's foul, unsettled);
 3. with a foul: money ball spotted, other balls stay down, consecutive fouls (warning, third
    foul), ball in hand, push-out after a break foul;
 4. without a foul: three-ball rule and dry break, push-out options, called shot, money ball
@@ -108,14 +111,21 @@ class _Ruling:
         a referee's foul (no clause, ``legal`` and ``fouls`` unsettled)."""
         if any(f.code == code for f in self.fouls):
             return
-        if policy is not None and not self.on_break and code in self.rs.fouls:
+        listed = self.rs.fouls.get(code) if policy is not None else None
+        if listed and (not self.on_break or self.policy[policy].silent):
             # the text's own list of fouls names this one: cite it (the policy's note still applies)
             pv = self.policy[policy]
             if pv.note:
                 self.note(pv.note)
-            policy, clause = None, self.rs.fouls[code]
+            policy, clause = None, listed
         if policy is not None:
             pv = self.policy[policy]
+            if not pv.silent and listed and listed != pv.clause:
+                # on the break the break clause rules; the text's list of fouls names it too: cite both
+                self.fouls.append(Foul(code, pv.clause))
+                self.cite(text, policy=policy)
+                self.reasons.append(Reason("Le texte range aussi cette faute dans sa liste des fautes.", listed))
+                return
             if pv.silent:
                 self.fouls.append(Foul(code, None))
                 self.silent(("legal", "fouls"), pv.note or "Le texte ne cite pas cette faute ; elle est sanctionnée "
@@ -415,6 +425,17 @@ def _spot(r: _Ruling, money: int) -> None:
     r.cite(f"Si le point de replacement est occupé, la {money} se place {where}.", policy="spot_occupied")
 
 
+def _cite_items(r: _Ruling, clause: str | None, prefix: str) -> None:
+    """Cite the items of a list whose lead-in ``clause`` a ruling rests on (e.g. FFB: « Si
+    l’avertissement n’est pas notifié… : » followed by what that changes), each in its words."""
+    if not clause:
+        return
+    for c in r.book.by_ruleset.get(r.rs.id, ()):
+        if c.lead_in == clause and c.kind == "rule":
+            words = c.text.strip().rstrip(" ;.,:")
+            r.reasons.append(Reason(f"{prefix} : {words}.", c.id))
+
+
 def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> dict:
     st, sh = sc.state, sc.shot
     money = r.rs.money_ball
@@ -470,6 +491,7 @@ def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> dict:
                          f"{text[:-1]} ({_REFEREE}).")
             else:
                 r.cite(text, policy="unwarned_third_foul")
+                _cite_items(r, r.pol("unwarned_third_foul").clause, "Sans avertissement")
             count, warning_due = 2, True
             r.cite("Le joueur doit maintenant être averti qu’il est à deux fautes.", policy="warning_required", note=False)
     elif count == 2:
@@ -542,13 +564,24 @@ def _break_requirement(r: _Ruling, sh, rails) -> None:
         return
     if rails >= 4:
         r.cite(f"{rails} billes touchent une bande : la condition de casse est remplie.", policy="break_requirement")
-    elif req.value == "pocket_or_four_rails":
-        r.foul("illegal_break", f"Casse illégale : aucune bille empochée et seulement {rails} bille(s) à la bande "
-               "(il en faut quatre).", policy="break_requirement")
     else:
-        extra = ", même si une bille est empochée" if sh.pocketed else ""
-        r.foul("illegal_break", f"Casse illégale : seulement {rails} bille(s) à la bande ; il en faut au moins quatre"
-               f"{extra}.", policy="break_requirement")
+        if req.value == "pocket_or_four_rails":
+            text = f"Casse illégale : aucune bille empochée et seulement {rails} bille(s) à la bande (il en faut quatre)."
+        else:
+            extra = ", même si une bille est empochée" if sh.pocketed else ""
+            text = f"Casse illégale : seulement {rails} bille(s) à la bande ; il en faut au moins quatre{extra}."
+        if req.note:
+            # A note on break_requirement: the text states what a legal break needs, not that
+            # failing it is a foul (10-guide: « La casse est valable lorsque… », but its list
+            # « Il y a faute lorsque » at the break names only the cue ball and an object ball
+            # off the table). The condition is cited; the foul is a referee's ruling.
+            r.cite(f"La casse n’est pas valable : seulement {rails} bille(s) à la bande, il en faut au moins quatre.",
+                   policy="break_requirement", note=False)
+            r.fouls.append(Foul("illegal_break", None))
+            r.silent(("legal", "fouls"), req.note,
+                     f"Casse non valable jugée fautive : bille en main pour l’adversaire ({_REFEREE}).")
+        else:
+            r.foul("illegal_break", text, policy="break_requirement")
 
 
 def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:

@@ -166,8 +166,10 @@ def tune(book, items: list[dict], ranking_too: bool = False) -> None:
     """Grid-search, on the tuning part only (not the held-out third, not the fresh items, never
     the blind set): the ranking blend (``fuzzy_weight``, ``fuzzy_floor``; with ``ranking_too``
     also BM25 k1/b and field weights, slow), then the refusal thresholds (``min_score``,
-    ``min_coverage``, ``strong_example``, ``strong_coverage``, ``unknown_weight``). Prints the
-    best settings; edit MatcherConfig by hand."""
+    ``min_coverage``, ``unknown_weight``), listing for each ``unknown_weight`` the lowest
+    coverage of an in-scope question and the highest of an out-of-scope one that the intent
+    rules let through, to place ``min_coverage`` with a margin. Prints the best settings;
+    edit MatcherConfig by hand."""
     import itertools
     part = [it for it in items if not it["held_out"] and not it["fresh"]]
     base = MatcherConfig()
@@ -191,28 +193,27 @@ def tune(book, items: list[dict], ranking_too: bool = False) -> None:
     rows = []
     ins = [it for it in part if it["answers"]]
     outs = [it for it in part if not it["answers"]]
+    print("coverage margins (unknown_weight: lowest in-scope | highest out-of-scope left to the thresholds):")
     for uw in (0.25, 0.5, 0.75, 1.0):
         cfg = dataclasses.replace(base, unknown_weight=uw, min_score=0.0, min_coverage=0.0)
         m = Matcher(book, cfg)
         looks_in = [m.lookup(it["q"]) for it in ins]
         looks_out = [m.lookup(it["q"]) for it in outs]
-        for ms, mc, se, sc in itertools.product((0.0, 1.0, 2.0, 3.0, 4.0),
-                                                (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6),
-                                                (80.0, 90.0, 95.0, 101.0), (0.2, 0.25, 0.3, 0.35)):
+        low_in = sorted(look.coverage for look in looks_in)[:3]
+        high_out = sorted(look.coverage for look in looks_out if not look.unknown)[-3:]
+        print(f"  {uw:.2f}: {low_in} | {high_out}")
+        for ms, mc in itertools.product((0.0, 1.0, 2.0, 3.0, 4.0),
+                                        (0.25, 0.3, 0.32, 0.35, 0.4, 0.45, 0.5, 0.55)):
             def refused(look) -> bool:
-                if look.unknown:
-                    return True
-                weak = look.best < ms or look.coverage < mc
-                return weak and not (look.example >= se and look.coverage >= sc)
+                return look.unknown or look.best < ms or look.coverage < mc
             r_in = sum(map(refused, looks_in)) / max(len(ins), 1)
             r_out = sum(map(refused, looks_out)) / max(len(outs), 1)
             # refusing in-scope costs more than answering out-of-scope
-            rows.append((2 * r_in + (1 - r_out), uw, ms, mc, se, sc, r_in, r_out))
+            rows.append((2 * r_in + (1 - r_out), uw, ms, mc, r_in, r_out))
     rows.sort()
-    print("refusal (cost, unknown_weight, min_score, min_coverage, strong_example, strong_coverage, "
-          "in-scope refused, out-of-scope refused):")
-    for row in rows[:12]:
-        print("  %.3f  %.2f  %.1f  %.2f  %.0f  %.2f  %.3f  %.3f" % row)
+    print("refusal (cost, unknown_weight, min_score, min_coverage, in-scope refused, out-of-scope refused):")
+    for row in rows[:10]:
+        print("  %.3f  %.2f  %.1f  %.2f  %.3f  %.3f" % row)
 
 
 def main() -> None:

@@ -28,7 +28,9 @@ def test_break_four_rails_nothing_pocketed_turn_passes_with_push_out():
 
 def test_break_three_rails_nothing_pocketed_is_a_foul():
     o = brk(R, first_contact=1, pocketed=[], balls_to_rail=3)
-    assert codes(o) == ["illegal_break"] and o.fouls[0].clause == "10-doolys/4a-bris-toucher-la-1"
+    # 4 A states the condition, 4 B that failing it is a foul
+    assert codes(o) == ["illegal_break"] and o.fouls[0].clause == "10-doolys/4b-bris-non-valable"
+    assert "10-doolys/4a-bris-toucher-la-1" in o.cited
     assert o.next_shooter == "opponent" and o.ball_in_hand  # 4 B
     assert not o.push_out_available  # 6: push-out only after a "bris valable"
 

@@ -20,7 +20,9 @@ def test_break_one_first_and_a_ball_pocketed_continues_and_may_push_out():
 
 def test_break_no_ball_and_three_rails_is_a_foul():
     o = brk(R, first_contact=1, pocketed=[], balls_to_rail=3)
-    assert codes(o) == ["illegal_break"] and o.fouls[0].clause == "9-bca/3a-bris-toucher-la-1"
+    # 3a states the condition, 3b that failing it is a foul
+    assert codes(o) == ["illegal_break"] and o.fouls[0].clause == "9-bca/3b-bris-non-valable"
+    assert "9-bca/3a-bris-toucher-la-1" in o.cited
     assert o.ball_in_hand and o.next_shooter == "opponent"  # 3b: "l'adversaire a la blanche en main"
 
 

@@ -57,9 +57,13 @@ def test_example_becomes_a_ruleset(house_book, rulebook):
     data = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     overridden = set(data["policy"])
     assert overridden == {"jump_shots", "masse_shots", "break_requirement"}
+    replaced = {c["replaces"]: c["id"] for c in data.get("clauses", []) if c.get("replaces")}
     for name, pv in rs.policy.items():
         if name in overridden:
             assert pv.value == data["policy"][name]["value"]
+        elif base.policy[name].clause in replaced:
+            # inherited, re-pointed to the club's wording of the clause it replaces
+            assert pv.value == base.policy[name].value and pv.clause == replaced[base.policy[name].clause], name
         else:
             assert pv == base.policy[name], name   # inherited as is
     assert dict(rs.fouls) == dict(base.fouls)

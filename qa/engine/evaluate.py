@@ -13,8 +13,8 @@ Order of the checks (fixed):
 2. the fouls of the shot: break requirements, or first contact and rail (suspended on a
    push-out); cue ball and object balls off the table; jumps and massés; fouls stated by code.
    On the break a foul rests on the break clause, and on the text's list of fouls too when it
-   names it; a note on ``break_requirement`` means the text states what a legal break needs
-   but not that failing it is a foul (the illegal break is then a referee's foul, unsettled);
+   names it; where ``illegal_break`` is silent (the text states what a legal break needs but
+   not that failing it is a foul) the illegal break is a referee's foul, unsettled;
 3. with a foul: money ball spotted, other balls stay down, consecutive fouls (warning, third
    foul), ball in hand, push-out after a break foul;
 4. without a foul: three-ball rule and dry break, push-out options, called shot, money ball
@@ -570,18 +570,23 @@ def _break_requirement(r: _Ruling, sh, rails) -> None:
         else:
             extra = ", même si une bille est empochée" if sh.pocketed else ""
             text = f"Casse illégale : seulement {rails} bille(s) à la bande ; il en faut au moins quatre{extra}."
-        if req.note:
-            # A note on break_requirement: the text states what a legal break needs, not that
-            # failing it is a foul (10-guide: « La casse est valable lorsque… », but its list
-            # « Il y a faute lorsque » at the break names only the cue ball and an object ball
-            # off the table). The condition is cited; the foul is a referee's ruling.
+        penalty = r.pol("illegal_break")
+        if penalty.silent:
+            # The text states what a legal break needs, not that failing it is a foul
+            # (10-guide: « La casse est valable lorsque… », while its list « Il y a faute
+            # lorsque » at the break names only the cue ball and an object ball off the
+            # table). The condition is cited; the foul is a referee's ruling.
             r.cite(f"La casse n’est pas valable : seulement {rails} bille(s) à la bande, il en faut au moins quatre.",
-                   policy="break_requirement", note=False)
+                   policy="break_requirement")
             r.fouls.append(Foul("illegal_break", None))
-            r.silent(("legal", "fouls"), req.note,
+            r.silent(("legal", "fouls"), penalty.note or "Le texte ne dit pas qu’une casse non valable est une faute.",
                      f"Casse non valable jugée fautive : bille en main pour l’adversaire ({_REFEREE}).")
+        elif penalty.clause == req.clause:
+            r.foul("illegal_break", text, policy="illegal_break")
         else:
-            r.foul("illegal_break", text, policy="break_requirement")
+            r.cite(text, policy="break_requirement")
+            r.foul("illegal_break", "Casse illégale : c’est une faute, l’adversaire a la bille en main.",
+                   policy="illegal_break")
 
 
 def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:

@@ -761,7 +761,7 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
         _listed_fouls(r, sh.fouls, sh.kind)
     if r.fouls:
         if sh.kind == "push_out":
-            r.cite("Un coup poussé fautif est sanctionné selon la faute commise.", policy="push_out_rules", note=False)
+            r.cite("Un coup poussé fautif est sanctionné selon la faute commise.", policy="push_out_foul")
         return _after_foul(r, sc, on_break=False)
 
     if sh.kind == "push_out":

@@ -212,3 +212,31 @@ def test_unknown_answer_shows_suggestions_of_every_shape(make_app):
     assert 'href="/themes/fouls"' in text and 'href="/themes/break"' in text
     assert 'href="/?q=Comment%20gagner' in text
     assert "push-out" in text
+
+
+def test_situation_answer_shows_what_was_understood_and_links_to_the_builder(client):
+    q = "Au jeu de la 9, je touche la 3 alors que la 2 est encore là et la 9 tombe"
+    resp = client.get("/", query_string={"q": q})
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 200
+    assert "Ce que j’ai compris de la situation" in html
+    assert "Première bille touchée : la 3" in html and "Empochée(s) : la 9" in html
+    import re
+    from html import unescape
+    link = unescape(re.search(r'href="(/arbitrage\?[^"]+)"', html).group(1))
+    page = client.get(link)
+    assert page.status_code == 200
+    # the builder rules the same shot: a foul under both nine-ball rulesets (9-bca rule 7, 9-ffb list)
+    body = page.get_data(as_text=True)
+    assert "9-bca/7-coup-manque" in body and "9-ffb/faute-mauvaise-bille-touchee" in body
+
+
+def test_describe_scenario_lines():
+    from qa.describe import describe_scenario
+    lines = describe_scenario({"state": {"on_table": [4, 6, 9], "fouls": {"shooter": 2}, "warned": True},
+                               "shot": {"kind": "normal", "first_contact": None, "cue_ball": "pocketed",
+                                        "called": {"ball": 9, "pocket": "coin"}, "fouls": ["double_hit"]}},
+                              {"double_hit": "Double touche"})
+    assert lines == ["Coup normal", "Sur la table avant le coup : la 4, la 6 et la 9 (la plus basse : la 4)",
+                     "Fautes consécutives du tireur avant le coup : 2 (averti)", "La blanche ne touche aucune bille",
+                     "La blanche est empochée", "Annonce : la 9 (coin)", "Faute : Double touche"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, render_template, request
 
 from qa.answer import AskError
+from qa.describe import describe_scenario
 from qa.rulebook import SILENT, Clause, Rulebook
 
 from .common import get_answerer, get_rulebook, services
@@ -74,9 +75,14 @@ def index():
                 error, status = exc.message, 400
     elif "q" in request.args:
         error = "Écrivez une question dans le champ ci-dessus."
+    understood, game = [], None
+    if answer and answer.get("kind") == "scenario":
+        understood = describe_scenario(answer.get("scenario"), book.foul_labels)
+        games = {book.rulesets[r].game for r in answer.get("rulesets", ()) if r in book.rulesets}
+        game = games.pop() if len(games) == 1 else None
     return render_template("pages/index.html", q=q, answer=answer, error=error, selected=selected or [],
                            rulesets=list(book.rulesets.values()), max_length=limit,
-                           topics=book.topics), status
+                           topics=book.topics, understood=understood, game=game), status
 
 
 @bp.get("/regles")

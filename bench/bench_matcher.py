@@ -105,7 +105,7 @@ def evaluate(matcher: Matcher, items: list[dict], k: int = 5) -> dict:
         if not res.unknown:
             failures.append({"q": it["q"], "got": [h.clause.id for h in res.hits[:3]], "want": [],
                              "unknown": False, "best": res.best, "coverage": res.coverage,
-                             "terms": res.terms})
+                             "example": res.example, "reason": res.reason, "terms": res.terms})
     refused = refused_in + refused_out
     n_in, n_out = len(ins) or 1, len(outs) or 1
     return {

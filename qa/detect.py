@@ -144,7 +144,7 @@ def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
                                                           "match", "tournoi", "regles", "regle"}):
             firm.add(game)
             drop.add(i)
-            if nxt == "ball":
+            if nxt == "ball" and ws[i + 2:i + 4] != ["in", "hand"]:   # not "la 9 : ball in hand"
                 drop.add(i + 1)
             if "jeu" in before:
                 drop.add(i - len(before) + before.index("jeu"))

@@ -60,11 +60,11 @@ class MatcherConfig:
         "topics": 0.4, "lead_in": 0.3})
     k1: float = 1.2
     b: float = 0.6
-    min_score: float = 2.0
+    min_score: float = 1.0
     min_coverage: float = 0.32
     relevant: float = 0.55
-    fuzzy_weight: float = 1.0
-    fuzzy_floor: float = 60.0
+    fuzzy_weight: float = 0.5
+    fuzzy_floor: float = 70.0
     unknown_weight: float = 1.0
 
 
@@ -303,11 +303,15 @@ class Matcher:
             searched = tuple(r for r in scope if r in named) or scope
         else:
             searched = scope or named or all_ids
+        allowed = self._allowed(searched)
         terms, fixes = self.terms(question, drop)
+        bm25 = self._scores(terms, allowed)
+        if not bm25 and drop:
+            # nothing but the game is known ("c'est quoi le jeu de la 9 ?"): its words are the question
+            terms, fixes = self.terms(question, set(det.name_drop) if det.rulesets else ())
+            bm25 = self._scores(terms, allowed)
         guessed = frozenset(self.analyzer.terms_of_words(list(fixes.values())))
         adverbs = frozenset(stem(w) for w in words(question) if len(w) > 6 and w.endswith("ment"))
-        allowed = self._allowed(searched)
-        bm25 = self._scores(terms, allowed)
         examples = self._examples(terms, allowed) if bm25 else {}
         best = max(bm25.values(), default=0.0)
         span = max(100.0 - cfg.fuzzy_floor, 1e-9)
@@ -317,12 +321,12 @@ class Matcher:
         coverage = self._coverage(terms, ranked[0][0], guessed, adverbs) if ranked else 0.0
         example = max(examples.values(), default=0.0)
         reason = None
-        if not terms or not ranked:
-            reason = "empty"
-        elif det.other_game and not det.variant_intent:
+        if det.other_game and not det.variant_intent:
             reason = "other_game"
         elif det.off_topic:
             reason = "off_topic"
+        elif not terms or not ranked:
+            reason = "empty"
         elif best < cfg.min_score or coverage < cfg.min_coverage:
             reason = "weak"
         hits, covered = self._order(ranked, k)

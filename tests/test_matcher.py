@@ -1,8 +1,11 @@
 """The matcher (qa/matcher.py, qa/detect.py) on tests/data/questions.yaml, ruleset
 detection, and the Answerer (qa/answer.py): shape of answers and validation errors.
 
-Quality thresholds sit a little under what bench/bench_matcher.py measures, so that a
-regression fails here while noise does not.
+Quality thresholds sit a little under what bench/bench_matcher.py measures on
+tests/data/questions.yaml, so that a regression fails here while noise does not. The blind
+set (tests/data/questions_blind.yaml) is only reported by the bench, never asserted on:
+thresholds on it would turn it into a tuning set. Here it is only checked for shape and for
+leaks (no clause example question may copy one of its questions).
 """
 from __future__ import annotations
 
@@ -19,8 +22,10 @@ from qa.answer import MAX_K, UNKNOWN_TEXT, Answerer, AskError  # noqa: E402
 from qa.detect import detect  # noqa: E402
 from qa.matcher import Matcher  # noqa: E402
 from qa.text import fold  # noqa: E402
+from rapidfuzz import fuzz, process  # noqa: E402
 
 QUESTIONS = yaml.safe_load((ROOT / "tests" / "data" / "questions.yaml").read_text(encoding="utf-8"))
+BLIND = yaml.safe_load((ROOT / "tests" / "data" / "questions_blind.yaml").read_text(encoding="utf-8"))
 IN_SCOPE = [q for q in QUESTIONS if q["answers"]]
 OUT_OF_SCOPE = [q for q in QUESTIONS if not q["answers"]]
 FRESH_TAGS = {"fresh", "fresh2"}
@@ -72,6 +77,26 @@ def test_question_set_does_not_copy_the_clauses_example_questions(rulebook):
     assert not copied
 
 
+def test_blind_set_shape(rulebook):
+    ins = [q for q in BLIND if q["answers"]]
+    outs = [q for q in BLIND if not q["answers"]]
+    assert (len(ins), len(outs)) == (65, 25)
+    for q in ins:
+        for cid in q["answers"]:
+            assert cid in rulebook.clauses and rulebook.clauses[cid].kind != "toc", (q["q"], cid)
+    assert {cid.split("/")[0] for q in ins for cid in q["answers"]} == set(rulebook.rulesets)
+    assert {q["tags"][0] for q in ins} == set(rulebook.topics)
+
+
+def test_clause_examples_do_not_leak_the_blind_set(rulebook):
+    """No example question of a clause is a copy, or a near copy, of a blind question: the
+    blind figure must stay a measure of generalisation."""
+    theirs = [x for c in rulebook.clauses.values() for x in c.questions]
+    for q in BLIND:
+        match = process.extractOne(q["q"], theirs, scorer=fuzz.token_sort_ratio, processor=fold)
+        assert match[1] < 90, (q["q"], match[0])
+
+
 def test_question_set_includes_the_shared_examples():
     path = ROOT.parent / "shared" / "examples" / "questions.yaml"
     if not path.is_file():
@@ -84,29 +109,29 @@ def test_question_set_includes_the_shared_examples():
 # ----------------------------------------------------------------------------- quality
 def test_quality_on_the_whole_set(matcher):
     top1, top3, refused_in, refused_out = _rates(matcher, QUESTIONS)
-    assert top1 >= 0.86
-    assert top3 >= 0.93
-    assert refused_in <= 0.05
-    assert refused_out >= 0.88
+    assert top1 >= 0.92
+    assert top3 >= 0.96
+    assert refused_in <= 0.02
+    assert refused_out >= 0.95
 
 
 def test_quality_on_the_held_out_third(matcher):
     top1, top3, refused_in, refused_out = _rates(matcher, HELD_OUT)
-    assert top1 >= 0.88
-    assert top3 >= 0.95
-    assert refused_in <= 0.04
-    assert refused_out >= 0.75
+    assert top1 >= 0.93
+    assert top3 >= 0.96
+    assert refused_in <= 0.02
+    assert refused_out >= 0.9
 
 
 def test_quality_on_questions_written_after_tuning(matcher):
-    """The "fresh2" items were written once the matcher was frozen: the honest figure,
-    lower than on the tuned set (see the bench)."""
+    """The "fresh2" items were written once an earlier matcher was frozen; they have been
+    looked at since (the blind set is the independent figure, see the bench)."""
     fresh = [q for q in QUESTIONS if "fresh2" in q.get("tags", ())]
     top1, top3, refused_in, refused_out = _rates(matcher, fresh)
-    assert top1 >= 0.73
-    assert top3 >= 0.86
-    assert refused_in <= 0.17
-    assert refused_out >= 0.75
+    assert top1 >= 0.86
+    assert top3 >= 0.93
+    assert refused_in <= 0.07
+    assert refused_out >= 0.9
 
 
 @pytest.mark.parametrize("q", [q for q in QUESTIONS if "example" in q.get("tags", ())], ids=lambda q: q["q"][:40])
@@ -177,6 +202,75 @@ def test_typos_are_corrected(matcher):
 def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
     for q in ("comment devenir arbitre de billard", "est-ce que le billard est un sport olympique"):
         assert matcher.lookup(q).unknown
+
+
+@pytest.mark.parametrize("q,category", [
+    ("combien coûte une queue de casse", "price"), ("où acheter un triangle pas cher", "price"),
+    ("quelle marque de billes choisir", "brand"),
+    ("comment faire un rétro", "technique"), ("comment bien viser une coupe", "technique"),
+    ("des astuces pour progresser au 9 ball ?", "technique"), ("comment faire un massé", "technique"),
+    ("quelle craie utiliser", "equipment"), ("dimensions d'une table de 9 pieds", "equipment"),
+    ("comment changer le procédé de ma queue", "equipment"),
+    ("horaires du prochain tournoi", "events"), ("qui est le meilleur joueur de 10 ball", "events"),
+])
+def test_off_topic_intents_are_refused(matcher, q, category):
+    res = matcher.lookup(q)
+    assert res.detection.off_topic == category
+    assert res.unknown and res.reason == "off_topic"
+
+
+@pytest.mark.parametrize("q", [
+    "le massé est-il autorisé chez Dooly's ?", "a-t-on le droit de faire un jump à la 10 ?",
+    "poser sa queue sur la table pour viser, c'est faute ?", "en tournoi, qui casse la manche suivante ?",
+    "faut-il garder un pied au sol ?", "les deux pieds en l'air pour tirer, faute ?",
+    "comment jouer un push out", "la 9 est remplacée sur la mouche ?",
+    "quel est le matériel pour jouer à la 10 ?", "combien de poches a la table ?",
+])
+def test_rule_questions_sharing_a_subject_are_not_off_topic(matcher, q):
+    res = matcher.lookup(q)
+    assert res.detection.off_topic is None
+    assert not res.unknown, (res.reason, res.coverage)
+
+
+@pytest.mark.parametrize("variants", [
+    ["trois fautes", "fautes de suite", "fautes d'affilée"], ["partout", "n'importe où", "toute la table"],
+    ["en même temps", "simultanément"], ["poche", "trou"], ["combinaison", "combi", "combo"],
+])
+def test_players_words_share_one_term(matcher, variants):
+    first = matcher.analyzer.terms(variants[0])
+    assert len(first) == 1 and all(matcher.analyzer.terms(v) == first for v in variants[1:])
+
+
+def test_common_words_are_real_words_not_typos():
+    from qa.text import COMMON_WORDS
+    assert {"hauteur", "remplacer", "anglais", "tirent", "reparer"} <= COMMON_WORDS
+    assert all(w == fold(w) and w.isalpha() for w in COMMON_WORDS)
+
+
+@pytest.mark.parametrize("word", ["hauteur", "remplacer", "anglais", "tirent", "reparer"])
+def test_real_french_words_are_not_corrected(matcher, word):
+    assert word not in matcher.lookup(f"question sur {word} au billard").corrections
+
+
+def test_example_channel_finds_a_clause_phrased_like_its_examples(matcher, rulebook):
+    c = rulebook.clauses["9-ffb/bille-9-point-occupe"]
+    res = matcher.lookup(c.questions[0])
+    assert res.example >= 90 and res.hits[0].clause.id == c.id
+    assert matcher.fuzzy_key(["b", "a", "b"]) == "a b"
+    scores = [h.score for h in res.hits[:len(res.rulesets)]]
+    assert scores == sorted(scores, reverse=True)
+
+
+@pytest.mark.parametrize("q", ["c'est quoi le jeu de la 10 ?", "le 9-ball c'est quoi"])
+def test_a_question_naming_only_the_game_is_answered(matcher, q):
+    res = matcher.lookup(q)
+    assert not res.unknown and res.hits
+    assert res.hits[0].clause.topics[0] in ("objective", "variants", "equipment")
+
+
+def test_ball_in_hand_after_a_game_number_is_kept(matcher):
+    res = matcher.lookup("scratch au break à la 9 : ball in hand ?")
+    assert "bill_main" in res.terms and not res.unknown
 
 
 def test_unknown_still_gives_closest_topics(matcher, rulebook):
@@ -257,6 +351,12 @@ def test_answer_quotes_clauses_verbatim(asker, rulebook):
     a = asker.ask("dry break", k=3)
     c = rulebook.clauses[a["citations"][0]["id"]]
     assert " ".join(c.text.split())[:150] in a["answer"]
+
+
+def test_off_topic_answer_says_why(asker):
+    a = asker.ask("combien coûte une queue de casse ?")
+    assert a["kind"] == "unknown" and a["citations"] == []
+    assert a["answer"].startswith(UNKNOWN_TEXT) and "prix" in a["answer"]
 
 
 def test_unknown_answer_shape(asker):

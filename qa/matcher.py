@@ -52,7 +52,8 @@ class MatcherConfig:
     ``fuzzy_weight``: weight of the example-question similarity (0..1, above ``fuzzy_floor``
     rescaled to 0..1) beside the BM25 share (0..1) in the ranking score; ``unknown_weight``:
     share of its IDF that a word the index does not know weighs in the coverage (1: an
-    unknown word is the best sign of a question the texts do not treat).
+    unknown word is the best sign of a question the texts do not treat); ``lead_in_factor``:
+    ranking weight of a bare lead-in sentence ending with ":" (its list items answer instead).
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {
@@ -66,6 +67,7 @@ class MatcherConfig:
     fuzzy_weight: float = 0.5
     fuzzy_floor: float = 70.0
     unknown_weight: float = 1.0
+    lead_in_factor: float = 0.9
 
 
 @dataclass(frozen=True)
@@ -131,6 +133,10 @@ class Matcher:
 
     def _index(self) -> None:
         cfg = self.config
+        # A bare lead-in ("Il n’y a pas faute quand :") answers nothing by itself: its items do.
+        introduces = {c.lead_in for c in self.clauses if c.lead_in}
+        self._weight = [cfg.lead_in_factor if c.id in introduces and c.text.rstrip().endswith(":") else 1.0
+                        for c in self.clauses]
         tfs: list[dict[str, float]] = []
         lengths: list[float] = []
         vocab: set[str] = set()
@@ -315,7 +321,8 @@ class Matcher:
         examples = self._examples(terms, allowed) if bm25 else {}
         best = max(bm25.values(), default=0.0)
         span = max(100.0 - cfg.fuzzy_floor, 1e-9)
-        combined = {i: s / best + cfg.fuzzy_weight * max(0.0, examples.get(i, 0.0) - cfg.fuzzy_floor) / span
+        combined = {i: self._weight[i] * (s / best + cfg.fuzzy_weight * max(0.0, examples.get(i, 0.0) - cfg.fuzzy_floor)
+                                          / span)
                     for i, s in bm25.items()} if best > 0 else {}
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], kv[0]))
         coverage = self._coverage(terms, ranked[0][0], guessed, adverbs) if ranked else 0.0

@@ -73,6 +73,10 @@ _ORDINALS = {
     "3e": "troisieme", "3eme": "troisieme", "3ieme": "troisieme", "troisiemes": "troisieme",
     "4e": "quatrieme", "4eme": "quatrieme",
 }
+# SMS and spoken spellings players type on a phone (Quebec "pis" = puis).
+_SMS = {"koi": "quoi", "kel": "quel", "kelle": "quelle", "pk": "pourquoi", "pkoi": "pourquoi",
+        "pcq": "parce", "qd": "quand", "tjs": "toujours", "ds": "dans", "bcp": "beaucoup",
+        "pis": "puis", "ya": "y", "slt": "salut", "stp": "svp", "mm": "meme", "jsp": "sais"}
 _NUMERO = re.compile(r"\bn\s*[°º]\s*|\bno\.?\s*(?=\d)|\bnum\.?\s*(?=\d)|#\s*(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
 # plural nouns after which a number is a count ("quatre billes" → x4), not a ball ("la 4")
@@ -94,11 +98,14 @@ def words(text: str) -> list[str]:
     text = text.replace("'", " ")
     out: list[str] = []
     for w in _WORD.findall(text):
-        w = _ORDINALS.get(w, w)
+        w = _ORDINALS.get(w, _SMS.get(w, w))
+        if len(w) > 3 and w[0] == "j" and w[1] not in "aeiouy":   # "jcontourne" = j'contourne
+            out.append("j")
+            w = w[1:]
         if w in NUMBER_WORDS:
             w = NUMBER_WORDS[w]
-        elif w in _ONE_WORDS and out and out[-1] in _ONE_CONTEXT:
-            w = "1"
+        elif w in _ONE_WORDS and out and (out[-1] in _ONE_CONTEXT or (w == "une" and out[-1] == "la")):
+            w = "1"   # "la une" is ball 1: after "la", "une" cannot be an article
         elif w[:1].isdigit() and not w.isdigit():
             m = re.fullmatch(r"(\d+)(balls?)", w)   # "9ball" glued
             if m:

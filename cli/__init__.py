@@ -2,8 +2,7 @@
 
 The group is built from the modules listed in :data:`COMMAND_MODULES`; each exposes
 ``commands``, a list of click commands. To add a command, write ``cli/<name>.py`` with
-``commands = [my_command]`` and list the module here (one line). A listed module that does
-not exist yet is skipped.
+``commands = [my_command]`` and list the module here (one line).
 
 Errors reach the user as one French line on stderr that names the flag or field at fault:
 exit code 2 for a usage error (unknown option, bad value), 1 for a failure; never a traceback.
@@ -138,16 +137,7 @@ def build_cli(modules: tuple[str, ...] = COMMAND_MODULES) -> click.Group:
             ctx.invoke(ctx.command.get_command(ctx, "serve"))
 
     for name in modules:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue
-            raise
-        cmds = getattr(module, "commands", None)
-        if cmds is None:
-            cmds = [v for v in vars(module).values() if isinstance(v, click.Command) and v.name]
-        for cmd in cmds:
+        for cmd in importlib.import_module(name).commands:
             cli.add_command(cmd)
     return cli
 

@@ -10,13 +10,18 @@ exit code 2 for a usage error (unknown option, bad value), 1 for a failure; neve
 from __future__ import annotations
 
 import importlib
-import re
 import sys
 from typing import Any
 
 import click
 
+from qa.quiz.store import StoreError
+
+from . import i18n
 from .common import CliError
+
+# click's own messages (usage, help, errors) in French, whatever the terminal's locale.
+i18n.install()
 
 # Every module that adds commands, in help order; each exposes `commands = [...]`.
 COMMAND_MODULES: tuple[str, ...] = (
@@ -40,27 +45,13 @@ def _hint(exc: click.BadParameter) -> str:
     return ""
 
 
-_ENGLISH = (
-    (re.compile(r"Got unexpected extra arguments? \((.*)\)"), "argument en trop : {0}"),
-    (re.compile(r"Option '(.*)' requires an argument\."), "l’option « {0} » attend une valeur"),
-    (re.compile(r"Option '(.*)' requires (\d+) arguments\."), "l’option « {0} » attend {1} valeurs"),
-    (re.compile(r"Option '(.*)' does not take a value\."), "l’option « {0} » ne prend pas de valeur"),
-    (re.compile(r"'(.*)' is not a valid integer( range)?\."), "« {0} » n’est pas un nombre entier"),
-    (re.compile(r"'(.*)' is not a valid float( range)?\."), "« {0} » n’est pas un nombre"),
-    (re.compile(r"(.*) is not in the range (.*)\."), "{0} n’est pas dans l’intervalle {1}"),
-    (re.compile(r"'(.*)': No such file or directory"), "fichier introuvable : {0}"),
-    (re.compile(r"(?:Path|File|Directory) '(.*)' does not exist\."), "chemin introuvable : {0}"),
-    (re.compile(r"(?:Path|File|Directory) '(.*)' is a directory\."), "{0} est un dossier"),
-    (re.compile(r"(?:Path|File|Directory) '(.*)' is a file\."), "{0} est un fichier, pas un dossier"),
-)
-
-
 def _translate(text: str) -> str:
-    for pattern, french in _ENGLISH:
-        m = pattern.fullmatch(text.strip())
-        if m:
-            return french.format(*m.groups())
-    return text.strip().rstrip(".")
+    """click's message (already French: see :mod:`cli.i18n`) as one clause of « Erreur : … »:
+    without its final period, and lower-case at the start (« Argument en trop » → « argument … »)."""
+    text = text.strip().rstrip(".")
+    if len(text) > 1 and text[0].isupper() and not text[1].isupper():
+        text = text[0].lower() + text[1:]
+    return text
 
 
 def french_message(exc: click.ClickException) -> str:
@@ -87,7 +78,10 @@ def french_message(exc: click.ClickException) -> str:
 
 
 class ArbitreGroup(click.Group):
-    """A click group whose errors are one French line (exit 2 for usage, 1 for failure)."""
+    """A click group whose errors are one French line (exit 2 for usage, 1 for failure) and
+    whose help is French (:class:`cli.i18n.ArbitreContext`)."""
+
+    context_class = i18n.ArbitreContext
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
@@ -103,6 +97,9 @@ class ArbitreGroup(click.Group):
         except CliError as exc:
             click.echo(f"Erreur : {exc.message}", err=True)
             sys.exit(exc.exit_code)
+        except StoreError as exc:
+            click.echo(f"Erreur : --db : {exc.message}", err=True)
+            sys.exit(1)
         except click.ClickException as exc:
             click.echo(f"Erreur : {french_message(exc)}", err=True)
             sys.exit(exc.exit_code if exc.exit_code else 1)
@@ -138,6 +135,7 @@ def build_cli(modules: tuple[str, ...] = COMMAND_MODULES) -> click.Group:
 
     for name in modules:
         for cmd in importlib.import_module(name).commands:
+            cmd.context_class = i18n.ArbitreContext   # French help layout for every command
             cli.add_command(cmd)
     return cli
 

@@ -11,12 +11,13 @@ import click
 from qa.compare import CompareError, compare as compare_rulesets, to_csv, to_markdown, to_text
 
 from .common import load_book, print_json
+from .i18n import FrenchChoice
 
 
 @click.command(short_help="Compare des règlements côte à côte.")
 @click.argument("rulesets", nargs=-1, metavar="ID ID [...]")
 @click.option("--topic", default=None, metavar="T", help="Seulement ce thème (ex. break, push-out, three-fouls).")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "csv", "json"]), default="text",
+@click.option("--format", "fmt", type=FrenchChoice(["text", "markdown", "csv", "json"]), default="text",
               show_default=True, help="Texte, Markdown, CSV ou JSON (forme de GET /api/compare).")
 @click.option("--differences", "only_diff", is_flag=True, help="Texte : seulement les décisions qui diffèrent.")
 @click.option("--house-rules", default=None, metavar="DIR", help="Dossier de règles maison (ARBITRE_HOUSE_RULES).")

@@ -4,14 +4,18 @@ from __future__ import annotations
 import errno
 import json
 import os
+import socket
 import sys
 from pathlib import Path
 
 import click
 import yaml
 
+from qa.quiz.store import StoreError
 from qa.rulebook import DATA_DIR, RulebookError, load_rulebook
+from qa.yamlio import DuplicateKeyError, french_yaml_problem, load_json_unique, load_yaml_unique
 
+from .i18n import IntBetween
 from .common import (CliError, build_answerer, env_or, format_citation, format_outcome, load_book, print_json,
                      split_rulesets)
 
@@ -27,6 +31,35 @@ def _port(value: object, source: str) -> int:
     if not 1 <= port <= 65535:
         raise click.BadParameter(f"{port} n’est pas un numéro de port (1 à 65535)", param_hint=source)
     return port
+
+
+def check_address(host: str, port: int) -> None:
+    """Fail in French before serving when ``host:port`` cannot be listened on: an unknown
+    host name (usage error naming --host), a port already in use or reserved (naming --port
+    and PORT). werkzeug would otherwise print its own English message and exit."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
+    except (socket.gaierror, UnicodeError):
+        raise click.BadParameter(f"adresse inconnue « {host} » (nom introuvable) ; par exemple 127.0.0.1 (cette machine) "
+                                 "ou 0.0.0.0 (tout le réseau)", param_hint="--host") from None
+    family, socktype, proto, _, sockaddr = infos[0]
+    with socket.socket(family, socktype, proto) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as werkzeug's server does
+        try:
+            sock.bind(sockaddr)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise CliError(f"le port {port} est déjà utilisé sur {host} (une autre instance ?) : choisissez-en un "
+                               f"autre avec --port, par exemple « python app.py serve --port {port + 1 if port < 65535 else 8000} » "
+                               f"ou « PORT={port + 1 if port < 65535 else 8000} python app.py ».") from None
+            if exc.errno == errno.EACCES:
+                raise CliError(f"permission refusée pour le port {port} (les ports sous 1024 sont réservés) : "
+                               "choisissez-en un autre avec --port ou la variable PORT.") from None
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise click.BadParameter(f"l’adresse {host} n’est pas une adresse de cette machine ; par exemple "
+                                         "127.0.0.1 ou 0.0.0.0", param_hint="--host") from None
+            raise CliError(f"impossible d’écouter sur {host}:{port} (erreur {exc.errno}) : "
+                           "choisissez un autre --port ou --host.") from None
 
 
 # ----------------------------------------------------------------------------- serve
@@ -56,18 +89,26 @@ def serve(host: str | None, port: str | None, db: str | None, house_rules: str |
         if not parent.is_dir():
             raise click.BadParameter(f"le dossier {parent} n’existe pas", param_hint="--db")
         config["DATABASE"] = str(Path(db).expanduser())
+    check_address(host, port_n)
     from web import create_app
+    from web.quiz import quiz_service
+    from web.server import FrenchRequestHandler
     try:
         app = create_app(config)
     except RulebookError as exc:
         for p in exc.problems:
             click.echo(str(p), err=True)
         raise CliError(f"données de règles invalides ({len(exc.problems)} problème(s)) : voir ci-dessus.") from None
-    if not db:
-        os.makedirs(app.instance_path, exist_ok=True)
+    with app.app_context():  # open the quiz database now, as « quiz » does: a bad --db fails here, not per request
+        try:
+            quiz_service()
+        except StoreError as exc:
+            raise CliError(f"--db : base de quiz inutilisable : {exc.message}") from None
     click.echo(f"l’Arbitre : http://{host}:{port_n}/ (Ctrl+C pour arrêter)", err=True)
     try:
-        app.run(host=host, port=port_n, debug=False, use_reloader=False, threaded=True)
+        # errors the HTTP server sends by itself (URL or headers too long) answered by the app, in French
+        app.run(host=host, port=port_n, debug=False, use_reloader=False, threaded=True,
+                request_handler=FrenchRequestHandler)
     except OSError as exc:
         if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EADDRNOTAVAIL):
             raise CliError(f"impossible d’écouter sur {host}:{port_n} ({exc.strerror}) : "
@@ -79,7 +120,7 @@ def serve(host: str | None, port: str | None, db: str | None, house_rules: str |
 @click.command(short_help="Répond à une question sur les règles.")
 @click.argument("question")
 @click.option("--rulesets", default=None, metavar="ID,ID", help="Limiter la réponse à ces règlements.")
-@click.option("-k", "k", default=5, show_default=True, type=click.IntRange(1, 20), metavar="N",
+@click.option("-k", "k", default=5, show_default=True, type=IntBetween(1, 20), metavar="N",
               help="Nombre de passages cités au plus (1 à 20).")
 @click.option("--json", "as_json", is_flag=True, help="Réponse en JSON (forme « Answer » de l’API).")
 @click.option("--house-rules", default=None, metavar="DIR", help="Dossier de règles maison (ARBITRE_HOUSE_RULES).")
@@ -148,15 +189,23 @@ def read_scenario_file(path: str) -> dict:
         name = path
     if not text.strip():
         raise CliError(f"FILE : {name} est vide ; un scénario JSON ou YAML est attendu.")
-    try:
-        data = json.loads(text)
-    except ValueError:
+    try:  # JSON first, then YAML; both refuse a key given twice (the last would win silently)
+        data = load_json_unique(text)
+    except DuplicateKeyError as exc:
+        raise CliError(f"FILE : {name} : {exc.message}.") from None
+    except (ValueError, RecursionError):
         try:
-            data = yaml.safe_load(text)
+            data = load_yaml_unique(text)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" (ligne {mark.line + 1}, colonne {mark.column + 1})" if mark else ""
-            raise CliError(f"FILE : {name} n’est ni du JSON ni du YAML lisible{where}.") from None
+            problem = french_yaml_problem(exc)
+            if problem.startswith("clé en double"):
+                raise CliError(f"FILE : {name}{where} : {problem}.") from None
+            problem = problem.removeprefix("YAML illisible : ")
+            raise CliError(f"FILE : {name} n’est ni du JSON ni du YAML lisible{where} : {problem}.") from None
+        except RecursionError:
+            raise CliError(f"FILE : {name} : objets ou listes imbriqués trop profondément.") from None
     if not isinstance(data, dict):
         raise CliError(f"FILE : {name} doit contenir un objet (un scénario), pas {type(data).__name__}.")
     return data
@@ -177,7 +226,9 @@ def evaluate(file: str, as_json: bool, house_rules: str | None) -> None:
 
     data = read_scenario_file(file)
     book = load_book(house_rules=house_rules)
-    many = data.get("rulesets") is not None
+    if "rulesets" in data and data["rulesets"] is None:  # null: not stated (then « ruleset » is required)
+        data = {k: v for k, v in data.items() if k != "rulesets"}
+    many = "rulesets" in data
     if many and data.get("ruleset") is not None:
         raise CliError("champ « rulesets » : donnez « ruleset » ou « rulesets », pas les deux.")
     try:

@@ -16,7 +16,7 @@ import click
 from qa.quiz.generate import Question
 from qa.quiz.params import QuizError
 from qa.quiz.service import QuizService
-from qa.quiz.store import Store
+from qa.quiz.store import Store, StoreError
 
 from .common import CliError, env_or, load_book, print_json
 
@@ -101,10 +101,10 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
     """
     book = load_book(None, house_rules)
     path = env_or(db, "ARBITRE_DB")
-    try:
+    try:  # only the default instance/ folder is created; another --db needs an existing folder
         store = Store(path)
-    except Exception as exc:  # unwritable folder, not a database, ...
-        raise CliError(f"--db : base de quiz inutilisable ({path or 'instance/arbitre.db'}) : {exc}") from None
+    except StoreError as exc:  # missing folder, a folder, not a database, read-only...
+        raise CliError(f"--db : base de quiz inutilisable : {exc.message}") from None
     svc = QuizService(book, store)
     data = {"rulesets": rulesets, "topics": topics, "count": count, "seed": seed, "mode": mode, "learner": learner,
             "time_limit_s": time_limit, "kinds": kinds}

@@ -55,14 +55,15 @@ class Answerer:
 
     ``situations``: optional ``situations(question, rulesets) -> dict | None`` tried first
     (a described shot gets a ruling); ``None`` from it falls through to the lookup.
-    ``matcher``: an already built :class:`Matcher` over the same book (optional).
+    ``matcher``: an already built :class:`Matcher` over the same book (optional; by default the
+    book's shared one, :meth:`Matcher.shared`, which the situation answers also use).
     """
 
     def __init__(self, book: Rulebook, situations: Situations | None = None,
                  matcher: Matcher | None = None):
         self.book = book
         self.situations = situations
-        self.matcher = matcher or Matcher(book)
+        self.matcher = matcher or Matcher.shared(book)   # one index per book, shared with situations
 
     # ------------------------------------------------------------------ validation
     def _question(self, question: Any) -> str:

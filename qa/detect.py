@@ -33,6 +33,9 @@ _UNITS = frozenset("""pied pieds pouce pouces an ans euro euros eur dollar dolla
 min seconde secondes sec heure heures h point points cm mm metre metres m kg gramme grammes
 fois joueur joueurs personne personnes mois jour jours""".split())
 _LEAD = frozenset({"regle", "regles", "article", "section", "chapitre"})
+# words after which "de (la) 9" names the game: "partie de 9", "les règles de la 10"
+_GAME_OF = frozenset({"partie", "parties", "manche", "manches", "match", "tournoi", "regles", "regle",
+                      "reglement", "reglements"})
 # publisher words → suffixes of ruleset ids they name (matched on the normalised text)
 _PUBLISHERS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
     (re.compile(r"\bdooly"), ("10-doolys",)),
@@ -140,8 +143,8 @@ def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
         if nxt == "ball" or prev in {"au", "du"} or (
                 "jeu" in before and before[-1] in {"la", "du", "de", "jeu", "le"}) or (
                 prev == "la" and i >= 2 and ws[i - 2] == "a") or (
-                prev == "de" and i >= 2 and ws[i - 2] in {"partie", "parties", "manche", "manches",
-                                                          "match", "tournoi", "regles", "regle"}):
+                prev == "de" and i >= 2 and ws[i - 2] in _GAME_OF) or (
+                prev == "la" and i >= 3 and ws[i - 2] == "de" and ws[i - 3] in _GAME_OF):
             firm.add(game)
             drop.add(i)
             if nxt == "ball" and ws[i + 2:i + 4] != ["in", "hand"]:   # not "la 9 : ball in hand"

@@ -160,10 +160,14 @@ def load_house_rules(col: _Collector, path: Path, rulesets: dict[str, Ruleset], 
     if not path.exists():
         col.add(path, 1, "dossier ou fichier de règles maison introuvable")
         return []
+    files = house_files(path)
+    if not files:  # a folder without any club file: the option did nothing, say so
+        col.add(path, 1, f"aucun fichier de règles maison (*.yaml, *.yml) dans {path}")
+        return []
     base_ids = [rid for rid, rs in rulesets.items() if not rs.extends]
     seen: dict[str, Path] = {}
     added: list[str] = []
-    for f in house_files(path):
+    for f in files:
         rid = _load_one(col, f, rulesets, clauses, by_ruleset, topics, specs, foul_codes, base_ids, seen)
         if rid:
             added.append(rid)

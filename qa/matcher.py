@@ -23,6 +23,14 @@ decision (on raw scores: BM25, coverage, example similarity; and on the intent, 
 ("jeu de la 9", "chez Dooly's", "FFB"…, see :mod:`qa.detect`) restrict the search; so does
 an explicit ``rulesets``. When none is named, the best clause of every ruleset that speaks
 to the question comes first, then the rest; rulesets whose best score is weak are left out.
+
+Words that only frame a question about a term ("que signifie", "définition de", see
+:data:`qa.text.QUESTION_WORDS`) are left out of its terms. A question about the game as a
+whole ("les règles du 9 ball", "comment on joue à la 10") is searched as its objective
+(topic ``objective``). A title or a transition (an ``info`` clause of a few words) weighs
+less than a clause that says something. ``best_on_subject`` finds the clause of one ruleset
+that treats a subject (a foul's label), or None: the situation answers cite it for a foul a
+text does not list.
 """
 from __future__ import annotations
 
@@ -34,7 +42,7 @@ from rapidfuzz import fuzz, process
 
 from .detect import Detection, detect
 from .rulebook import Clause, Rulebook
-from .text import COMMON_WORDS, STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
+from .text import COMMON_WORDS, QUESTION_WORDS, STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
 
 __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 
@@ -53,7 +61,9 @@ class MatcherConfig:
     rescaled to 0..1) beside the BM25 share (0..1) in the ranking score; ``unknown_weight``:
     share of its IDF that a word the index does not know weighs in the coverage (1: an
     unknown word is the best sign of a question the texts do not treat); ``lead_in_factor``:
-    ranking weight of a bare lead-in sentence ending with ":" (its list items answer instead).
+    ranking weight of a bare lead-in sentence ending with ":" (its list items answer instead);
+    ``bare_info_factor``: ranking weight of an ``info`` clause of at most ``bare_info_words``
+    words (a title, a transition: "US - jeu de la 9"), which says nothing by itself.
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {
@@ -68,6 +78,8 @@ class MatcherConfig:
     fuzzy_floor: float = 70.0
     unknown_weight: float = 1.0
     lead_in_factor: float = 0.9
+    bare_info_factor: float = 0.6
+    bare_info_words: int = 12
 
 
 @dataclass(frozen=True)
@@ -107,6 +119,9 @@ class Lookup:
     example: float = 0.0
 
 
+_SHARED: dict[int, tuple[Rulebook, "Matcher"]] = {}
+
+
 class Matcher:
     """BM25F index over the citable clauses of ``book`` (built once; read-only after).
 
@@ -120,6 +135,20 @@ class Matcher:
         self.analyzer = Analyzer(book.glossary)
         self.clauses: list[Clause] = [c for c in book.clauses.values() if c.kind in ("rule", "info")]
         self._index()
+        self._subjects: dict[tuple[str, str, str | None], str | None] = {}
+
+    @classmethod
+    def shared(cls, book: Rulebook) -> "Matcher":
+        """The Matcher of ``book`` with the default config, built once per book and shared
+        (the Answerer and the situation answers use the same index)."""
+        hit = _SHARED.get(id(book))
+        if hit is not None and hit[0] is book:
+            return hit[1]
+        matcher = cls(book)
+        if len(_SHARED) > 16:
+            _SHARED.clear()
+        _SHARED[id(book)] = (book, matcher)
+        return matcher
 
     # ------------------------------------------------------------------ index
     def _fields(self, c: Clause) -> dict[str, str]:
@@ -135,14 +164,18 @@ class Matcher:
         cfg = self.config
         # A bare lead-in ("Il n’y a pas faute quand :") answers nothing by itself: its items do.
         introduces = {c.lead_in for c in self.clauses if c.lead_in}
-        self._weight = [cfg.lead_in_factor if c.id in introduces and c.text.rstrip().endswith(":") else 1.0
-                        for c in self.clauses]
+        # A title or a transition ("US - jeu de la 9") names a subject but says nothing of it.
+        self._weight = [cfg.lead_in_factor if c.id in introduces and c.text.rstrip().endswith(":")
+                        else cfg.bare_info_factor if c.kind == "info" and len(words(c.text)) <= cfg.bare_info_words
+                        else 1.0 for c in self.clauses]
         tfs: list[dict[str, float]] = []
         lengths: list[float] = []
         vocab: set[str] = set()
+        own: list[frozenset[str]] = []   # terms of the clause's own words (text and title)
         for c in self.clauses:
             tf: dict[str, float] = {}
             length = 0.0
+            mine: set[str] = set()
             for name, value in self._fields(c).items():
                 w = cfg.weights.get(name, 0.0)
                 ws = words(value)
@@ -150,8 +183,12 @@ class Matcher:
                 for t in self.analyzer.terms_of_words(ws):
                     tf[t] = tf.get(t, 0.0) + w
                     length += w
+                    if name in ("text", "title"):
+                        mine.add(t)
             tfs.append(tf)
             lengths.append(length)
+            own.append(frozenset(mine))
+        self.own_terms = own
         for group in self.book.glossary:
             for entry in group:
                 vocab.update(x for x in words(entry) if x not in STOP_WORDS and not x.isdigit())
@@ -196,6 +233,15 @@ class Matcher:
         words out, stems, glossary synonyms), so both sides go through the one processor."""
         return " ".join(sorted(set(terms)))
 
+    _OVERVIEW = ("regle regles reglement reglements jeu jeux base bases general generale generales generaux "
+                 "principe principes resume fonctionnement partie parties billard americain pool")
+
+    def _overview_terms(self, question: str) -> frozenset[str]:
+        """Terms of a question about the game as a whole ("règles du jeu", "les bases", "comment
+        on joue"): nothing but these means no particular rule is asked."""
+        extra = " jouer joue jouent joues jouez" if "comment" in words(question) else ""
+        return frozenset(self.analyzer.terms(self._OVERVIEW + extra))
+
     def _correct(self, w: str) -> str | None:
         """The known word closest to an unknown ``w`` (a typo), or None.
 
@@ -226,7 +272,11 @@ class Matcher:
         skip = set(drop)
         ws, fixes = [], {}
         tries = 0
-        for i, w in enumerate(words(question)):
+        all_words = words(question)
+        framing = {i for i, w in enumerate(all_words) if w in QUESTION_WORDS}
+        if len(framing) < sum(1 for i, w in enumerate(all_words) if i not in skip and w not in STOP_WORDS):
+            skip |= framing   # "définition de X": X is the question (unless nothing else is asked)
+        for i, w in enumerate(all_words):
             if i in skip:
                 continue
             fixed = None
@@ -292,6 +342,37 @@ class Matcher:
         """
         return list(self.lookup(question, rulesets, k).hits)
 
+    def best_on_subject(self, subject: str, ruleset: str, topic: str | None = None,
+                        min_coverage: float = 0.75, min_idf: float = 2.0) -> Clause | None:
+        """The ``rule`` clause of ``ruleset`` that treats ``subject``, a short French phrase such
+        as a foul's label, or None when none really does. With ``topic``, only the clauses whose
+        first (main) topic it is are candidates ("fouls": a clause that states a foul).
+
+        The best BM25 clause must contain, in its own words (text or title, not the keywords
+        added for matching), the subject's most distinctive term (the highest IDF, at least
+        ``min_idf``: a subject of common words only, "jouer une autre bille que la blanche",
+        names nothing a text could be about), and ``min_coverage`` of the IDF mass of its
+        terms there. Cached per (subject, ruleset, topic)."""
+        key = (subject, ruleset, topic)
+        if key not in self._subjects:
+            found = None
+            terms, _ = self.terms(subject)
+            known = [t for t in dict.fromkeys(terms) if t in self.idf]
+            head = max(known, key=lambda t: self.idf[t], default=None)
+            if head is not None and self.idf[head] >= min_idf:
+                allowed = {i for i in self._allowed([ruleset]) if self.clauses[i].kind == "rule"
+                           and (topic is None or self.clauses[i].topics[:1] == (topic,))}
+                bm25 = self._scores(terms, allowed)
+                if bm25:
+                    best = max(bm25, key=lambda i: (bm25[i] * self._weight[i], -i))
+                    mine = self.own_terms[best]
+                    share = sum(self.idf[t] for t in known if t in mine) / sum(self.idf[t] for t in known)
+                    if head in mine and share >= min_coverage:
+                        found = self.clauses[best].id
+            self._subjects[key] = found
+        found = self._subjects[key]
+        return self.book.clauses[found] if found else None
+
     def lookup(self, question: str, rulesets: Sequence[str] | None = None, k: int = 5) -> Lookup:
         """Search ``question`` in ``rulesets`` (all when None) and decide "unknown"."""
         cfg = self.config
@@ -311,6 +392,10 @@ class Matcher:
             searched = scope or named or all_ids
         allowed = self._allowed(searched)
         terms, fixes = self.terms(question, drop)
+        if any(not t.isdigit() for t in terms) and {t for t in terms if not t.isdigit()} <= self._overview_terms(question):
+            # "les règles du 9 ball", "comment on joue à la 10": the game as a whole, which its
+            # objective clauses present (a title or a transition says nothing of it)
+            terms = self.analyzer.terms(self.book.topics.get("objective", "But du jeu"))
         bm25 = self._scores(terms, allowed)
         if not bm25 and drop:
             # nothing but the game is known ("c'est quoi le jeu de la 9 ?"): its words are the question

@@ -315,6 +315,17 @@ def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
     return current if isinstance(current, type) else None
 
 
+def french_os_error(exc: OSError) -> str:
+    """Why a file could not be read, in French."""
+    if isinstance(exc, FileNotFoundError):
+        return "fichier introuvable"
+    if isinstance(exc, IsADirectoryError):
+        return "c’est un dossier, pas un fichier"
+    if isinstance(exc, PermissionError):
+        return "lecture non permise (droits du fichier)"
+    return f"erreur de lecture (errno {exc.errno})" if exc.errno else "erreur de lecture"
+
+
 class _Collector:
     """Gathers problems while loading, relative to the rules_data root."""
 
@@ -323,8 +334,14 @@ class _Collector:
         self.problems: list[Problem] = []
 
     def rel(self, path: Path) -> str:
+        """``path`` as problems print it: relative to the data folder's parent
+        (``rules_data/clauses/9-bca.yaml``), or whole when that parent is the file system's
+        root (``/tmp/topics.yaml``, not ``tmp/topics.yaml``) or does not contain it."""
+        base = self.root.parent
+        if base.is_absolute() and base == Path(base.anchor):
+            return str(path)
         try:
-            return str(path.relative_to(self.root.parent))
+            return str(path.relative_to(base))
         except ValueError:
             return str(path)
 
@@ -337,7 +354,9 @@ class _Collector:
         except YamlError as exc:
             self.add(path, exc.line, exc.message)
         except OSError as exc:
-            self.add(path, 1, f"fichier illisible : {exc.strerror or exc}")
+            self.add(path, 1, f"fichier illisible : {french_os_error(exc)}")
+        except UnicodeDecodeError:
+            self.add(path, 1, "fichier illisible : ce n’est pas du texte UTF-8")
         return None
 
     def validate(self, path: Path, data: Any, model: type[BaseModel]) -> Any:
@@ -368,7 +387,7 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
     raw_rulesets = col.load(rulesets_path) or []
     metas: list[tuple[_RulesetIn, LineDict]] = []
     if not isinstance(raw_rulesets, list):
-        col.add(rulesets_path, 1, "une liste de rulesets est attendue")
+        col.add(rulesets_path, 1, "une liste de règlements est attendue")
         raw_rulesets = []
     for i, raw in enumerate(raw_rulesets):
         m = col.validate(rulesets_path, raw, _RulesetIn)
@@ -381,7 +400,7 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
     seen_ids: set[str] = set()
     for meta, raw in metas:
         if meta.id in seen_ids:
-            col.add(rulesets_path, raw.line, f"ruleset en double : « {meta.id} »")
+            col.add(rulesets_path, raw.line, f"règlement en double : « {meta.id} »")
             continue
         seen_ids.add(meta.id)
         src = root / "sources" / meta.source
@@ -465,7 +484,7 @@ def _load_clauses(col: _Collector, path: Path, meta: _RulesetIn, topics: Mapping
     if not data:
         return []
     if data.ruleset != meta.id:
-        col.add(path, raw.line_of("ruleset"), f"ruleset « {data.ruleset} » ≠ « {meta.id} » attendu")
+        col.add(path, raw.line_of("ruleset"), f"clé « ruleset » : règlement « {data.ruleset} » ≠ « {meta.id} » attendu")
     out: list[Clause] = []
     ids: set[str] = set()
     for i, (c, rc) in enumerate(zip(data.clauses, raw["clauses"])):

@@ -1438,7 +1438,7 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
             continue
         _read_clause(c, f)
     f.named = {b for t in sym for b in _nums(t)}
-    if not _has_shot_fact(f) or _not_ruled_here(f):
+    if not _has_shot_fact(f, outcome=True) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):
         return None
@@ -1462,10 +1462,13 @@ def _not_ruled_here(f: _Facts) -> bool:
     return f.generic_foul and not specific
 
 
-def _has_shot_fact(f: _Facts) -> bool:
+def _has_shot_fact(f: _Facts, outcome: bool = False) -> bool:
     """At least one fact about the shot was read (a story about placing the cue ball in
-    hand, say, is not a shot the engine can rule on)."""
-    return bool(f.kind or f.first != "unset" or f.intent is not None or f.pocketed or f.not_pocketed
+    hand, say, is not a shot the engine can rule on). With ``outcome``, a fact of what the
+    shot did: the kind of shot alone (and the rack, the fouls so far…) tells nothing the
+    engine could rule on but its own defaults ("que se passe-t-il si on casse avec un magic
+    rack ?" asks for the rule: a lookup)."""
+    return bool((f.kind and not outcome) or f.first != "unset" or f.intent is not None or f.pocketed or f.not_pocketed
                 or f.nothing_pocketed or f.off or f.cue or f.cue_not or f.rail is not None or f.no_rail
                 or f.rails_count is not None or f.cue_rail_first or f.called != "unset" or f.codes
                 or f.jump or f.masse or f.crossed is not None or f.pocket_lowest)

@@ -17,8 +17,16 @@ The French ``answer`` text says, in this order:
 4. what the texts leave open (the engine's ``notes``).
 
 It speaks as the question does (tu or vous), and to the right player when the shot was the
-opponent's ("ton adversaire gagne la partie"). Citations are the clauses the rulings rest
-on (each ruleset's reasons in order, merged rank by rank, no repeats), with score 1.0.
+opponent's ("ton adversaire gagne la partie").
+
+Citations are the clauses the rulings rest on, the most decisive first (:func:`_citations`):
+the fouls found (and, for a foul a text does not list, the matcher's best clause on it or
+that text's list of fouls), the clauses of the decisive fields (end of game, balls spotted,
+the next player's options, and what the question is about: its call, its push-out, its
+jump), the consequences (who plays next, ball in hand, warning), the conditions met, and
+last the conditions the engine assumed because the question did not say ("the cue ball hit
+the lowest ball first"). Each ruleset's most decisive clause comes in the first places, so
+that a cut to ``k`` keeps every ruleset's answer; scores are graded by tier (1.0 … 0.4).
 """
 from __future__ import annotations
 
@@ -313,24 +321,162 @@ def _notes(book, u: Understanding, results) -> list[str]:
     return out
 
 
-def _citations(book, results, rulesets: Sequence[str]) -> list[dict]:
-    lists: list[list[str]] = []
-    for r in rulesets:
-        o = results[r]
-        if isinstance(o, Exception):
-            lists.append([o.clause] if getattr(o, "clause", None) else [])
-        else:
-            lists.append(list(o.cited))
-    ids: list[str] = []
-    for rank in range(max((len(x) for x in lists), default=0)):
-        for x in lists:
-            if rank < len(x) and x[rank] not in ids:
-                ids.append(x[rank])
-    out = []
-    for cid in ids:
+# ============================================================================ citations
+# How decisive a clause is for the ruling, most decisive first (see _citations).
+FOUL, VERDICT, CONSEQUENCE, SUPPORT, ASSUMED = range(5)
+_TIER_SCORE = {FOUL: 1.0, VERDICT: 0.95, CONSEQUENCE: 0.8, SUPPORT: 0.6, ASSUMED: 0.4}
+_SUBJECT_SCORE = 0.9    # a clause found on the subject of a foul the text does not list
+
+# Policies whose value settles a decisive field (game over and winner, balls spotted, the
+# next player's options) when the ruling uses them; see _policy_tier for the conditions.
+_SPOTTING = frozenset({"money_ball_on_foul", "money_ball_on_break_foul", "money_ball_off_table",
+                       "dry_break_money_ball", "push_out_money_ball"})
+_OPTIONS = frozenset({"dry_break", "uncalled_lowest_ball", "push_out_options"})
+# Policies that settle who plays next and how (ball in hand, warning, push-out, fouls count).
+_CONSEQUENCES = frozenset({"turn_continues", "break_pocket_continues", "ball_in_hand_after_foul",
+                           "push_out_after_break", "warning_required", "multiple_fouls", "pocketed_on_foul",
+                           "push_out_foul", "object_ball_off_table", "break_object_ball_off_table"})
+# Conditions of a regular shot and the facts of the question they rest on: a condition the
+# question did not state was assumed by the engine ("the cue ball hit the lowest ball first").
+_CONDITION_FACTS = {"lowest_ball_first": "first_contact", "break_first_contact": "first_contact",
+                    "rail_after_contact": "rail_after_contact", "three_ball_rule": "rack",
+                    "break_requirement": "balls_to_rail", "three_ball_requirement": "crossed_head_string"}
+
+
+def _policy_tier(name: str, pv, outcome, u: Understanding) -> tuple[int, float]:
+    """How decisive the clause of policy ``name`` is in ``outcome``: (tier, score), a lower
+    tier and a higher score being more decisive. Within the decisive fields, the end of the
+    game comes first, then what the question is about (its call, its push-out, its jump),
+    then the balls spotted and the options."""
+    facts = u.facts
+    pocketed = (u.scenario.get("shot") or {}).get("pocketed") or []
+    verdict = _TIER_SCORE[VERDICT]
+    if name in ("money_ball_wins", "three_fouls", "unwarned_third_foul", "money_ball_on_legal_break"):
+        if outcome.game_over or name in ("three_fouls", "unwarned_third_foul"):
+            return VERDICT, verdict + 0.02
+    if name in _SPOTTING or name == "money_ball_on_legal_break":
+        if outcome.spotted:
+            return VERDICT, verdict
+        if name == "push_out_money_ball" and pocketed:
+            return VERDICT, verdict      # the balls pocketed on a push-out do not count
+        return CONSEQUENCE, _TIER_SCORE[CONSEQUENCE]
+    if name in _OPTIONS:
+        return (VERDICT, verdict) if outcome.options else (CONSEQUENCE, _TIER_SCORE[CONSEQUENCE])
+    if name in ("jump_shots", "masse_shots"):
+        return (VERDICT, verdict) if facts.get("jump") or facts.get("masse") else (SUPPORT, _TIER_SCORE[SUPPORT])
+    if name == "call_shot":
+        if "called" in facts:
+            return VERDICT, verdict + 0.01   # the question is about the call
+        if pv.value == "ball_and_pocket" and pocketed:
+            return ASSUMED, _TIER_SCORE[ASSUMED]   # the engine assumed the ball was called
+        return SUPPORT, _TIER_SCORE[SUPPORT]
+    if name == "push_out_rules" and ("first_contact" in facts or "rail_after_contact" in facts):
+        return VERDICT, verdict + 0.01       # what a push-out does not require: the question's point
+    if name == "rail_after_contact" and facts.get("rail_after_contact") is False:
+        return VERDICT, verdict - 0.05       # no rail, but no foul: the question's point
+    if name in _CONSEQUENCES:
+        return CONSEQUENCE, _TIER_SCORE[CONSEQUENCE]
+    fact = _CONDITION_FACTS.get(name)
+    if fact is not None:
+        stated = fact in facts
+        if name == "break_requirement" and pv.value == "pocket_or_four_rails" and pocketed:
+            stated = True                    # "a ball is pocketed": stated
+        if name == "three_ball_requirement":
+            stated = stated or len(pocketed) >= 3
+            if stated:                       # on a template rack it decides who plays next
+                return CONSEQUENCE, _TIER_SCORE[CONSEQUENCE]
+        return (SUPPORT, _TIER_SCORE[SUPPORT]) if stated else (ASSUMED, _TIER_SCORE[ASSUMED])
+    return SUPPORT, _TIER_SCORE[SUPPORT]
+
+
+def _subject_clause(book, ruleset: str, code: str) -> str | None:
+    """A clause of ``ruleset`` on a foul its text does not list: the matcher's best clause on
+    that foul (when one really treats it), else the text's list of fouls (the lead-in most of
+    its listed fouls hang from), else None."""
+    from .matcher import Matcher
+
+    found = Matcher.shared(book).best_on_subject(book.foul_label(code), ruleset, topic="fouls")
+    if found is not None:
+        return found.id
+    leads: dict[str, int] = {}
+    for cid in book.rulesets[ruleset].fouls.values():
         c = book.clauses.get(cid)
-        if c is not None and c.kind != "toc":
-            out.append({**c.to_json(), "score": 1.0})
+        if c is not None and c.lead_in:
+            leads[c.lead_in] = leads.get(c.lead_in, 0) + 1
+    return max(leads, key=lambda k: (leads[k], k)) if leads else None
+
+
+def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, int, float]]:
+    """The clauses of one ruleset's ruling as (clause id, tier, score), most decisive first:
+    the fouls (and, for a foul the text does not list, a clause on its subject), the clauses
+    of the decisive fields, the consequences, the conditions met, the conditions assumed."""
+    if isinstance(outcome, Exception):
+        clause = getattr(outcome, "clause", None)
+        return [(clause, VERDICT, _TIER_SCORE[VERDICT])] if clause else []
+    rs = book.rulesets[ruleset]
+    by_clause: dict[str, list[str]] = {}
+    for name, pv in rs.policy.items():
+        if pv.clause:
+            by_clause.setdefault(pv.clause, []).append(name)
+    best: dict[str, tuple[int, float, int]] = {}     # clause → (tier, score, first position)
+
+    def add(cid: str | None, tier: int, score: float) -> None:
+        if not cid:
+            return
+        old = best.get(cid)
+        if old is None:
+            best[cid] = (tier, score, len(best))
+        elif (tier, -score) < (old[0], -old[1]):
+            best[cid] = (tier, score, old[2])
+
+    for f in outcome.fouls:
+        if f.clause:
+            add(f.clause, FOUL, _TIER_SCORE[FOUL])
+        listed = rs.fouls.get(f.code)
+        if listed:
+            add(listed, FOUL, _TIER_SCORE[FOUL])
+        elif not f.clause:
+            add(_subject_clause(book, ruleset, f.code), FOUL, _SUBJECT_SCORE)
+    rank = (SUPPORT, _TIER_SCORE[SUPPORT])
+    for r in outcome.reasons:
+        if not r.clause:
+            continue
+        names = by_clause.get(r.clause)
+        if names:   # a clause behind several policies counts for the most decisive of them
+            rank = min((_policy_tier(n, rs.policy[n], outcome, u) for n in names), key=lambda x: (x[0], -x[1]))
+        # a clause no policy names (the items of a list a ruling quotes) goes with the one before
+        add(r.clause, *rank)
+    order = sorted(best.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[1][2]))
+    return [(cid, t, sc) for cid, (t, sc, _) in order]
+
+
+def _citations(book, results, u: Understanding) -> list[dict]:
+    """The clauses the rulings rest on, the most decisive first, with graded scores.
+
+    Each ruleset's clauses are ranked by :func:`_ranked`. The answer starts with the most
+    decisive clause of each ruleset that has one (a foul, a decisive field or a consequence),
+    so that every ruleset is represented within the first citations whatever ``k``, then the
+    others by tier, rank after rank, rulesets interleaved. Scores follow the tiers (1.0 for a
+    foul, 0.95 for a decisive field, 0.8 a consequence, 0.6 a condition met, 0.4 a condition
+    assumed), never increasing down the list.
+    """
+    per = {r: _ranked(book, r, results[r], u) for r in u.rulesets}
+    heads = [(r, items[0]) for r, items in per.items() if items and items[0][1] <= CONSEQUENCE]
+    heads.sort(key=lambda x: (x[1][1], -x[1][2], list(u.rulesets).index(x[0])))
+    taken = {item[0] for _, item in heads}
+    rest = []
+    for r, items in per.items():
+        for rank, item in enumerate(i for i in items if i[0] not in taken):
+            rest.append((item[1], -item[2], rank, list(u.rulesets).index(r), item))
+    rest.sort(key=lambda x: x[:4])
+    out: list[dict] = []
+    last = 1.0
+    for cid, _, score in [item for _, item in heads] + [x[-1] for x in rest]:
+        c = book.clauses.get(cid)
+        if c is None or c.kind == "toc" or any(o["id"] == cid for o in out):
+            continue
+        last = min(last, score)
+        out.append({**c.to_json(), "score": round(last, 2)})
     return out
 
 
@@ -360,7 +506,7 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "kind": "scenario",
         "rulesets": list(u.rulesets),
         "answer": "\n\n".join(p for p in parts if p),
-        "citations": _citations(book, results, u.rulesets),
+        "citations": _citations(book, results, u),
         "suggestions": [],
         "scenario": scenario,
         "outcomes": outcomes,
@@ -373,7 +519,8 @@ def answer_situation(book, question: str, rulesets: Sequence[str] | None = None)
 
     ``rulesets`` restricts the rulesets covered (unknown ids ignored). Returns a contract
     Answer dict: ``kind`` "scenario", ``rulesets``, ``answer`` (French), ``citations``
-    (Clause + ``score`` 1.0), ``suggestions`` [], ``scenario`` (the understood Scenario,
+    (Clause + ``score``, the most decisive first, see :func:`_citations`), ``suggestions`` [],
+    ``scenario`` (the understood Scenario,
     ``ruleset`` null when several rulesets are covered), ``outcomes`` {ruleset: Outcome}
     (rulesets under which the situation is impossible are left out; the text says why), and
     ``follow_up``. Never raises on text; engine errors on impossible situations are turned

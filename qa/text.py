@@ -5,7 +5,8 @@ The pipeline, used alike on clauses (at start-up) and on questions (per request)
 1. :func:`fold` — lowercase, ’ → ', accents folded (é → e, œ → oe). Done *before*
    stemming so that "empochée" and "empochee" give the same stem.
 2. :func:`words` — number forms mapped to digits ("la neuf", "n°9", "no 9", "nine", "dix",
-   "ten", "9-ball" → ``9``/``10``), ordinals ("2e", "seconde" → ``deuxieme``), elisions split
+   "ten", "9-ball" → ``9``/``10``), ordinals ("2e", "seconde" → ``deuxieme``), SMS spellings
+   ("koi", "ke", "kan", "pk"; "cest" → ``c est``, "jai" → ``j ai``), elisions split
    (l', d', qu', j', s', n', c'…), then cut into words. Digits are whole words, so ball
    ``1`` never matches inside ``10``; a number that counts ("quatre billes", "3 fautes")
    reads ``x4``/``x3``, so that it does not match ball 4 or ball 3.
@@ -25,7 +26,7 @@ from typing import Iterable, Sequence
 import snowballstemmer
 
 __all__ = ["fold", "words", "mark_counts", "normalise", "stem", "phonetic", "STOP_WORDS", "COMMON_WORDS",
-           "Analyzer"]
+           "QUESTION_WORDS", "Analyzer"]
 
 _APOSTROPHES = {"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'", "′": "'"}
 _LIGATURES = {"œ": "oe", "æ": "ae", "ß": "ss"}
@@ -73,10 +74,16 @@ _ORDINALS = {
     "3e": "troisieme", "3eme": "troisieme", "3ieme": "troisieme", "troisiemes": "troisieme",
     "4e": "quatrieme", "4eme": "quatrieme",
 }
-# SMS and spoken spellings players type on a phone (Quebec "pis" = puis).
-_SMS = {"koi": "quoi", "kel": "quel", "kelle": "quelle", "pk": "pourquoi", "pkoi": "pourquoi",
-        "pcq": "parce", "qd": "quand", "tjs": "toujours", "ds": "dans", "bcp": "beaucoup",
-        "pis": "puis", "ya": "y", "slt": "salut", "stp": "svp", "mm": "meme", "jsp": "sais"}
+# SMS and spoken spellings players type on a phone (Quebec "pis" = puis); a spelling may
+# stand for two words ("cest" = c'est, "jai" = j'ai).
+_SMS = {"koi": "quoi", "koa": "quoi", "kel": "quel", "kelle": "quelle", "kels": "quels", "kelles": "quelles",
+        "pk": "pourquoi", "pkoi": "pourquoi", "pq": "pourquoi", "pcq": "parce", "qd": "quand", "kan": "quand",
+        "kand": "quand", "ke": "que", "ki": "qui", "kil": "qu il", "kon": "qu on", "keske": "qu est ce que",
+        "kesk": "qu est ce", "cest": "c est", "cetait": "c etait", "jai": "j ai", "javais": "j avais",
+        "chui": "je suis", "chuis": "je suis", "jsuis": "je suis", "tas": "t as", "koment": "comment",
+        "komen": "comment", "tjs": "toujours", "tjrs": "toujours", "ds": "dans", "bcp": "beaucoup", "pr": "pour",
+        "tt": "tout", "dc": "donc", "pis": "puis", "ya": "y a", "slt": "salut", "stp": "svp", "mm": "meme",
+        "jsp": "sais"}
 _NUMERO = re.compile(r"\bn\s*[°º]\s*|\bno\.?\s*(?=\d)|\bnum\.?\s*(?=\d)|#\s*(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
 # plural nouns after which a number is a count ("quatre billes" → x4), not a ball ("la 4")
@@ -97,8 +104,7 @@ def words(text: str) -> list[str]:
     text = _NUMERO.sub(" numero ", text)
     text = text.replace("'", " ")
     out: list[str] = []
-    for w in _WORD.findall(text):
-        w = _ORDINALS.get(w, _SMS.get(w, w))
+    for w in (x for raw in _WORD.findall(text) for x in _ORDINALS.get(raw, _SMS.get(raw, raw)).split()):
         if len(w) > 3 and w[0] == "j" and w[1] not in "aeiouy":   # "jcontourne" = j'contourne
             out.append("j")
             w = w[1:]
@@ -146,6 +152,14 @@ arrive arriver arrivent donnent
 tien tienne sien sienne donne donner tel telle tels telles
 the of is are what how to do does a an
 """.split()) | _ELIDED
+# Words that only frame a question about the meaning of a term ("qu'est-ce que signifie X",
+# "définition de X", "explique-moi X exactement"): the matcher leaves them out of a question's
+# terms (they stay in the index), so "X ça veut dire quoi" and "définition de X" search X.
+QUESTION_WORDS = frozenset("""signifie signifient signifier signification definition definitions definir
+defini definit explique expliquer expliquez expliquer explication explications exactement concretement
+precisement kesako kezako quesaco quezaco entend entendre entendu terme termes mot mots
+expression""".split())
+
 # Words that look like stop words but change the ruling: never drop them.
 KEPT_WORDS = frozenset("pas sans apres avant aucun aucune plus moins jamais rien seul seule "
                        "sauf hors sous derriere devant contre entre dix neuf premier "

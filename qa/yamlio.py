@@ -1,10 +1,14 @@
 """YAML reading that remembers where things are, so that errors can say ``file:line``.
 
 Every mapping is loaded as a :class:`LineDict`: a plain ``dict`` that also knows the line
-of the mapping (``line``) and of each key (``key_lines``), 1-based.
+of the mapping (``line``) and of each key (``key_lines``), 1-based. A key given twice in one
+mapping is an error (PyYAML would keep the last silently), and PyYAML's problems are said in
+French (:func:`french_yaml_problem`). :func:`load_json_unique` / :func:`load_yaml_unique` read
+input files (scenarios) with the same refusal of duplicate keys.
 """
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -28,19 +32,121 @@ class _Loader(_Base):  # type: ignore[misc, valid-type]
     pass
 
 
-def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> LineDict:
+class DuplicateKeyError(ValueError):
+    """A key given twice in one object of a YAML or JSON file: ``key``, ``line`` (1-based,
+    of the second occurrence; 0 when unknown) and a French ``message``."""
+
+    def __init__(self, key: Any, line: int = 0, first_line: int = 0):
+        where = f" (déjà à la ligne {first_line})" if first_line else ""
+        self.key, self.line = key, line
+        self.message = f"clé en double « {str(key)[:80]} »{where} : chaque clé ne peut apparaître qu’une fois"
+        super().__init__(self.message)
+
+
+def _pairs(loader: yaml.SafeLoader, node: yaml.MappingNode):
+    """(key, value, line) of a mapping node; a key given twice is a MarkedYAMLError at its line."""
     loader.flatten_mapping(node)
+    seen: dict[Any, int] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        try:
+            first = seen.get(key)
+        except TypeError:  # an unhashable key (a list...): let PyYAML report it
+            first = None
+        if first is not None:
+            raise yaml.constructor.ConstructorError(
+                None, None, DuplicateKeyError(key, line, first).message, key_node.start_mark)
+        try:
+            seen[key] = line
+        except TypeError:
+            pass
+        yield key, loader.construct_object(value_node, deep=True), line
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> LineDict:
     out = LineDict()
     out.line = node.start_mark.line + 1
     out.key_lines = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        out[key] = loader.construct_object(value_node, deep=True)
-        out.key_lines[key] = key_node.start_mark.line + 1
+    for key, value, line in _pairs(loader, node):
+        out[key] = value
+        out.key_lines[key] = line
     return out
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+class _UniqueKeyLoader(_Base):  # type: ignore[misc, valid-type]
+    """PyYAML's safe loader, refusing a key given twice (plain dicts, no line numbers)."""
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+                                 lambda loader, node: {k: v for k, v, _ in _pairs(loader, node)})
+
+
+# PyYAML's (English) problems, in French; the first whose English text starts the problem wins.
+_PROBLEMS = (
+    ("did not find expected key", "clé attendue ici (indentation incohérente, ou « : » manquant après une clé ?)"),
+    ("mapping values are not allowed",
+     "« : » inattendu ici (indentation incohérente, ou une valeur contenant « : » à mettre entre guillemets ?)"),
+    ("found character '\\t' that cannot start any token", "tabulation interdite : indentez avec des espaces"),
+    ("found character that cannot start any token",
+     "caractère qui ne peut pas commencer une valeur (une tabulation ? indentez avec des espaces ; "
+     "sinon, mettez la valeur entre guillemets)"),
+    ("could not find expected ':'", "« : » attendu après la clé"),
+    ("did not find expected ',' or ']'", "« , » ou « ] » attendu (liste entre crochets non fermée ?)"),
+    ("did not find expected ',' or '}'", "« , » ou « } » attendu (objet entre accolades non fermé ?)"),
+    ("did not find expected '-' indicator", "« - » attendu (élément de liste mal indenté ?)"),
+    ("did not find expected node content", "valeur attendue"),
+    ("did not find expected comment or line break", "fin de ligne attendue (texte en trop après une valeur ?)"),
+    ("found unexpected end of stream", "fin du fichier inattendue (guillemet, crochet ou accolade non fermé ?)"),
+    ("found unknown escape character", "séquence d’échappement inconnue dans un texte entre guillemets doubles"),
+    ("expected <block end>, but found", "indentation incohérente"),
+    ("expected a single document in the stream", "un seul document YAML est attendu (« --- » en trop ?)"),
+    ("found undefined alias", "alias (*nom) non défini"),
+    ("found unhashable key", "clé non valide (une liste ou un objet ne peut pas servir de clé)"),
+    ("found unexpected ':'", "« : » inattendu"),
+    ("found a tab character", "tabulation interdite : indentez avec des espaces"),
+)
+
+
+def french_yaml_problem(exc: yaml.YAMLError) -> str:
+    """``YAML illisible : <problem in French>`` for a PyYAML error (a problem not listed
+    keeps PyYAML's words, after the French lead)."""
+    problem = str(getattr(exc, "problem", None) or exc).strip()
+    if problem.startswith("clé en double"):
+        return problem
+    for english, french in _PROBLEMS:
+        if problem.startswith(english):
+            return f"YAML illisible : {french}"
+    return f"YAML illisible : syntaxe non reconnue (« {problem} »)"
+
+
+def yaml_line(exc: yaml.YAMLError) -> int:
+    """The 1-based line of a PyYAML error (1 when unknown)."""
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    return mark.line + 1 if mark else 1
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(key)
+        out[key] = value
+    return out
+
+
+def load_json_unique(text: str) -> Any:
+    """``json.loads`` refusing a key given twice in an object (:class:`DuplicateKeyError`)."""
+    return json.loads(text, object_pairs_hook=_unique_pairs)
+
+
+def load_yaml_unique(text: str) -> Any:
+    """``yaml.safe_load`` refusing a key given twice in a mapping (a ``yaml.YAMLError`` whose
+    problem, through :func:`french_yaml_problem`, names the key and its lines)."""
+    return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - safe loader subclass
 
 
 class YamlError(ValueError):
@@ -61,6 +167,4 @@ def load_yaml(path: Path) -> Any:
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - safe loader subclass
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 1
-        raise YamlError(Path(path), line, f"YAML illisible : {exc.problem or exc}") from None
+        raise YamlError(Path(path), yaml_line(exc), french_yaml_problem(exc)) from None

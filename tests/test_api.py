@@ -411,3 +411,177 @@ def test_fuzz_ask_never_5xx(client, body):
 def test_fuzz_rack_never_5xx(client, body):
     r = client.post("/api/rack", data=json.dumps(body), content_type="application/json")
     assert r.status_code in (200, 400, 422), (body, r.get_data(as_text=True))
+
+
+# ----------------------------------------------------------------------------- regressions (tester's report)
+ENGLISH = ("should", "Input", "String", "List ", " or ", "Expecting", "recursion", "not permitted", "per 1",
+           "Field required", "valid")
+
+
+def assert_french(message: str) -> None:
+    for word in ENGLISH:
+        assert word not in message, (word, message)
+
+
+def test_deeply_nested_json_is_a_french_400(client):
+    for path in ("/api/evaluate", "/api/rack", "/api/ask", "/api/quizzes"):
+        e = assert_error(client.post(path, data="[" * 50000, content_type="application/json"), 400, "body",
+                         "invalid_json")
+        assert "imbriqués trop profondément" in e["message"]
+        assert_french(e["message"])
+
+
+@pytest.mark.parametrize("body", ['{', '{"a" 1}', '{"a": 1 "b": 2}', '"abc', '{"a": 1} 2', '{"a": [1,]}'])
+def test_json_syntax_errors_are_french(client, body):
+    e = assert_error(client.post("/api/evaluate", data=body, content_type="application/json"), 400, "body")
+    assert e["message"].startswith("JSON illisible (ligne ")
+    assert_french(e["message"])
+
+
+@pytest.mark.parametrize("path, body, field, expected", [
+    ("/api/evaluate", {"ruleset": "a" * 150}, "ruleset", "100 caractères au plus"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"called": {"ball": 9, "pocket": "p" * 250}}},
+     "shot.called.pocket", "200 caractères au plus"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"kind": "casse"}}, "shot.kind",
+     "« break », « normal » ou « push_out »"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"cue_ball": "x"}}, "shot.cue_ball",
+     "« table », « pocketed » ou « off_table »"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "state": {"rack": "losange"}}, "state.rack", "« triangle » ou « template »"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"first_contact": 0}}, "shot.first_contact", "au moins 1"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"first_contact": 11}}, "shot.first_contact", "au plus 10"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"pocketed": [1] * 11}}, "shot.pocketed", "10 éléments au plus"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"called": {}}}, "shot.called.ball", "champ obligatoire manquant"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"jump": "oui"}}, "shot.jump", "true/false"),
+    ("/api/evaluate", {"ruleset": "9-ffb", "shot": {"pockted": [9]}}, "shot.pockted",
+     "vouliez-vous dire « pocketed »"),
+    ("/api/evaluate", {"rulesets": ["9-ffb"] * 51}, "rulesets", "50 éléments au plus"),
+    ("/api/rack", {"ruleset": "9-ffb", "shots": [{"kind": "x"}]}, "shots[0].kind",
+     "« break », « normal » ou « push_out »"),
+    ("/api/rack", {"ruleset": "9-ffb", "state": {"rack": "x"}, "shots": [{}]}, "state.rack",
+     "« triangle » ou « template »"),
+    ("/api/rack", {"ruleset": "9-ffb", "shots": [{"cue_ball": 3}]}, "shots[0].cue_ball", "« off_table »"),
+    ("/api/rack", {"ruleset": "9-ffb", "shots": [{"called": "zzz"}]}, "shots[0].called", "« safe » ou null"),
+])
+def test_scenario_errors_are_french_and_list_allowed_values(client, path, body, field, expected):
+    e = assert_error(client.post(path, json=body), 400, field)
+    assert expected in e["message"], e["message"]
+    assert_french(e["message"])
+
+
+@pytest.mark.parametrize("called", ["zzz", 5, True, ["safe"]])
+def test_called_of_the_wrong_shape_names_every_shape_allowed(client, called):
+    e = assert_error(client.post("/api/evaluate", json={"ruleset": "9-ffb", "shot": {"called": called}}), 400,
+                     "shot.called")
+    assert "un objet {ball, pocket, pocket_ok}, « safe » ou null" in e["message"]
+
+
+def test_rulesets_null_means_not_stated(client):
+    e = assert_error(client.post("/api/evaluate", json={"rulesets": None, "shot": {}}), 400, "ruleset",
+                     "missing_field")
+    assert "ruleset" in e["message"] and "rulesets" in e["message"] and "requis" in e["message"]
+    assert "inconnu" not in e["message"]
+    r = client.post("/api/evaluate", json={"rulesets": None, **SCRATCH})
+    assert r.status_code == 200 and r.get_json()["ruleset"] == "9-bca"
+
+
+def test_impossible_messages_say_reglement_not_ruleset(client):
+    e = assert_error(client.post("/api/evaluate", json={"ruleset": "9-ffb", "state": {"on_table": [9, 10]}}), 422)
+    assert "ce règlement se joue" in e["message"] and "ruleset" not in e["message"]
+
+
+def test_unknown_foul_code_cites_the_list_of_fouls(client, rulebook):
+    for rid in rulebook.rulesets:
+        e = assert_error(client.post("/api/evaluate", json={"ruleset": rid, "shot": {"fouls": ["zzz"]}}), 422,
+                         "shot.fouls")
+        clause = rulebook.clauses[e["clause"]]
+        assert "casse" not in clause.id and "fouls" in clause.topics, (rid, clause.id)
+    e = assert_error(client.post("/api/evaluate", json={"ruleset": "9-ffb", "shot": {"fouls": ["no_rial"]}}), 422)
+    assert e["clause"] == "9-ffb/liste-des-fautes" and "vouliez-vous dire « no_rail »" in e["message"]
+
+
+def test_rack_shot_after_the_game_cites_the_clause_that_ended_it(client, rulebook):
+    won = {"ruleset": "9-ffb", "state": {"on_table": [9]}, "shots": [{"first_contact": 9, "pocketed": [9]}, {}]}
+    e = assert_error(client.post("/api/rack", json=won), 422, "shots[1]")
+    assert e["clause"] == rulebook.rulesets["9-ffb"].policy["money_ball_wins"].clause
+    assert "déjà terminée" in e["message"]
+    lost = {"ruleset": "9-bca", "state": {"fouls": {"shooter": 2}, "warned": True},
+            "shots": [{"first_contact": None}, {}]}
+    e = assert_error(client.post("/api/rack", json=lost), 422, "shots[1]")
+    assert e["clause"] == rulebook.rulesets["9-bca"].policy["three_fouls"].clause
+    assert "troisième faute" in e["message"]
+
+
+def test_rack_shots_are_capped(client):
+    from qa.engine.rack import MAX_SHOTS
+    e = assert_error(client.post("/api/rack", json={"ruleset": "9-ffb", "shots": [{}] * (MAX_SHOTS + 1)}), 400,
+                     "shots")
+    assert f"{MAX_SHOTS} coups au plus" in e["message"]
+    e = assert_error(client.post("/api/rack", json={"ruleset": "9-ffb", "shots": [{}] * 11000}), 400, "shots")
+
+
+def test_rate_limit_message_is_french(make_app):
+    client = make_app(RATELIMIT_ENABLED=True, RATELIMIT_DEFAULT="2 per minute").test_client()
+    for _ in range(2):
+        client.get("/api/topics")
+    e = assert_error(client.get("/api/topics"), 429, None, "rate_limited")
+    assert "2 requêtes par minute" in e["message"]
+    assert_french(e["message"])
+    from web.errors import french_rate
+    from limits import parse
+    assert french_rate(parse("600 per minute")) == "600 requêtes par minute"
+    assert french_rate(parse("10 per 5 seconds")) == "10 requêtes par tranche de 5 secondes"
+
+
+def test_long_url_and_headers_reach_the_french_handlers(client):
+    e = assert_error(client.get("/api/ask?q=" + "a" * 70_000), 414, None, "uri_too_long")
+    assert "Adresse trop longue" in e["message"]
+    e = assert_error(client.get("/api/topics", headers={"X-Big": "a" * 100_000}), 431, None, "headers_too_large")
+    assert "En-têtes" in e["message"]
+    page = client.get("/regles?x=" + "a" * 70_000, headers={"Accept": "text/html"})
+    assert page.status_code == 414 and page.mimetype == "text/html" and "Adresse trop longue" in page.get_data(as_text=True)
+
+
+def _raw_http(port: int, request: bytes) -> tuple[int, dict, bytes]:
+    import socket
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    return int(lines[0].split()[1]), headers, body
+
+
+def test_dev_server_refusals_are_the_apps_french_json(app):
+    """Python's HTTP server refuses a request line over 64 KB and a header line over 64 KB by
+    itself; with FrenchRequestHandler (what « serve » uses) the app's handlers answer."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from web.server import FrenchRequestHandler
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=FrenchRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_port
+        status, headers, body = _raw_http(port, b"GET /api/ask?q=" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert status == 414 and headers["Content-Type"] == "application/json"
+        err = json.loads(body)["error"]
+        assert err["code"] == "uri_too_long" and "Adresse trop longue" in err["message"]
+        status, headers, body = _raw_http(
+            port, b"GET /api/topics HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n")
+        assert status == 431 and json.loads(body)["error"]["code"] == "headers_too_large"
+        status, headers, body = _raw_http(
+            port, b"GET /regles HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n")
+        assert status == 431 and headers["Content-Type"].startswith("text/html")
+        assert "En-têtes de requête trop volumineux" in body.decode("utf-8") and "Error response" not in body.decode()
+        assert "Content-Security-Policy" in headers
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)

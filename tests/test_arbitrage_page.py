@@ -365,3 +365,23 @@ def test_clause_links_point_at_existing_anchors(client):
     for rid, cid in links:
         page = client.get(f"/regles/{rid}").get_data(as_text=True)
         assert f'id="{cid}"' in page
+
+
+# ----------------------------------------------------------------------------- regressions (tester's report)
+@pytest.mark.parametrize("name", ["on_table", "pocketed", "off_table"])
+@pytest.mark.parametrize("value", ["%C2%B2", "%D9%A3%D9%A3", "x", "11"])
+def test_ball_values_that_isdigit_accepts_but_int_refuses_are_a_400(client, name, value):
+    """« ² » is a digit for str.isdigit() but not for int(): a 400 naming the field, not a 500."""
+    r = client.get(f"/arbitrage?form=1&{name}={value}&on_table=9")
+    assert r.status_code == 400
+    page = html.unescape(r.get_data(as_text=True))
+    assert f"« {name} »" in page
+
+
+def test_the_sticky_bar_leaves_room_for_the_focused_control():
+    """WCAG 2.4.11: while « Voir la décision ↓ » sticks to the bottom (narrow screens), the
+    page reserves its height when scrolling a focused control into view (the browser test
+    checks the effect at 390 × 844)."""
+    css = (Path(__file__).resolve().parent.parent / "web" / "static" / "arbitrage.css").read_text(encoding="utf-8")
+    block = css[css.index("@media not all and (min-width: 72rem)"):]
+    assert "scroll-padding-bottom" in block.split("}")[0]

@@ -167,15 +167,21 @@ def test_help_lists_every_command(runner, cli):
 
 
 @pytest.fixture
-def fake_run(monkeypatch):
-    """Replace Flask.run: record where the app would be served instead of serving."""
+def fake_run(monkeypatch, tmp_path):
+    """Replace Flask.run: record where the app would be served instead of serving. The
+    address check is skipped (the ports used here may be busy on the machine running the
+    tests) and the quiz database, opened at start-up, is a temporary file."""
     import flask
+
+    import cli.core
     calls = []
 
     def run(self, host=None, port=None, **kw):
-        calls.append({"host": host, "port": port, "app": self})
+        calls.append({"host": host, "port": port, "app": self, **kw})
 
     monkeypatch.setattr(flask.Flask, "run", run)
+    monkeypatch.setattr(cli.core, "check_address", lambda host, port: None)
+    monkeypatch.setenv("ARBITRE_DB", str(tmp_path / "serve-test.db"))
     return calls
 
 
@@ -216,3 +222,147 @@ def test_app_py_runs_check(tmp_path):
     proc = subprocess.run([sys.executable, "app.py", "check"], cwd=root, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("OK")
+
+
+# ----------------------------------------------------------------------------- regressions (tester's report)
+CLICK_ENGLISH = ("Usage", "Options:", "Show this message", "default:", "<=x", "is not one of", "Error:",
+                 "Missing", "No such", "Try '", "Got unexpected", "requires an argument", "Invalid value")
+
+
+def assert_no_click_english(text: str) -> None:
+    for words in CLICK_ENGLISH:
+        assert words not in text, (words, text)
+
+
+@pytest.mark.parametrize("args", [[], ["ask"], ["evaluate"], ["check"], ["compare"], ["quiz"], ["serve"]])
+def test_help_is_french(runner, cli, args):
+    result = runner.invoke(cli, [*args, "--help"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert out.startswith("Utilisation : python") or out.startswith("Utilisation :"), out[:80]
+    assert "Options :" in out and "Affiche cette aide et quitte." in out
+    assert_no_click_english(out)
+
+
+def test_help_shows_defaults_and_ranges_in_french(runner, cli):
+    out = runner.invoke(cli, ["ask", "--help"]).stdout
+    assert "[défaut : 5]" in out and "1<=x<=20" not in out
+    assert "[défaut : text]" in runner.invoke(cli, ["compare", "--help"]).stdout
+
+
+@pytest.mark.parametrize("args, flag, expected", [
+    (["compare", "9-bca", "9-ffb", "--format", "xml"], "--format", "« text », « markdown », « csv » ou « json »"),
+    (["compare", "9-bca", "9-ffb", "--format", "jsn"], "--format", "vouliez-vous dire « json »"),
+    (["ask", "-k", "0", "la casse"], "-k", "un entier de 1 à 20"),
+    (["ask", "-k", "21", "la casse"], "-k", "un entier de 1 à 20"),
+    (["ask", "-k", "deux", "la casse"], "-k", "n’est pas un nombre entier"),
+    (["ask", "la casse", "en trop"], None, "argument en trop"),
+    (["check", "--data"], "--data", "attend une valeur"),
+    (["--json"], "--json", "option inconnue"),
+])
+def test_click_usage_errors_are_french(runner, cli, args, flag, expected):
+    err = one_line_error(runner.invoke(cli, args), 2)
+    assert expected in err, err
+    if flag:
+        assert flag in err
+    assert_no_click_english(err)
+
+
+def test_check_missing_files_are_french_with_whole_paths(runner, cli, tmp_path):
+    """A data folder without data: French reasons, and absolute paths (never relative to /)."""
+    empty = tmp_path / "vide"
+    empty.mkdir()
+    result = runner.invoke(cli, ["check", "--data", str(empty)])
+    assert result.exit_code == 1
+    assert f"vide/topics.yaml:1: fichier illisible : fichier introuvable" in result.stdout
+    assert "No such file" not in result.output
+    from qa.rulebook import _Collector
+    col = _Collector(Path("/tmp"))
+    assert col.rel(Path("/tmp/topics.yaml")) == "/tmp/topics.yaml"
+    assert _Collector(DATA_DIR).rel(DATA_DIR / "topics.yaml") == "rules_data/topics.yaml"
+
+
+@pytest.mark.parametrize("broken, expected", [
+    ("id: club-x\nextends: 9-ffb\n  title: x\n", "YAML illisible : "),
+    ("id: club-x\nextends: [9-ffb\n", "« , » ou « ] » attendu"),
+    ("id: club-x\nextends: 9-ffb\nid: club-y\n", "clé en double « id » (déjà à la ligne 1)"),
+])
+def test_broken_house_rules_yaml_is_said_in_french(runner, cli, tmp_path, broken, expected):
+    (tmp_path / "club.yaml").write_text(broken, encoding="utf-8")
+    result = runner.invoke(cli, ["check", "--house-rules", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'club.yaml'}:" in result.stdout and expected in result.stdout, result.stdout
+    for english in ("did not find", "expected", "while parsing", "mapping values"):
+        assert english not in result.stdout
+
+
+def test_check_warns_about_a_house_rules_folder_without_club_file(runner, cli, tmp_path):
+    (tmp_path / "notes.txt").write_text("rien", encoding="utf-8")
+    result = runner.invoke(cli, ["check", "--house-rules", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"aucun fichier de règles maison (*.yaml, *.yml) dans {tmp_path}" in result.stdout
+
+
+def test_quiz_db_errors_are_french_and_create_no_folder(runner, cli, tmp_path):
+    err = one_line_error(runner.invoke(cli, ["quiz", "--db", str(tmp_path), "--count", "1"], input=""), 1)
+    assert "--db" in err and "est un dossier" in err and "unable to open" not in err
+    missing = tmp_path / "nulle" / "part" / "x.db"
+    err = one_line_error(runner.invoke(cli, ["quiz", "--db", str(missing), "--count", "1"], input=""), 1)
+    assert "n’existe pas" in err and not (tmp_path / "nulle").exists()
+    bad = tmp_path / "notes.txt"
+    bad.write_text("pas une base\n" * 100, encoding="utf-8")
+    err = one_line_error(runner.invoke(cli, ["quiz", "--db", str(bad), "--count", "1"], input=""), 1)
+    assert "n’est pas une base SQLite" in err
+
+
+def test_serve_checks_the_database_at_start(runner, cli, fake_run, tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("pas une base\n" * 100, encoding="utf-8")
+    err = one_line_error(runner.invoke(cli, ["serve", "--db", str(bad)]), 1)
+    assert "--db" in err and "n’est pas une base SQLite" in err
+    err = one_line_error(runner.invoke(cli, ["serve", "--db", str(tmp_path)]), 1)
+    assert "est un dossier" in err
+    assert not fake_run
+
+
+def test_serve_uses_the_french_request_handler(runner, cli, fake_run):
+    from web.server import FrenchRequestHandler
+    assert runner.invoke(cli, ["serve", "--port", "8123"]).exit_code == 0
+    assert fake_run[-1]["request_handler"] is FrenchRequestHandler
+
+
+def test_serve_on_a_busy_port_says_so_in_french(runner, cli):
+    import socket
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        err = one_line_error(runner.invoke(cli, ["serve", "--port", str(port)]), 1)
+    assert f"le port {port} est déjà utilisé" in err and "--port" in err and "PORT=" in err
+    assert "Address already in use" not in err
+
+
+def test_serve_on_an_unknown_host_is_a_usage_error(runner, cli):
+    err = one_line_error(runner.invoke(cli, ["serve", "--host", "hote-inconnu.invalid", "--port", "8124"]), 2)
+    assert "--host" in err and "adresse inconnue « hote-inconnu.invalid »" in err
+    assert "Name or service" not in err
+
+
+@pytest.mark.parametrize("name, text", [
+    ("coup.yaml", "ruleset: 9-ffb\nshot: {}\nruleset: 9-bca\n"),
+    ("coup.json", '{"ruleset": "9-ffb", "shot": {}, "ruleset": "9-bca"}'),
+    ("coup2.yaml", "ruleset: 9-ffb\nshot:\n  kind: normal\n  kind: break\n"),
+])
+def test_evaluate_refuses_duplicate_keys(runner, cli, tmp_path, name, text):
+    f = tmp_path / name
+    f.write_text(text, encoding="utf-8")
+    err = one_line_error(runner.invoke(cli, ["evaluate", str(f)]), 1)
+    assert "clé en double" in err and ("« ruleset »" in err or "« kind »" in err)
+
+
+def test_evaluate_rulesets_null_means_not_stated(runner, cli, tmp_path):
+    f = tmp_path / "coup.json"
+    f.write_text(json.dumps({"rulesets": None, **SCRATCH}), encoding="utf-8")
+    result = runner.invoke(cli, ["evaluate", str(f), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["ruleset"] == "9-bca"

@@ -420,3 +420,94 @@ def test_unknown_ruleset_message_names_it_with_a_did_you_mean(asker):
 
 def test_500_characters_is_still_accepted(asker):
     assert asker.ask("casse " + "x" * 494)["kind"] in ("lookup", "unknown")
+
+
+# ----------------------------------------------------------------------------- tester's report
+PUSH_OUT_WHEN = {"9-ffb/push-out-apres-casse", "10-doolys/6-coup-pousse-quand", "9-bca/5-coup-pousse-quand",
+                 "10-guide/push-out-apres-casse", "10-ffb/push-out-premier-coup"}
+KEY_FOULS = {"10-doolys/7-faute-perte-du-tour", "9-bca/6-faute-perte-du-tour", "9-ffb/liste-des-fautes",
+             "10-ffb/fautes-classiques", "10-guide/fautes-bille-en-main"}
+
+
+@pytest.mark.parametrize("q", ["c koi un push out", "cest quoi le coup pousse", "c quoi un push-out",
+                               "cest quoi un push out", "ke veut dire push out", "que signifie push out",
+                               "définition du coup poussé", "push out ?"])
+def test_sms_and_definition_questions_on_the_push_out_are_answered(asker, q):
+    a = asker.ask(q)
+    assert a["kind"] == "lookup", q
+    assert a["citations"][0]["id"] in PUSH_OUT_WHEN
+    assert PUSH_OUT_WHEN <= {c["id"] for c in a["citations"]}     # every ruleset's "when and why"
+
+
+@pytest.mark.parametrize("q", ["faute", "fautes", "faute ?", "les fautes", "c koi une faute",
+                               "quelles sont les fautes", "c'est quoi une faute"])
+def test_a_one_word_question_on_a_core_topic_gets_its_key_clauses(asker, q):
+    """"faute" is the fouls topic: each text's opening clause on fouls (its list, or what a
+    foul costs), not "several fouls on one shot" or "the lag is lost on a foul"."""
+    a = asker.ask(q)
+    assert a["kind"] == "lookup"
+    assert {c["id"] for c in a["citations"]} == KEY_FOULS
+
+
+@pytest.mark.parametrize("q", ["bille en main ca veut dire quoi", "bille en main ça veut dire quoi ?",
+                               "ke veut dire bille en main", "c'est quoi la bille en main", "bille en main ?"])
+def test_ball_in_hand_is_defined_by_its_placement_clauses(asker, q):
+    ids = [c["id"] for c in asker.ask(q)["citations"]]
+    assert ids[0] == "9-bca/9-blanche-en-main-placement"
+    assert "10-doolys/10-bille-en-main-placement" in ids[:3]
+    assert "10-doolys/1-rate-ou-faute" not in ids       # the change of turn is not what it means
+
+
+@pytest.mark.parametrize("q,game", [("regle du 9 ball", "9"), ("règles du jeu de la 9", "9"),
+                                    ("les regles de base du 9 ball", "9"), ("comment on joue a la 9", "9"),
+                                    ("règlement de la 9", "9"), ("règles de la 10", "10"),
+                                    ("comment jouer au 10", "10"), ("c koi les regles du jeu de la 10", "10")])
+def test_the_rules_of_a_game_are_answered_by_its_objective(asker, q, game):
+    a = asker.ask(q)
+    assert a["kind"] == "lookup"
+    first = a["citations"][0]
+    assert "objective" in first["topics"] and first["kind"] == "rule" and first["ruleset"].startswith(game + "-")
+    assert all(c["id"] not in ("9-ffb/titre", "10-ffb/titre", "10-guide/voyons-les-regles") for c in a["citations"][:2])
+
+
+def test_a_bare_title_weighs_less_than_a_clause_that_says_something(matcher):
+    for cid in ("9-ffb/titre", "10-ffb/titre", "10-guide/voyons-les-regles"):
+        assert matcher._weight[matcher.positions[cid]] == matcher.config.bare_info_factor
+    assert matcher._weight[matcher.positions["10-guide/materiel"]] == 1.0   # an info clause with content
+
+
+def test_what_happens_with_a_template_rack_is_a_lookup_of_the_three_ball_rule(rulebook, matcher):
+    from qa.situation_answer import situation_handler
+    a = Answerer(rulebook, situations=situation_handler(rulebook), matcher=matcher)
+    for q in ("que se passe t il si on casse avec un gabarit magic rack", "je casse avec un magic rack"):
+        ans = a.ask(q)
+        assert ans["kind"] == "lookup" and ans["scenario"] is None, q
+        assert ans["citations"][0]["id"] in {"9-ffb/trois-billes-regle", "9-ffb/trois-billes-champ-d-application"}
+
+
+DEFINED_TERMS = ["la bille en main", "le push-out", "le coup poussé", "une faute", "la casse", "la blanche",
+                 "le queutage", "un dry break", "la règle des trois billes", "la poussette",
+                 "le tirage à la bande", "la ligne de départ", "un scratch", "les trois fautes"]
+PARAPHRASES = ["c koi {x}", "cest quoi {x}", "{x} ça veut dire quoi", "{x} ca veut dire koi", "{x} ?", "{x}",
+               "ke veut dire {x}", "définition de {x}", "qu'est-ce que {x}", "{x} c quoi", "que signifie {x}",
+               "explique moi {x}"]
+
+
+@pytest.mark.parametrize("x", DEFINED_TERMS)
+def test_definition_paraphrases_give_the_same_first_clause(asker, x):
+    """"c'est quoi X", its SMS spellings, "X ça veut dire quoi", "X ?" and "X" ask the same thing."""
+    base = asker.ask(f"c'est quoi {x}")
+    assert base["kind"] == "lookup"
+    for p in PARAPHRASES:
+        a = asker.ask(p.format(x=x))
+        assert a["kind"] == "lookup", p
+        assert a["citations"][0]["id"] == base["citations"][0]["id"], p
+
+
+def test_best_clause_on_a_subject_or_none(rulebook, matcher):
+    label = rulebook.foul_label
+    assert matcher.best_on_subject(label("touched_ball"), "10-guide", "fouls").id == "10-guide/faute-toucher-billes"
+    assert matcher.best_on_subject(label("balls_moving"), "10-guide", "fouls").id == "10-guide/faute-bille-en-mouvement"
+    assert matcher.best_on_subject(label("touched_ball"), "10-doolys", "fouls") is None   # Dooly's says nothing of it
+    assert matcher.best_on_subject(label("wrong_cue_ball"), "9-bca", "fouls") is None      # common words only
+    assert Matcher.shared(rulebook) is Matcher.shared(rulebook)

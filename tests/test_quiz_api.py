@@ -65,7 +65,7 @@ def test_seed_is_random_when_absent_and_returned(client):
 
 @pytest.mark.parametrize("body, field", [
     ({"rulesets": ["9-fb"]}, "rulesets"),
-    ({"rulesets": "9-ffb"}, None),          # a comma-separated string is accepted
+    ({"rulesets": "9-ffb"}, "rulesets"),    # JSON: a list, as in /api/ask and /api/evaluate
     ({"rulesets": [3]}, "rulesets"),
     ({"topics": ["casse"]}, "topics"),
     ({"count": 0}, "count"),
@@ -348,3 +348,89 @@ def test_anki_export_when_genanki_is_installed(client):
     import html
     assert {html.escape(q["prompt"]) for q in quiz["questions"]} == prompts
     del genanki
+
+
+# ----------------------------------------------------------------------------- regressions (tester's report)
+def test_create_refuses_unknown_keys_with_a_did_you_mean(client):
+    e = err(client.post("/api/quizzes", json={"zzz": 1}), 400, "zzz", "unknown_field")
+    assert "Champ inconnu « zzz »" in e["message"] and "topics" in e["message"]
+    e = err(client.post("/api/quizzes", json={"topic": ["break"]}), 400, "topic", "unknown_field")
+    assert "vouliez-vous dire « topics »" in e["message"]
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"count": "3"}, "count"),
+    ({"seed": "42"}, "seed"),
+    ({"time_limit_s": "60"}, "time_limit_s"),
+    ({"rulesets": "9-ffb"}, "rulesets"),
+    ({"topics": "break"}, "topics"),
+    ({"kinds": "call"}, "kinds"),
+    ({"mode": 1}, "mode"),
+])
+def test_create_refuses_wrong_json_types_like_the_other_endpoints(client, body, field):
+    e = err(client.post("/api/quizzes", json=body), 400, field)
+    assert e["message"].startswith("Champ « " + field)
+
+
+def test_the_same_parameters_as_text_still_work_on_the_form(client):
+    r = client.post("/quiz", data={"count": "3", "seed": "42", "rulesets": "9-ffb"})
+    assert r.status_code == 303
+
+
+def test_unknown_values_are_echoed_80_characters_at_most(client):
+    long = "z" * 100_000
+    for body, field in (({"rulesets": [long]}, "rulesets"), ({"topics": [long]}, "topics"),
+                        ({"kinds": [long]}, "kinds")):
+        e = err(client.post("/api/quizzes", json=body), 400, field)
+        assert len(e["message"]) < 400 and "z" * 80 in e["message"] and "z" * 81 not in e["message"]
+    quiz = create(client, count=2, seed=3)
+    e = err(client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": long, "choice": "a"}), 404, "question")
+    assert len(e["message"]) < 300
+    e = err(client.get("/api/quizzes/" + "q" * 5000), 404, "quiz")
+    assert len(e["message"]) < 300
+
+
+@pytest.mark.parametrize("name", ["\u200b", " \u200b\u200c\u200d\ufeff ", "\u2060", "\u3164\u3164", "Ana\x00",
+                                  "\x07Ana", "A\x7fna"])
+def test_learner_names_must_be_visible_text(client, name):
+    e = err(client.post("/api/quizzes", json={"count": 2, "learner": name}), 400, "learner")
+    assert "Champ « learner »" in e["message"]
+
+
+def test_learner_in_the_url_is_checked_the_same_way(client):
+    for path in ("/api/learners/%E2%80%8B/history", "/api/learners/%00/history",
+                 "/api/learners/%E2%80%8B/mistakes", "/api/learners/A%01/review"):
+        method = client.get if path.endswith("history") else client.post
+        err(method(path), 400, "learner")
+
+
+def test_learner_names_are_trimmed_of_invisible_characters(client):
+    out = create(client, count=2, learner="\u200b Zoé \ufeff")
+    assert out["learner"] == "Zoé"
+
+
+def test_lone_surrogates_in_a_json_body_are_a_400_not_a_500(client):
+    quiz = create(client, count=2, seed=4)
+    e = err(client.post(f"/api/quizzes/{quiz['id']}/answers", data='{"question": "\\ud800", "choice": "a"}',
+                        content_type="application/json"), 400, "body", "invalid_json")
+    assert "Unicode" in e["message"]
+    err(client.post("/api/quizzes", data='{"learner": "\\udfff"}', content_type="application/json"), 400, "body")
+
+
+def test_exam_export_refusal_gives_no_hint_to_get_the_key(client):
+    quiz = create(client, count=2, seed=5, mode="exam")
+    e = err(client.get(f"/api/quizzes/{quiz['id']}/export?format=csv"), 409, code="exam_in_progress")
+    assert "entraînement" not in e["message"] and "Examen en cours" in e["message"]
+
+
+def test_a_database_that_is_not_sqlite_is_a_french_503(make_app, tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("pas une base\n" * 100, encoding="utf-8")
+    client = make_app(DATABASE=str(bad)).test_client()
+    for r in (client.post("/api/quizzes", json={"count": 2}), client.get("/api/quizzes/abc"),
+              client.get("/api/learners/Ana/history")):
+        e = err(r, 503, code="database_unavailable")
+        assert "n’est pas une base SQLite" in e["message"] and str(bad) not in e["message"]
+        assert "Traceback" not in r.get_data(as_text=True)
+    r = client.get("/quiz/historique?learner=Ana", headers={"Accept": "text/html"})
+    assert r.status_code == 503 and "indisponible" in r.get_data(as_text=True)

@@ -225,3 +225,49 @@ def test_forms_need_the_csrf_token(make_app):
 
 def test_quiz_pages_are_linked_from_the_navigation(client):
     assert 'href="/quiz"' in text(client.get("/quiz"))
+
+
+# ----------------------------------------------------------------------------- regressions (tester's report)
+@pytest.mark.parametrize("minutes", ["nan", "NaN", "inf", "-inf", "Infinity"])
+def test_non_finite_duration_is_a_form_error_not_a_500(client, minutes):
+    r = client.post("/quiz", data={"count": "3", "time_limit_min": minutes})
+    assert r.status_code == 400
+    html = text(r)
+    assert "Durée" in html and 'role="alert"' in html
+
+
+def test_huge_duration_is_named_in_minutes(client):
+    r = client.post("/quiz", data={"count": "3", "time_limit_min": "1e10"})
+    assert r.status_code == 400
+    html = text(r)
+    assert "Durée" in html and "minutes" in html
+    assert "time_limit_s" not in html and "secondes" not in html
+
+
+@pytest.mark.parametrize("count", ["²", "٣٣", "1e3"])
+def test_count_that_isdigit_accepts_but_int_refuses_is_a_400(client, count):
+    r = client.post("/quiz", data={"count": count})
+    assert r.status_code == 400 and "count" in text(r)
+
+
+def test_question_number_that_is_not_ascii_is_ignored(client):
+    quiz_id, _ = start(client)
+    assert client.get(f"/quiz/{quiz_id}?q=%C2%B2").status_code == 200
+
+
+def test_finishing_a_practice_quiz_does_not_say_time_is_over(client):
+    quiz_id, _ = start(client, mode="practice")
+    q = quiz_json(client, quiz_id)["questions"][0]
+    r = client.post(f"/quiz/{quiz_id}/repondre", data={"question": q["id"], "choice": "a", "finir": "1"})
+    assert r.status_code == 303 and "/revue" in r.headers["Location"] and "temps=1" not in r.headers["Location"]
+    r = client.post(f"/quiz/{quiz_id}/terminer", data={"temps": "1"})
+    assert "temps=1" not in r.headers["Location"]
+    # even a crafted link does not show « temps écoulé » for a quiz without a time limit
+    assert "Le temps est écoulé" not in text(client.get(f"/quiz/{quiz_id}/revue?temps=1"))
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u200b\u2060\ufeff", "\u3164", "Ana\x00", "\x1b[31mAna"])
+def test_setup_refuses_invisible_or_control_learner_names(client, name):
+    r = client.post("/quiz", data={"count": "3", "learner": name})
+    assert r.status_code == 400
+    assert "learner" in text(r)

@@ -11,6 +11,7 @@ import threading
 from datetime import date, datetime, timedelta, timezone
 
 import pytest
+from pathlib import Path
 
 from qa.quiz import leitner
 from qa.quiz.params import QuizError
@@ -33,7 +34,7 @@ class Clock:
 
 @pytest.fixture
 def db(tmp_path):
-    return tmp_path / "sub" / "quiz.db"
+    return tmp_path / "quiz.db"
 
 
 @pytest.fixture
@@ -41,7 +42,7 @@ def svc(rulebook, db):
     return QuizService(rulebook, Store(db))
 
 
-def test_store_creates_its_folder_schema_and_uses_wal(db):
+def test_store_creates_its_schema_and_uses_wal(db):
     Store(db)
     assert db.exists()
     conn = sqlite3.connect(db)
@@ -51,6 +52,47 @@ def test_store_creates_its_folder_schema_and_uses_wal(db):
     finally:
         conn.close()
     assert {"quizzes", "questions", "answers", "learners", "leitner"} <= tables
+
+
+def test_store_creates_only_the_default_folder(tmp_path):
+    """A --db in a folder that does not exist is refused (French), and the folder is not created."""
+    from qa.quiz.store import StoreError
+    path = tmp_path / "absent" / "dir" / "x.db"
+    with pytest.raises(StoreError) as exc:
+        Store(path)
+    assert "n’existe pas" in exc.value.message and str(path.parent) in exc.value.message
+    assert not (tmp_path / "absent").exists()
+    Store(path, create_parent=True)  # asked for explicitly, it is created
+    assert path.exists()
+
+
+def test_store_refuses_a_file_that_is_not_sqlite_and_a_folder(tmp_path):
+    from qa.quiz.store import StoreError
+    bad = tmp_path / "notes.txt"
+    bad.write_text("ceci n’est pas une base\n" * 200, encoding="utf-8")
+    with pytest.raises(StoreError) as exc:
+        Store(bad)
+    assert "n’est pas une base SQLite" in exc.value.message
+    with pytest.raises(StoreError) as exc:
+        Store(tmp_path)
+    assert "est un dossier" in exc.value.message
+
+
+def test_a_database_broken_after_start_is_a_store_error(tmp_path):
+    """A file that stops being a database while the app runs: every call is a StoreError
+    (French message), never a raw sqlite3 error."""
+    from qa.quiz.store import StoreError
+    path = tmp_path / "q.db"
+    store = Store(path)
+    store.close()
+    for suffix in ("", "-wal", "-shm"):
+        p = Path(str(path) + suffix)
+        if p.exists():
+            p.unlink()
+    path.write_bytes(b"garbage" * 1000)
+    with pytest.raises(StoreError) as exc:
+        store.get_row("abc")
+    assert "n’est pas une base SQLite" in exc.value.message
 
 
 def test_default_path_from_environment(monkeypatch, tmp_path):

@@ -467,3 +467,21 @@ def test_balls_named_were_on_the_table(u):
 
 def test_the_cue_ball_touched_twice_is_a_double_hit_only(u):
     assert shot(u("je touche la blanche deux fois avec ma queue"))["fouls"] == ["double_hit"]
+
+
+# ----------------------------------------------------------------------------- a setting, no shot
+@pytest.mark.parametrize("q", [
+    "que se passe t il si on casse avec un gabarit magic rack",
+    "que se passe-t-il si on casse avec un magic rack ?",
+    "je casse avec un magic rack",
+    "mon adversaire casse sur un tapis marqué",
+])
+def test_a_break_with_nothing_told_of_it_is_a_lookup(rulebook, q):
+    """The kind of shot and the rack alone tell nothing the engine could rule on but its own
+    defaults (nothing pocketed, a dry break): the question asks for the rule."""
+    assert understand(rulebook, q) is None
+
+
+def test_a_break_with_something_told_stays_a_situation(u):
+    got = u("avec un magic rack je casse et la 1 rentre")
+    assert shot(got)["kind"] == "break" and shot(got)["pocketed"] == [1] and state(got)["rack"] == "template"

@@ -158,3 +158,30 @@ def test_phonetic_key_catches_spelling_by_ear():
     assert phonetic("premie") == phonetic("premier")
     assert phonetic("blouzer") == phonetic("blouser")
     assert phonetic("sport") != phonetic("sort")
+
+
+# ----------------------------------------------------------------------------- SMS spellings
+@pytest.mark.parametrize("raw,expected", [
+    ("cest quoi", ["c", "est", "quoi"]),
+    ("jai rentré la 9", ["j", "ai", "rentre", "la", "9"]),
+    ("ke veut dire", ["que", "veut", "dire"]),
+    ("kan a t on", ["quand", "a", "t", "on"]),
+    ("c koi", ["c", "quoi"]),
+    ("pk la 9", ["pourquoi", "la", "9"]),
+    ("ya faute", ["y", "a", "faute"]),
+])
+def test_sms_spellings_become_the_words_they_stand_for(raw, expected):
+    assert words(raw) == expected
+
+
+def test_sms_spellings_of_a_question_are_stop_words(analyzer):
+    """"cest quoi X", "ke veut dire X", "c koi X": only X is left to search."""
+    for q in ("cest quoi le coup pousse", "c koi le coup poussé", "ke veut dire coup poussé",
+              "c'est quoi le coup poussé"):
+        assert analyzer.terms(q) == analyzer.terms("coup poussé"), q
+
+
+def test_question_words_frame_a_question_only():
+    from qa.text import QUESTION_WORDS
+    assert {"signifie", "definition", "explique"} <= QUESTION_WORDS
+    assert not QUESTION_WORDS & {"faute", "casse", "bille", "main", "annonce", "designe", "designer"}

@@ -11,6 +11,7 @@ Configuration (``test_config`` overrides, then the environment, then the default
 - ``DATABASE``: the SQLite file for quizzes (``ARBITRE_DB``; default ``instance/arbitre.db``);
 - ``RULEBOOK`` / ``ANSWERER``: ready-made objects (tests share one rulebook this way);
 - ``RATELIMIT_ENABLED``, ``WTF_CSRF_ENABLED``, ``MAX_CONTENT_LENGTH``, ``MAX_QUESTION_LENGTH``,
+  ``MAX_URL_LENGTH`` and ``MAX_HEADER_BYTES`` (414 and 431 beyond; see ``web/server.py``),
   ``HTTPS`` (force HTTPS and secure cookies; off for local use), ``SECRET_KEY`` (``ARBITRE_SECRET_KEY``).
 """
 from __future__ import annotations
@@ -30,6 +31,7 @@ from qa.rulebook import DATA_DIR, load_rulebook
 
 from .common import EXTENSION_KEY, Services
 from .errors import register_error_handlers
+from .server import register_request_limits
 
 # Every blueprint of the app, in registration order: one module per area, each exposing `bp`.
 # To add an area, write web/<area>.py with `bp = Blueprint(...)` and list it here (one line).
@@ -130,6 +132,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                                                        house_rules=app.config.get("HOUSE_RULES") or None)
     answerer = app.config.get("ANSWERER") or build_answerer(book)
     app.extensions[EXTENSION_KEY] = Services(book, answerer, book.foul_labels)
+
+    # first of the before_request functions: over-long URLs and headers are refused (414/431)
+    register_request_limits(app)
 
     https = bool(app.config["HTTPS"])
     Talisman(app, force_https=https, strict_transport_security=https, session_cookie_secure=https,

@@ -107,7 +107,10 @@ def evaluate_shot():
     """Rule on one shot: a Scenario with ``ruleset`` → Outcome; with ``rulesets`` → ``{"outcomes": {id: Outcome}}``."""
     book = get_rulebook()
     data = json_body()
-    many = data.get("rulesets") is not None
+    if "rulesets" in data and data["rulesets"] is None:
+        # contract: a field that is null is "not stated"; then « ruleset » is the one required
+        data = {k: v for k, v in data.items() if k != "rulesets"}
+    many = "rulesets" in data
     if many and data.get("ruleset") is not None:
         raise bad_request("conflicting_fields", "Donnez « ruleset » (un règlement) ou « rulesets » (une liste), "
                                                 "pas les deux.", "rulesets")
@@ -125,8 +128,8 @@ def evaluate_shot():
                 raise impossible(exc, ruleset=rid) from None
         return jsonify(outcomes=outcomes)
     if not scenario.ruleset:
-        raise bad_request("missing_field", "Le champ « ruleset » (ou « rulesets », une liste) est obligatoire ; "
-                                           f"règlements : {', '.join(book.rulesets)}.", "ruleset")
+        raise bad_request("missing_field", "Champ « ruleset » : « ruleset » (un règlement) ou « rulesets » (une liste) "
+                                           f"est requis ; règlements : {', '.join(book.rulesets)}.", "ruleset")
     rulesets_from_json(book, [scenario.ruleset], "ruleset")
     try:
         outcome = evaluate(book, scenario)

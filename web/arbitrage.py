@@ -502,7 +502,7 @@ def _lenient_values(args, fallback: dict) -> dict:
     """Form values echoing what the user sent, ignoring values that do not parse (after a 400)."""
     v = dict(fallback)
     for name in ("on_table", "pocketed", "off_table"):
-        v[name] = {int(x) for x in args.getlist(name) if x.isdigit() and 1 <= int(x) <= 10}
+        v[name] = {n for n in (_ball_or_none(x) for x in args.getlist(name)) if n is not None}
     for name in ("ball_in_hand", "push_out_available", "warned", "cue_rail_first", "jump", "masse",
                  "obstacle_moved", "pocket_wrong"):
         v[name] = _flag(args, name)
@@ -512,6 +512,16 @@ def _lenient_values(args, fallback: dict) -> dict:
             v[name] = args.get(name, "")[:200]
     v["fouls"] = set(args.getlist("fouls"))
     return v
+
+
+def _ball_or_none(raw: str) -> int | None:
+    """A ball number 1..10 from a form value, or None for anything else ("²", "x", "11"...):
+    ``str.isdigit`` is true for superscripts that ``int`` refuses, so parse instead of testing."""
+    try:
+        n = int(raw)
+    except (TypeError, ValueError):
+        return None
+    return n if 1 <= n <= 10 else None
 
 
 def _urlencode(params: Mapping[str, str]) -> str:

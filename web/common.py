@@ -89,6 +89,30 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"valeur non permise en JSON : {name}")
 
 
+# The problems the json module reports (English), in French; any other becomes a generic French text.
+_JSON_PROBLEMS = (
+    ("Expecting value", "une valeur est attendue"),
+    ("Expecting property name enclosed in double quotes", "un nom de champ entre guillemets doubles est attendu"),
+    ("Expecting ':' delimiter", "« : » est attendu"),
+    ("Expecting ',' delimiter", "« , » est attendu"),
+    ("Unterminated string starting at", "texte entre guillemets non terminé"),
+    ("Invalid control character at", "caractère de contrôle non permis dans un texte"),
+    ("Invalid \\uXXXX escape", "séquence \\uXXXX non valide"),
+    ("Invalid \\escape", "séquence d’échappement non valide"),
+    ("Extra data", "données en trop après la fin du JSON"),
+    ("Illegal trailing comma before end of object", "virgule en trop avant « } »"),
+    ("Illegal trailing comma before end of array", "virgule en trop avant « ] »"),
+)
+
+
+def json_problem(msg: str) -> str:
+    """A French description of a :class:`json.JSONDecodeError` message."""
+    for english, french in _JSON_PROBLEMS:
+        if msg.startswith(english):
+            return french
+    return "syntaxe JSON non valide"
+
+
 def json_body() -> dict:
     """The request's JSON object, or an :class:`ApiError`.
 
@@ -111,9 +135,18 @@ def json_body() -> dict:
         data = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         raise bad_request("invalid_json",
-                          f"JSON illisible (ligne {exc.lineno}, colonne {exc.colno}) : {exc.msg}.", "body") from None
-    except (ValueError, RecursionError) as exc:
-        raise bad_request("invalid_json", f"JSON refusé : {str(exc)[:200]}.", "body") from None
+                          f"JSON illisible (ligne {exc.lineno}, colonne {exc.colno}) : {json_problem(exc.msg)}.",
+                          "body") from None
+    except RecursionError:
+        raise bad_request("invalid_json", "JSON refusé : objets ou listes imbriqués trop profondément.", "body") from None
+    except ValueError as exc:  # NaN, Infinity (French message of _reject_constant), huge integers
+        message = str(exc) if str(exc).startswith("valeur non permise") else "nombre trop long"
+        raise bad_request("invalid_json", f"JSON refusé : {message[:200]}.", "body") from None
+    try:  # "\ud800" is valid JSON syntax but not text: nothing could store or echo it
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad_request("invalid_json", "JSON refusé : un texte contient un caractère Unicode invalide "
+                                          "(demi-paire de substitution \\uD800–\\uDFFF isolée).", "body") from None
     if not isinstance(data, dict):
         raise bad_request("invalid_json", "Le corps de la requête doit être un objet JSON ({…}).", "body")
     return data

@@ -8,6 +8,8 @@ from flask import Flask, current_app, jsonify, make_response, render_template
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from qa.quiz.store import StoreError
+
 from .common import ApiError, error_body, wants_json
 
 # status -> (code, French message)
@@ -26,7 +28,26 @@ MESSAGES: dict[int, tuple[str, str]] = {
     429: ("rate_limited", "Trop de requêtes : réessayez dans un instant."),
     431: ("headers_too_large", "En-têtes de requête trop volumineux."),
     500: ("internal_error", "Erreur interne du serveur : la requête n’a pas pu aboutir."),
+    501: ("not_implemented", "Méthode HTTP non prise en charge par le serveur."),
+    503: ("unavailable", "Service momentanément indisponible : réessayez dans un instant."),
+    505: ("http_version_not_supported", "Version du protocole HTTP non prise en charge."),
 }
+
+# flask-limiter's granularities (limits.RateLimitItem.GRANULARITY.name), in French.
+_UNITS = {"second": ("seconde", "secondes"), "minute": ("minute", "minutes"), "hour": ("heure", "heures"),
+          "day": ("jour", "jours"), "month": ("mois", "mois"), "year": ("an", "ans")}
+
+
+def french_rate(item) -> str | None:
+    """A rate limit (``limits.RateLimitItem``: amount per multiples × granularity) in French,
+    e.g. « 600 requêtes par minute », « 10 requêtes par tranche de 5 secondes »."""
+    try:
+        amount, multiples, unit = int(item.amount), int(item.multiples), item.GRANULARITY.name
+    except (AttributeError, TypeError, ValueError):
+        return None
+    one, many = _UNITS.get(unit, (unit, unit))
+    per = f"par {one}" if multiples == 1 else f"par tranche de {multiples} {many}"
+    return f"{amount} requête{'s' if amount > 1 else ''} {per}"
 HANDLED = (400, 404, 405, 413, 415, 422, 429)
 
 
@@ -52,8 +73,16 @@ def _http_error(exc: HTTPException):
     if status == 405 and exc.valid_methods:
         shown = sorted(m for m in exc.valid_methods if m not in ("HEAD", "OPTIONS"))
         message += f" Méthodes permises : {', '.join(shown)}."
-    if status == 429 and getattr(exc, "description", None):
-        message = f"Trop de requêtes (limite : {exc.description}) : réessayez dans un instant."
+    if status == 414:
+        message = f"Adresse trop longue : au plus {current_app.config.get('MAX_URL_LENGTH', 32768) // 1024} Ko."
+    if status == 431:
+        message = (f"En-têtes de requête trop volumineux : au plus "
+                   f"{current_app.config.get('MAX_HEADER_BYTES', 32768) // 1024} Ko.")
+    if status == 429:
+        # flask-limiter's RateLimitExceeded carries the limit hit (its description is English)
+        rate = french_rate(getattr(getattr(exc, "limit", None), "limit", None))
+        if rate:
+            message = f"Trop de requêtes (limite : {rate}) : réessayez dans un instant."
     headers = {}
     try:
         for name in ("Allow", "Retry-After"):
@@ -74,6 +103,14 @@ def _api_error(exc: ApiError):
     return _render(exc.status, exc.code, exc.message, exc.field, **exc.extra)
 
 
+def _store_error(exc: StoreError):
+    """The quiz database cannot be used (not SQLite, read-only, locked, disk full...): a 503
+    in French, logged for the administrator, never a traceback for the user."""
+    current_app.logger.error("Base des quiz : %s", exc.message)
+    return _render(503, "database_unavailable", f"La base des quiz est indisponible ({exc.reason}). "
+                   "Réessayez plus tard ou prévenez l’administrateur du site.", None, {"Retry-After": "60"})
+
+
 def _internal_error(exc: Exception):
     current_app.logger.exception("Erreur interne")
     code, message = MESSAGES[500]
@@ -81,9 +118,10 @@ def _internal_error(exc: Exception):
 
 
 def register_error_handlers(app: Flask) -> None:
-    """Install the handlers: :class:`ApiError`, CSRF, every HTTP error (400/404/405/413/415/
+    """Install the handlers: :class:`ApiError`, :class:`~qa.quiz.store.StoreError` (503), CSRF, every HTTP error (400/404/405/413/415/
     422/429 explicitly, the others through ``HTTPException``) and a generic 500."""
     app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(StoreError, _store_error)
     app.register_error_handler(CSRFError, _csrf_error)
     for status in HANDLED:
         app.register_error_handler(status, _http_error)

@@ -22,15 +22,18 @@ Pages
 """
 from __future__ import annotations
 
+import math
+import os
 import secrets
 import threading
+from datetime import timedelta
 from typing import Any
 
 from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
                    request, url_for)
 
-from qa.quiz.params import MAX_COUNT, MAX_LEARNER, QuizError
-from qa.quiz.service import COMPARISON, QuizService
+from qa.quiz.params import MAX_COUNT, MAX_LEARNER, MAX_TIME_LIMIT_S, QuizError, clean_learner
+from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.store import Store
 
 from .common import ApiError, get_rulebook, json_body
@@ -41,11 +44,15 @@ LEARNER_COOKIE = "arbitre_learner"
 COOKIE_AGE = 365 * 24 * 3600
 _LOCK = threading.Lock()
 EXT_KEY = "arbitre.quiz"
+MAX_TIME_LIMIT_MIN = MAX_TIME_LIMIT_S // 60
 
 
 # ----------------------------------------------------------------------------- service
 def quiz_service() -> QuizService:
-    """The app's :class:`QuizService` (store at ``DATABASE``), built once on first use."""
+    """The app's :class:`QuizService` (store at ``DATABASE``), built once on first use.
+
+    Raises :class:`~qa.quiz.store.StoreError` when the database cannot be used (answered
+    503 by ``web/errors.py``; ``serve`` builds it at start-up to fail early instead)."""
     app = current_app._get_current_object()
     svc = app.extensions.get(EXT_KEY)
     if svc is None:
@@ -53,7 +60,9 @@ def quiz_service() -> QuizService:
             svc = app.extensions.get(EXT_KEY)
             if svc is None:
                 path = app.config.get("DATABASE") or None
-                svc = QuizService(get_rulebook(), Store(path), app.config.get("QUIZ_CLOCK"))
+                default = os.path.join(app.instance_path, "arbitre.db")
+                store = Store(path, create_parent=path is None or os.path.abspath(path) == os.path.abspath(default))
+                svc = QuizService(get_rulebook(), store, app.config.get("QUIZ_CLOCK"))
                 app.extensions[EXT_KEY] = svc
     return svc
 
@@ -67,7 +76,7 @@ def _api(exc: QuizError) -> ApiError:
 def api_create():
     """Create a quiz: 201 ``{id, seed, mode, questions, ...}`` (400 naming the field)."""
     try:
-        out = quiz_service().create(json_body())
+        out = quiz_service().create(json_body(), strict=True)
     except QuizError as exc:
         raise _api(exc) from None
     resp = jsonify(out)
@@ -121,10 +130,13 @@ def api_export(quiz_id: str):
 
 
 def _learner_arg(learner: str) -> str:
-    learner = " ".join((learner or "").split())
-    if not learner or len(learner) > MAX_LEARNER:
+    """The learner named in the URL, checked like the ``learner`` field of a quiz (400 naming it)."""
+    if len(" ".join((learner or "").split())) > MAX_LEARNER:
         raise ApiError(400, "invalid_field", f"Apprenant : un nom de 1 à {MAX_LEARNER} caractères est attendu.", "learner")
-    return learner
+    try:
+        return clean_learner(learner, required=True)
+    except QuizError as exc:
+        raise _api(exc) from None
 
 
 @bp.get("/api/learners/<learner>/history")
@@ -233,10 +245,16 @@ def quiz_table(question: Any) -> dict | None:
 
 
 # ============================================================================= pages
+def _learner_name(raw: str | None) -> str | None:
+    """A learner name from a cookie or a query string: cleaned, or None when it is not a valid name."""
+    try:
+        return clean_learner(" ".join((raw or "").split())[:MAX_LEARNER])
+    except QuizError:
+        return None
+
+
 def _learner_cookie() -> str | None:
-    name = request.cookies.get(LEARNER_COOKIE, "")
-    name = " ".join(name.split())
-    return name[:MAX_LEARNER] or None
+    return _learner_name(request.cookies.get(LEARNER_COOKIE, ""))
 
 
 def _with_cookie(resp: Response, learner: str | None) -> Response:
@@ -284,17 +302,23 @@ def create():
         try:
             minutes = float(form["time_limit_min"].replace(",", "."))
         except ValueError:
+            minutes = math.nan
+        if not math.isfinite(minutes):   # "abc", but also "nan", "inf" that float() accepts
             return _render_setup(form, "Durée : un nombre de minutes est attendu (ou laissez vide : pas de limite).",
                                  "time_limit_min", 400)
-        if minutes <= 0:
-            return _render_setup(form, "Durée : un nombre de minutes positif est attendu.", "time_limit_min", 400)
-        limit = int(round(minutes * 60)) or 1
+        if not 0 < minutes <= MAX_TIME_LIMIT_MIN:
+            return _render_setup(form, f"Durée : un nombre de minutes entre 1 et {MAX_TIME_LIMIT_MIN} ({MAX_TIME_LIMIT_MIN // 60} h) "
+                                       "est attendu (ou laissez vide : pas de limite).", "time_limit_min", 400)
+        limit = min(int(round(minutes * 60)) or 1, MAX_TIME_LIMIT_S)
     learner = form["learner"] or _learner_cookie() or f"apprenant-{secrets.token_hex(3)}"
     data = {"rulesets": form["rulesets"], "topics": form["topics"], "count": form["count"], "mode": form["mode"],
             "seed": form["seed"] or None, "time_limit_s": limit, "learner": learner}
     try:
         out = quiz_service().create(data)
     except QuizError as exc:
+        if exc.field == "time_limit_s":  # the form asks for minutes: name its own field
+            return _render_setup(form, f"Durée : un nombre de minutes entre 1 et {MAX_TIME_LIMIT_MIN} est attendu "
+                                       "(ou laissez vide : pas de limite).", "time_limit_min", exc.status)
         return _render_setup(form, exc.message, exc.field, exc.status)
     return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), out["learner"])
 
@@ -316,6 +340,21 @@ def _expire_if_needed(quiz_id: str):
     return quiz
 
 
+def _position_arg(raw: str) -> int | None:
+    """``?q=N`` as an int, None when it is not one (``str.isdigit`` accepts "²", ``int`` does not)."""
+    try:
+        return int(raw) if raw.isascii() else None
+    except ValueError:
+        return None
+
+
+def _time_over(quiz) -> bool:
+    """True when the quiz has a time limit and it has run out (give or take the grace the
+    countdown's own submission gets): only then does the review say « temps écoulé »."""
+    d = quiz.deadline
+    return d is not None and quiz_service().now() >= d - timedelta(seconds=GRACE_S)
+
+
 def _remaining(quiz) -> int | None:
     d = quiz.deadline
     if d is None or quiz.finished:
@@ -331,9 +370,9 @@ def take(quiz_id: str):
     if quiz.finished:
         return redirect(url_for("quiz.review", quiz_id=quiz.id), 303)
     total = len(quiz.questions)
-    n = request.args.get("q", "")
-    if n.isdigit() and 1 <= int(n) <= total:
-        pos = int(n) - 1
+    n = _position_arg(request.args.get("q", ""))
+    if n is not None and 1 <= n <= total:
+        pos = n - 1
     else:
         nxt = quiz.next_unanswered()
         pos = total - 1 if nxt is None else nxt
@@ -377,7 +416,7 @@ def answer(quiz_id: str):
         raise _api(exc) from None
     if then_finish:
         svc.finish(quiz.id)
-        return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=1), 303)
+        return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=1 if _time_over(quiz) else None), 303)
     if quiz.mode == "practice":
         return redirect(url_for("quiz.take", quiz_id=quiz.id, q=pos + 1, _anchor="correction"), 303)
     quiz = _load_or_404(quiz_id)
@@ -391,7 +430,8 @@ def finish(quiz_id: str):
     """Finish the quiz and show its review."""
     quiz = _load_or_404(quiz_id)
     quiz_service().finish(quiz.id)
-    return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=request.form.get("temps") or None), 303)
+    temps = 1 if request.form.get("temps") == "1" and _time_over(quiz) else None
+    return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=temps), 303)
 
 
 @bp.get("/quiz/<quiz_id>/revue")
@@ -400,7 +440,7 @@ def review(quiz_id: str):
     the answer given, the right one, the explanation and the citations."""
     quiz = _expire_if_needed(quiz_id)
     result = quiz.row["result"] if quiz.finished else None
-    return render_template("quiz/review.html", quiz=quiz, result=result, time_over=request.args.get("temps") == "1",
+    return render_template("quiz/review.html", quiz=quiz, result=result, time_over=request.args.get("temps") == "1" and quiz.deadline is not None,
                            answered=len(quiz.answers), total=len(quiz.questions), comparison=COMPARISON,
                            questions={q.id: q for q in quiz.questions})
 
@@ -416,9 +456,7 @@ def printable(quiz_id: str):
 
 
 def _history_learner() -> str | None:
-    name = request.values.get("learner") or _learner_cookie()
-    name = " ".join((name or "").split())[:MAX_LEARNER]
-    return name or None
+    return _learner_name(request.values.get("learner")) or _learner_cookie()
 
 
 @bp.get("/quiz/historique")

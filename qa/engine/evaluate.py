@@ -22,9 +22,10 @@ Order of the checks (fixed):
 """
 from __future__ import annotations
 
+from collections import Counter
 from types import MappingProxyType
 
-from ..rulebook import Rulebook, Ruleset
+from ..rulebook import Rulebook, Ruleset, did_you_mean
 from .outcome import Foul, ImpossibleScenarioError, Option, Outcome, Reason, Termination
 from .scenario import Called, Scenario
 
@@ -39,13 +40,28 @@ _THIRD_FOUL_FIELDS = ("game_over", "winner", "termination", "ball_in_hand", "fou
 class _Context:
     """Per-ruleset lookups computed once (clauses used by the 422 messages)."""
 
-    __slots__ = ("rack", "objective", "fouls", "balls")
+    __slots__ = ("rack", "objective", "foul_list", "balls")
 
     def __init__(self, book: Rulebook, rs: Ruleset):
         self.rack = _first_clause(book, rs.id, "rack") or _first_clause(book, rs.id, "objective")
         self.objective = _first_clause(book, rs.id, "objective") or self.rack
-        self.fouls = _first_clause(book, rs.id, "fouls")
+        self.foul_list = _foul_list_clause(book, rs)
         self.balls = frozenset(rs.balls)
+
+
+def _foul_list_clause(book: Rulebook, rs: Ruleset) -> str | None:
+    """The clause an unknown foul code is measured against: the lead-in of the text's own
+    list of fouls (the one most listed fouls share) or, for a text without such a list, the
+    opening clause of its section on fouls (the section of its foul-penalty clause)."""
+    leads = Counter(book.clauses[c].lead_in for c in rs.fouls.values() if c in book.clauses)
+    leads.pop(None, None)
+    if leads:
+        return leads.most_common(1)[0][0]
+    penalty = book.clauses.get(rs.policy["ball_in_hand_after_foul"].clause or "")
+    if penalty is None:
+        return None
+    return next((c.id for c in book.by_ruleset.get(rs.id, ())
+                 if c.kind == "rule" and c.section == penalty.section), penalty.id)
 
 
 _CONTEXTS: dict[tuple[int, str], tuple[Rulebook, Ruleset, _Context]] = {}
@@ -179,7 +195,7 @@ def ruleset_of(book: Rulebook, scenario: Scenario) -> Ruleset:
         raise ImpossibleScenarioError("Le champ « ruleset » est requis.", None, "ruleset")
     rs = book.rulesets.get(scenario.ruleset)
     if rs is None:
-        raise ImpossibleScenarioError(f"Ruleset inconnu : « {scenario.ruleset} ».", None, "ruleset")
+        raise ImpossibleScenarioError(f"Règlement inconnu : « {scenario.ruleset[:80]} ».", None, "ruleset")
     return rs
 
 
@@ -196,7 +212,7 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
 
     def no_such_ball(ball: int, name: str) -> ImpossibleScenarioError:
         return ImpossibleScenarioError(
-            f"La bille {ball} n’existe pas : ce ruleset se joue avec les billes 1 à {money}.", obj_clause, name)
+            f"La bille {ball} n’existe pas : ce règlement se joue avec les billes 1 à {money}.", obj_clause, name)
 
     if given is None:
         on_table, table = rs.balls, ctx.balls
@@ -262,7 +278,9 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
         codes = book.foul_codes
         for c in sh.fouls:
             if c not in codes:
-                raise ImpossibleScenarioError(f"Code de faute inconnu : « {c} ».", ctx.fouls, "shot.fouls")
+                raise ImpossibleScenarioError(
+                    f"Code de faute inconnu : « {c[:80]} »{did_you_mean(c, codes)} ; codes permis : {', '.join(codes)}.",
+                    ctx.foul_list, "shot.fouls")
     if sh.kind == "break":
         total = len(on_table)
         if sh.balls_to_rail is not None and sh.balls_to_rail > total:

@@ -11,14 +11,36 @@ from typing import Any, Sequence
 
 from ..rulebook import Rulebook
 from .evaluate import evaluate, ruleset_of
-from .outcome import ImpossibleScenarioError, Outcome
+from .outcome import ImpossibleScenarioError, Outcome, Termination
 from .scenario import ScenarioFormatError, parse_scenario
 
 PLAYERS = ("A", "B")
 
+#: Most shots one rack may hold: a real rack is far shorter (every shot pots a ball or passes
+#: the turn, and three fouls end the game), so more is not a rack, only a costly request.
+MAX_SHOTS = 200
+
 
 def _other(p: str) -> str:
     return "B" if p == "A" else "A"
+
+
+def _after_game_over(rs, previous: Outcome, i: int) -> ImpossibleScenarioError:
+    """The 422 for a shot played after the game ended, citing the clause that ended it:
+    the money-ball win (``money_ball_wins``, or ``money_ball_on_legal_break`` after the break)
+    or the third foul (``three_fouls``)."""
+    if previous.termination == Termination.THREE_FOULS:
+        why, policy = "le coup précédent était une troisième faute consécutive, qui perd la partie", "three_fouls"
+    elif previous.break_info is not None:
+        why, policy = f"la {rs.money_ball} est tombée à la casse, ce qui gagne la partie", "money_ball_on_legal_break"
+    else:
+        why, policy = f"la {rs.money_ball} est tombée régulièrement au coup précédent, ce qui gagne la partie", \
+            "money_ball_wins"
+    clause = rs.policy[policy].clause or rs.policy["money_ball_wins"].clause
+    if clause is None:  # a text silent on it: the clause the previous ruling rested on last
+        clause = previous.cited[-1] if previous.cited else None
+    return ImpossibleScenarioError(f"Coup {i + 1} : la partie est déjà terminée ({why}) ; "
+                                   "un nouveau rack commence par une casse.", clause, f"shots[{i}]")
 
 
 def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[Any]) -> list[tuple[str, Outcome]]:
@@ -32,6 +54,9 @@ def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[
     """
     if not isinstance(shots, list) or not shots:
         raise ScenarioFormatError("shots", "Champ « shots » : une liste non vide de coups est attendue.")
+    if len(shots) > MAX_SHOTS:
+        raise ScenarioFormatError("shots", f"Champ « shots » : {MAX_SHOTS} coups au plus par rack "
+                                           f"({len(shots)} reçus).")
     if state is not None and not isinstance(state, dict):
         raise ScenarioFormatError("state", "Champ « state » : un objet est attendu.")
     base, _ = parse_scenario({"ruleset": ruleset, "state": state or {}})
@@ -53,8 +78,7 @@ def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[
             raise ScenarioFormatError(f"shots[{i}].choice",
                                       f"Champ « shots[{i}].choice » : « play », « hand_back » ou null est attendu.")
         if previous is not None and previous.game_over:
-            raise ImpossibleScenarioError(f"Coup {i + 1} : la partie est déjà terminée.",
-                                          previous.cited[-1] if previous.cited else None, f"shots[{i}]")
+            raise _after_game_over(rs, previous, i)
         if i > 0 and shot.get("kind") == "break":
             raise ImpossibleScenarioError(
                 f"Coup {i + 1} : la casse ne peut être que le premier coup d’une partie.",

@@ -8,9 +8,12 @@ say which assumption it made (contract: "a field left out or null is not stated"
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Union
+import re
+from typing import Any, Literal, Mapping, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..rulebook import did_you_mean
 
 
 class ScenarioFormatError(ValueError):
@@ -192,27 +195,99 @@ class _ScenarioManyIn(_ScenarioIn):
 
 _UNSTATED_IF_MISSING = ("first_contact", "rail_after_contact", "called", "balls_to_rail", "crossed_head_string")
 
-_TYPE_MESSAGES = {
-    "int_type": "un nombre entier est attendu", "bool_type": "vrai ou faux (true/false) est attendu",
-    "string_type": "un texte est attendu", "list_type": "une liste est attendue",
-    "literal_error": "valeur non permise", "greater_than_equal": "valeur trop petite",
-    "less_than_equal": "valeur trop grande", "too_long": "trop d’éléments",
-    "extra_forbidden": "champ inconnu", "model_type": "un objet est attendu",
-    "dict_type": "un objet est attendu", "missing": "champ obligatoire manquant",
+# French text for every pydantic error type the models above can raise (pydantic's own
+# messages are English): formatted with the error's ``ctx`` (pydantic docs, "Customizing
+# error messages"). A type not listed falls back to a French generic message, never English.
+_MESSAGES = {
+    "int_type": "un nombre entier est attendu",
+    "int_parsing": "un nombre entier est attendu",
+    "int_from_float": "un nombre entier est attendu",
+    "bool_type": "vrai ou faux (true/false) est attendu",
+    "bool_parsing": "vrai ou faux (true/false) est attendu",
+    "string_type": "un texte est attendu",
+    "list_type": "une liste est attendue",
+    "model_type": "un objet est attendu",
+    "model_attributes_type": "un objet est attendu",
+    "dict_type": "un objet est attendu",
+    "none_required": "null est attendu",
+    "missing": "champ obligatoire manquant",
+    "extra_forbidden": "champ inconnu",
+    "greater_than_equal": "une valeur d’au moins {ge} est attendue",
+    "greater_than": "une valeur supérieure à {gt} est attendue",
+    "less_than_equal": "une valeur d’au plus {le} est attendue",
+    "less_than": "une valeur inférieure à {lt} est attendue",
+    "string_too_long": "{max_length} caractères au plus",
+    "string_too_short": "au moins {min_length} caractère(s)",
+    "too_long": "{max_length} éléments au plus",
+    "too_short": "au moins {min_length} élément(s)",
+    "literal_error": "valeur non permise ; {expected} est attendu",
+    "value_error": "{error}",
+    "assertion_error": "{error}",
+}
+
+# Fields whose value may take several shapes (a pydantic union): what to say when the value
+# has none of them.
+_UNION_EXPECTED = {
+    "shot.called": "un objet {ball, pocket, pocket_ok}, « safe » ou null est attendu",
+}
+
+# The keys each object of a Scenario allows (for a "vouliez-vous dire" on an unknown one).
+_KEYS = {
+    (): tuple(_ScenarioManyIn.model_fields),
+    ("state",): tuple(_StateIn.model_fields),
+    ("state", "fouls"): tuple(_FoulsIn.model_fields),
+    ("shot",): tuple(_ShotIn.model_fields),
+    ("shot", "called"): tuple(_CalledIn.model_fields),
 }
 
 
-def _format_error(exc: ValidationError) -> ScenarioFormatError:
-    err = exc.errors()[0]
-    loc = [str(p) for p in err["loc"] if not str(p).startswith(("function-", "literal["))]
-    # drop pydantic's union branch names such as "_CalledIn"
-    loc = [p for p in loc if not p.startswith("_")]
+def french_choices(values) -> str:
+    """``« a », « b » ou « c »``: allowed values as the French messages list them."""
+    quoted = [f"« {v} »" for v in values]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " ou " + quoted[-1]
+
+
+def _is_branch(part: Any) -> bool:
+    """A union branch name pydantic puts in an error's location ("_CalledIn", "literal['safe']")."""
+    return isinstance(part, str) and part.startswith(("_", "literal[", "function-"))
+
+
+def _french_text(err: Mapping[str, Any]) -> str:
+    kind = err["type"]
+    ctx = dict(err.get("ctx") or {})
+    if kind == "literal_error":
+        ctx["expected"] = french_choices(re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
+    template = _MESSAGES.get(kind)
+    if template is None:
+        return "valeur non valide"
+    try:
+        return template.format(**ctx)
+    except (KeyError, IndexError, ValueError):
+        return template.split(" ;")[0].split("{")[0].strip() or "valeur non valide"
+
+
+def _format_error(exc: ValidationError, many: bool = False) -> ScenarioFormatError:
+    """The first error of ``exc`` as one French sentence naming the field's dotted path."""
+    errors = exc.errors()
+    err = errors[0]
+    raw = list(err["loc"])
+    branch_at = next((i for i, p in enumerate(raw) if _is_branch(p)), None)
+    loc = [str(p)[:80] for p in raw if not _is_branch(p)]
     name = ".".join(loc) or "scénario"
-    base = _TYPE_MESSAGES.get(err["type"])
-    msg = err.get("ctx", {}).get("error") if err["type"] == "value_error" else None
-    text = str(msg) if msg else (base or err["msg"])
-    if err["type"] == "literal_error":
-        text += f" ({err.get('ctx', {}).get('expected', '')})"
+    text = _french_text(err)
+    if branch_at is not None:
+        # a union field: when every branch failed on the value itself (none inside an object),
+        # the value has none of the shapes the field allows: name them all
+        prefix = tuple(raw[:branch_at])
+        siblings = [e for e in errors if tuple(e["loc"][:branch_at]) == prefix]
+        if all(len(e["loc"]) == branch_at + 1 for e in siblings):
+            text = _UNION_EXPECTED.get(name, text)
+    if err["type"] == "extra_forbidden" and len(loc) >= 1:
+        allowed = _KEYS.get(tuple(p for p in loc[:-1]), ())
+        if not many and not loc[:-1]:
+            allowed = tuple(k for k in allowed if k != "rulesets")
+        if allowed:
+            text += f"{did_you_mean(loc[-1], allowed)} ; champs permis : {', '.join(allowed)}"
     return ScenarioFormatError(name, f"Champ « {name} » : {text}.")
 
 
@@ -228,7 +303,7 @@ def parse_scenario(data: Any, many: bool = False) -> tuple[Scenario, list[str] |
     try:
         m = model.model_validate(data)
     except ValidationError as exc:
-        raise _format_error(exc) from None
+        raise _format_error(exc, many) from None
     shot_raw = data.get("shot") if isinstance(data.get("shot"), dict) else {}
     unstated = frozenset(f"shot.{k}" for k in _UNSTATED_IF_MISSING
                          if k not in shot_raw or (k != "called" and shot_raw.get(k) is None and k != "first_contact"))

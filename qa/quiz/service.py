@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..rulebook import Rulebook
 from . import export as exports
 from .generate import Question, generate
-from .params import MAX_COUNT, QuizError, QuizParams, parse_params
+from .params import MAX_COUNT, QuizError, QuizParams, echo, clean_learner, parse_params
 from .store import QuizFinishedError, Store, UnknownQuizError
 
 GRACE_S = 5
@@ -124,7 +124,7 @@ class QuizService:
         QuizError 404 when unknown."""
         row = self.store.get_row(quiz_id) if isinstance(quiz_id, str) else None
         if row is None:
-            raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {quiz_id} ».", "quiz")
+            raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {echo(quiz_id)} ».", "quiz")
         return Quiz(row, self.questions_of(quiz_id), self.store.get_answers(quiz_id) if answers else {})
 
     def _expired(self, quiz: Quiz, grace: float = 0) -> bool:
@@ -132,11 +132,11 @@ class QuizService:
         return d is not None and self.now() > d + timedelta(seconds=grace)
 
     # -- creating ---------------------------------------------------------------------------
-    def create(self, data: Any) -> dict:
-        """Validate ``data`` (see :func:`parse_params`), generate and store a quiz; return the
-        contract response ``{id, seed, mode, questions, ...}``. Raises QuizError 400 (a field
-        is wrong, or no question matches the rulesets and topics)."""
-        params = parse_params(self.book, data)
+    def create(self, data: Any, strict: bool = False) -> dict:
+        """Validate ``data`` (see :func:`parse_params`; ``strict`` for a JSON body), generate
+        and store a quiz; return the contract response ``{id, seed, mode, questions, ...}``.
+        Raises QuizError 400 (a field is wrong, or no question matches the rulesets and topics)."""
+        params = parse_params(self.book, data, strict=strict)
         questions = generate(self.book, params.rulesets, params.topics, params.count, params.seed, params.kinds or None)
         if not questions:
             raise QuizError(400, "no_questions", "Aucune question ne correspond à ces règlements et thèmes : "
@@ -175,7 +175,7 @@ class QuizService:
             raise QuizError(400, "invalid_field", "Champ « question » : l’identifiant de la question est attendu.", "question")
         q = quiz.question(qid)
         if q is None:
-            raise QuizError(404, "question_not_found", f"Cette question ne fait pas partie du quiz : « {qid} ».", "question")
+            raise QuizError(404, "question_not_found", f"Cette question ne fait pas partie du quiz : « {echo(qid)} ».", "question")
         if not isinstance(choice, str) or q.choice_text(choice) is None:
             ids = ", ".join(c.id for c in q.choices)
             raise QuizError(400, "invalid_choice", f"Champ « choice » : choix inconnu ; choix possibles : {ids}.", "choice")
@@ -191,7 +191,7 @@ class QuizService:
         except QuizFinishedError:
             raise QuizError(409, "quiz_finished", "Ce quiz est terminé : les réponses ne sont plus acceptées.", None) from None
         except UnknownQuizError:
-            raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {quiz_id} ».", "quiz") from None
+            raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {echo(quiz_id)} ».", "quiz") from None
         out: dict = {"question": q.id, "choice": rec["choice"], "duplicate": not inserted,
                      "answered": rec["answered"], "total": len(quiz.questions)}
         if quiz.mode == "exam":
@@ -284,7 +284,7 @@ class QuizService:
         quiz = self.load(quiz_id)
         if quiz.mode == "exam" and not quiz.finished:
             raise QuizError(409, "exam_in_progress", "Examen en cours : le corrigé n’est disponible qu’une fois "
-                            "l’examen terminé (ou créez le même quiz en mode entraînement).", None)
+                            "l’examen terminé.", None)
         name = f"arbitre-quiz-{quiz.id}"
         if fmt == "gift":
             title = f"L’Arbitre — quiz {quiz.id} (graine {quiz.row['seed']})"
@@ -348,9 +348,7 @@ class QuizService:
                                                "box": b["box"], "due": b["due"]} for b in due]}}
 
     def _require_learner(self, learner: Any) -> str:
-        if not isinstance(learner, str) or not learner.strip():
-            raise QuizError(400, "invalid_field", "Champ « learner » : indiquez votre nom d’apprenant.", "learner")
-        return " ".join(learner.split())
+        return clean_learner(learner, required=True)
 
     def retry_mistakes(self, learner: str, mode: str = "practice") -> dict:
         """A quiz of the questions the learner got wrong last time they met them (most

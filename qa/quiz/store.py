@@ -7,14 +7,16 @@ failing, and a busy timeout. An answer is written once: ``UNIQUE(quiz_id, questi
 ``INSERT ... ON CONFLICT DO NOTHING``; later sends get the recorded answer back.
 
 The file is ``--db`` / ``ARBITRE_DB`` or, by default, ``instance/arbitre.db`` at the project
-root (its folder is created).
+root. Only that default ``instance/`` folder is created when missing: another path needs its
+folder to exist. A file that is not a usable SQLite database is a :class:`StoreError` with a
+French message, at start-up (``Store(...)``) and, for a file that breaks later, on any call.
 """
 from __future__ import annotations
 
 import json
 import os
 import sqlite3
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import date
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
@@ -70,6 +72,45 @@ CREATE INDEX IF NOT EXISTS leitner_due ON leitner (learner, due);
 """
 
 
+class StoreError(Exception):
+    """The quiz database cannot be used: ``message`` says why, in French (the file is not a
+    SQLite database, its folder is missing, it is read-only, locked, the disk is full...)."""
+
+    def __init__(self, message: str, reason: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.reason = reason or message   # the same without the file's path (for web users)
+
+
+# SQLite's (English) messages, in French; the first that matches the error's text wins.
+_SQLITE_PROBLEMS = (
+    ("file is not a database", "ce fichier n’est pas une base SQLite"),
+    ("file is encrypted or is not a database", "ce fichier n’est pas une base SQLite"),
+    ("database disk image is malformed", "la base SQLite est endommagée"),
+    ("unable to open database file", "impossible d’ouvrir le fichier (dossier absent ou droits insuffisants)"),
+    ("attempt to write a readonly database", "la base est en lecture seule"),
+    ("readonly database", "la base est en lecture seule"),
+    ("database is locked", "la base est verrouillée par un autre programme"),
+    ("database or disk is full", "le disque est plein"),
+    ("disk i/o error", "erreur d’entrée-sortie sur le disque"),
+    ("no such table", "la base ne contient pas les tables des quiz"),
+)
+
+
+def french_sqlite_error(exc: BaseException) -> str:
+    """A French description of a :mod:`sqlite3` (or file system) error."""
+    text = str(exc).lower()
+    for english, french in _SQLITE_PROBLEMS:
+        if english in text:
+            return french
+    if isinstance(exc, OSError) and exc.strerror:
+        return {"Permission denied": "droits insuffisants", "No such file or directory": "dossier introuvable",
+                "Read-only file system": "système de fichiers en lecture seule",
+                "Not a directory": "un élément du chemin n’est pas un dossier"}.get(exc.strerror,
+                                                                                    "erreur du système de fichiers")
+    return "erreur de la base SQLite"
+
+
 class QuizFinishedError(Exception):
     """The quiz is finished: no more answers are accepted."""
 
@@ -85,23 +126,52 @@ def default_db_path() -> Path:
 
 
 class Store:
-    """The quiz database at ``path`` (created with its folder and schema if needed)."""
+    """The quiz database at ``path`` (created with its schema if needed).
 
-    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0):
+    ``create_parent``: create the file's folder when missing; by default only for the
+    default ``instance/`` folder (any other path must be in an existing folder). Raises
+    :class:`StoreError` (French message) when the file cannot be used as the quiz database.
+    """
+
+    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0,
+                 create_parent: bool | None = None):
         self.path = Path(path) if path else default_db_path()
         self.timeout = timeout
         if str(self.path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = self._connect()
+            self._check_path(create_parent)
+        try:
+            conn = self._connect()
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path} : {french_sqlite_error(exc)}", french_sqlite_error(exc)) from None
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreError(f"{self.path} : {french_sqlite_error(exc)}", french_sqlite_error(exc)) from None
         except BaseException:
             conn.close()
             raise
         # Kept open, idle: while one connection stays open, closing the per-operation ones
         # does not checkpoint and delete the WAL file each time (a costly fsync).
         self._keeper = conn
+
+    def _check_path(self, create_parent: bool | None) -> None:
+        parent = self.path.parent
+        if create_parent is None:
+            create_parent = parent.resolve() == DEFAULT_DB.parent.resolve()
+        if self.path.is_dir():
+            raise StoreError(f"{self.path} est un dossier : donnez le chemin d’un fichier SQLite "
+                             f"(ex. {self.path / 'arbitre.db'}).", "le chemin configuré est un dossier")
+        if not parent.is_dir():
+            if not create_parent:
+                raise StoreError(f"le dossier {parent} n’existe pas : créez-le d’abord ou choisissez un autre fichier.",
+                                 "le dossier de la base n’existe pas")
+            try:
+                parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"impossible de créer le dossier {parent} : {french_sqlite_error(exc)}",
+                                 "le dossier de la base ne peut pas être créé") from None
 
     def close(self) -> None:
         """Close the idle connection kept open (the store still works: it reopens per operation)."""
@@ -118,26 +188,43 @@ class Store:
         conn.execute("PRAGMA synchronous=NORMAL")
         return conn
 
+    def _error(self, exc: sqlite3.Error) -> StoreError:
+        return StoreError(f"base des quiz inutilisable ({self.path}) : {french_sqlite_error(exc)}",
+                          french_sqlite_error(exc))
+
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """A connection inside ``BEGIN IMMEDIATE`` … ``COMMIT`` (rolled back on error)."""
-        conn = self._connect()
+        """A connection inside ``BEGIN IMMEDIATE`` … ``COMMIT`` (rolled back on error); a
+        SQLite failure becomes a :class:`StoreError`."""
+        try:
+            conn = self._connect()
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
             except BaseException:
-                conn.execute("ROLLBACK")
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
         finally:
             conn.close()
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        conn = self._connect()
+        """A connection for reading; a SQLite failure becomes a :class:`StoreError`."""
+        try:
+            conn = self._connect()
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
         try:
             yield conn
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
         finally:
             conn.close()
 

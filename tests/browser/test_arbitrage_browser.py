@@ -219,3 +219,42 @@ def test_nothing_is_loaded_from_outside_the_app(page_for):
     _build_wrong_ball_shot(page)
     assert page.requests and all(u.startswith(page.base + "/") for u in page.requests)
     assert not [e for e in page.js_errors if "Content Security Policy" in e]
+
+
+_COVERED_JS = """(name) => {
+  // is the focused control hidden, even partly, under the sticky « Voir la décision » bar?
+  const el = document.activeElement;
+  if (!el || el.name !== name) return "focus is on " + (el && (el.name || el.tagName));
+  const target = el.getBoundingClientRect();
+  const bar = document.querySelector(".arb-jump-wrap").getBoundingClientRect();
+  return {bottom: target.bottom, top: target.top, barTop: bar.top, innerHeight: window.innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_phone_focused_control_is_never_under_the_sticky_bar(page_for, js):
+    """WCAG 2.4.11 (focus not obscured): at 390 × 844, tabbing to « Le tireur a été averti »
+    scrolls it above the sticky « Voir la décision ↓ » bar, not under it."""
+    page = page_for(width=390, height=844, js=js)
+    page.goto(page.base + "/arbitrage")
+    assert page.locator(".arb-jump-wrap").is_visible()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator('input[name="push_out_available"]').focus()   # the control just before, then Tab
+    page.evaluate("window.scrollTo(0, 0)")
+    page.keyboard.press("Tab")
+    box = page.evaluate(_COVERED_JS, "warned")
+    assert isinstance(box, dict), box
+    assert box["top"] >= 0 and box["bottom"] <= box["barTop"], box
+    # every visible checkbox of the form, once focused, clears the bar too
+    boxes = page.locator("form input[type=checkbox]")
+    for i in range(boxes.count()):
+        if not boxes.nth(i).is_visible():
+            continue
+        page.evaluate("window.scrollTo(0, 0)")
+        boxes.nth(i).focus()
+        rect = page.evaluate("""(i) => {
+          const el = document.querySelectorAll("form input[type=checkbox]")[i];
+          const r = el.getBoundingClientRect(), bar = document.querySelector(".arb-jump-wrap").getBoundingClientRect();
+          return {name: el.name, value: el.value, bottom: r.bottom, barTop: bar.top};
+        }""", i)
+        assert rect["bottom"] <= rect["barTop"] + 0.5, rect

@@ -1,0 +1,98 @@
+"""Request size limits, answered in French by the app's own error handlers, at two levels.
+
+1. In the app (:func:`register_request_limits`, installed by :func:`web.create_app`): a URL
+   longer than ``MAX_URL_LENGTH`` is a 414 and request headers larger than
+   ``MAX_HEADER_BYTES`` a 431, whatever server runs the app (werkzeug, a WSGI server, Flask's
+   test client). The handlers of ``web/errors.py`` answer: French JSON under ``/api/``, a
+   French page elsewhere.
+2. In werkzeug's development server (``python app.py serve``): Python's ``http.server``
+   refuses a request line over 64 KB (414) and a header line over 64 KB or more than 100
+   headers (431) before any WSGI app is called, with an English HTML page.
+   :class:`FrenchRequestHandler` (``app.run(request_handler=...)``) renders those errors
+   through the same handlers of the app instead.
+"""
+from __future__ import annotations
+
+from flask import Flask, abort, current_app, request
+from werkzeug.exceptions import HTTPException, default_exceptions
+from werkzeug.serving import WSGIRequestHandler
+
+#: Default limits (the app config can change them). Both stay under the development server's
+#: own 64 KB, so that the app's check is the one met first.
+MAX_URL_LENGTH = 32 * 1024
+MAX_HEADER_BYTES = 32 * 1024
+
+
+def register_request_limits(app: Flask) -> None:
+    """Refuse over-long URLs (414) and headers (431) before anything else reads the request.
+
+    Call it before the other ``before_request`` functions are registered (rate limiter,
+    CSRF...), so that it runs first.
+    """
+    app.config.setdefault("MAX_URL_LENGTH", MAX_URL_LENGTH)
+    app.config.setdefault("MAX_HEADER_BYTES", MAX_HEADER_BYTES)
+
+    @app.before_request
+    def _request_limits():
+        env = request.environ
+        url = len(env.get("PATH_INFO", "")) + len(env.get("QUERY_STRING", ""))
+        if url > current_app.config["MAX_URL_LENGTH"]:
+            abort(414)
+        size = sum(len(k) + len(v) + 4 for k, v in request.headers.items())
+        if size > current_app.config["MAX_HEADER_BYTES"]:
+            abort(431)
+
+
+def app_error_response(app: Flask, status: int, path: str = "/", method: str = "GET"):
+    """The app's own response to the HTTP error ``status`` for a request to ``path``: the
+    handlers of ``web/errors.py`` (French JSON under /api/, a French page elsewhere), with
+    the headers every response gets (security headers...)."""
+    exc_class = default_exceptions.get(status)
+    exc = exc_class() if exc_class else HTTPException()
+    if exc_class is None:
+        exc.code = status
+    path = (path or "/").split("?", 1)[0].split("#", 1)[0][:2048] or "/"
+    if not path.startswith("/"):
+        path = "/"
+    with app.test_request_context(path, method=method if method in ("GET", "HEAD", "POST", "PUT", "DELETE",
+                                                                     "PATCH", "OPTIONS") else "GET"):
+        rv = app.handle_http_exception(exc)
+        return app.process_response(app.make_response(rv))
+
+
+class FrenchRequestHandler(WSGIRequestHandler):
+    """werkzeug's request handler, except that the errors Python's HTTP server sends by
+    itself (request line or headers too long, malformed request) are rendered by the app:
+    the same French JSON or page as every other error, not ``http.server``'s English HTML."""
+
+    def _target(self) -> tuple[str, str]:
+        """(method, path) of the request being refused, read from what was received."""
+        path = getattr(self, "path", None)
+        method = getattr(self, "command", None) or ""
+        if not path:  # the request line was too long: read its start
+            words = bytes(getattr(self, "raw_requestline", b"")[:4096]).decode("latin-1").split()
+            method = words[0] if words else ""
+            path = words[1] if len(words) > 1 else "/"
+        return method.upper(), path
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        app = getattr(self.server, "app", None)
+        if code < 400 or not isinstance(app, Flask):
+            return super().send_error(code, message, explain)
+        method, path = self._target()
+        try:
+            response = app_error_response(app, code, path, method)
+        except Exception:  # pragma: no cover - never worse than the plain server error
+            return super().send_error(code, message, explain)
+        self.log_error("code %d, message %s", code, message or "")
+        body = response.get_data()
+        self.send_response(code)
+        for name, value in response.headers.items():
+            if name.lower() not in ("content-length", "connection"):
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        if method != "HEAD" and body:
+            self.wfile.write(body)

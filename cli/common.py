@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 import click
 
+from qa.french import ball_list
 from qa.rulebook import DATA_DIR, Rulebook, RulebookError, did_you_mean, load_rulebook
 
-GAME_LABELS = {"nine-ball": "jeu de la 9", "ten-ball": "jeu de la 10"}
 WHO = {"shooter": "le tireur", "opponent": "l’adversaire"}
 CHOICES = {"play": "jouer la table telle quelle", "hand_back": "rendre la main à l’auteur du coup"}
 
@@ -112,7 +112,7 @@ def format_outcome(book: Rulebook, o: Mapping[str, Any], foul_labels: Mapping[st
         nxt = WHO.get(o.get("next_shooter"), o.get("next_shooter"))
         lines.append(f"Joue ensuite : {nxt}" + (", bille en main" if o.get("ball_in_hand") else ""))
     if o.get("spotted"):
-        lines.append("Replacée(s) : " + ", ".join(f"la {b}" for b in o["spotted"]))
+        lines.append("Replacée(s) : " + ball_list(o["spotted"]))
     for op in o.get("options", []):
         lines.append(f"Choix : {CHOICES.get(op['choice'], op['choice'])} (joue alors : {WHO.get(op['shooter'], op['shooter'])}"
                      + (", push-out permis)" if op.get("push_out_available") else ")"))
@@ -134,10 +134,3 @@ def format_outcome(book: Rulebook, o: Mapping[str, Any], foul_labels: Mapping[st
     if o.get("unsettled"):
         lines.append("Non tranché par le texte : " + ", ".join(o["unsettled"]))
     return "\n".join(lines)
-
-
-
-
-def join_ids(ids: Iterable[str]) -> str:
-    """``a, b, c``."""
-    return ", ".join(ids)

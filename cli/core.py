@@ -12,7 +12,7 @@ import click
 import yaml
 
 from qa.quiz.store import StoreError
-from qa.rulebook import DATA_DIR, RulebookError, load_rulebook
+from qa.rulebook import DATA_DIR, RulebookError, did_you_mean, load_rulebook
 from qa.yamlio import DuplicateKeyError, french_yaml_problem, load_json_unique, load_yaml_unique
 
 from .i18n import IntBetween
@@ -170,7 +170,12 @@ def render_answer(book, answer: dict) -> str:
 
 # ----------------------------------------------------------------------------- evaluate
 def read_scenario_file(path: str) -> dict:
-    """Read a JSON or YAML scenario from ``path`` (``-``: stdin) into a mapping."""
+    """Read a JSON or YAML scenario from ``path`` (``-``: stdin) into a mapping.
+
+    JSON is tried first, then YAML; both refuse a key given twice. Raises
+    ``click.BadParameter`` (naming FILE) for a missing file, a folder or an unreadable one, and
+    :class:`CliError` for a file that is not UTF-8, empty, neither JSON nor YAML, holds a key
+    twice, or is not an object."""
     if path == "-":
         text = sys.stdin.read()
         name = "l’entrée standard"
@@ -245,7 +250,6 @@ def evaluate(file: str, as_json: bool, house_rules: str | None) -> None:
     for rid in ids:
         if rid not in book.rulesets:
             field = "rulesets" if many else "ruleset"
-            from qa.rulebook import did_you_mean
             raise CliError(f"Champ « {field} » : règlement inconnu « {rid} »{did_you_mean(rid, book.rulesets)} ; "
                            f"règlements : {', '.join(book.rulesets)}.")
     outcomes = {}

@@ -16,7 +16,7 @@ French from the start: :class:`IntBetween` (click's IntRange says « 1<=x<=20 »
 from __future__ import annotations
 
 import gettext
-from typing import Any, Iterable
+from typing import Any
 
 import click
 import click.core
@@ -27,6 +27,9 @@ import click.parser
 import click.termui
 import click.types
 import click.utils
+
+from qa.french import quoted_or
+from qa.rulebook import did_you_mean
 
 # msgid -> French (singular messages)
 MESSAGES: dict[str, str] = {
@@ -143,14 +146,6 @@ def install() -> None:
             module.ngettext = CATALOG.ngettext
 
 
-def french_choices(values: Iterable[Any]) -> str:
-    """``« a », « b » ou « c »``."""
-    quoted = [f"« {v} »" for v in values]
-    if not quoted:
-        return ""
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " ou " + quoted[-1]
-
-
 class FrenchHelpFormatter(click.HelpFormatter):
     """click's help formatter with French typography: « Options : », « Commandes : »."""
 
@@ -196,6 +191,5 @@ class FrenchChoice(click.Choice):
     """click's Choice whose refusal lists the allowed values in French, with a "vouliez-vous dire"."""
 
     def get_invalid_choice_message(self, value: Any, ctx: click.Context | None) -> str:
-        from qa.rulebook import did_you_mean
         return (f"« {value} » n’est pas permis{did_you_mean(str(value), [str(c) for c in self.choices])} ; "
-                f"{french_choices(self.choices)} est attendu")
+                f"{quoted_or(self.choices)} est attendu")

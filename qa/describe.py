@@ -8,15 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .french import ball_list
+
 _KIND = {"break": "Casse", "normal": "Coup normal", "push_out": "Coup poussé (push-out)"}
 _CUE = {"pocketed": "La blanche est empochée", "off_table": "La blanche sort de la table"}
-
-
-def _balls(nums) -> str:
-    words = [f"la {n}" for n in sorted(nums)]
-    if not words:
-        return "aucune"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " et " + words[-1]
 
 
 def describe_scenario(scenario: Mapping[str, Any] | None, foul_labels: Mapping[str, str] | None = None) -> list[str]:
@@ -33,7 +28,7 @@ def describe_scenario(scenario: Mapping[str, Any] | None, foul_labels: Mapping[s
     if st.get("rack") == "template":
         out.append("Rack au gabarit (magic rack)")
     if st.get("on_table") and sh.get("kind") != "break":
-        out.append(f"Sur la table avant le coup : {_balls(st['on_table'])} (la plus basse : la {min(st['on_table'])})")
+        out.append(f"Sur la table avant le coup : {ball_list(st['on_table'])} (la plus basse : la {min(st['on_table'])})")
     if st.get("ball_in_hand"):
         out.append("Le tireur a la bille en main")
     fouls = st.get("fouls") or {}
@@ -46,9 +41,9 @@ def describe_scenario(scenario: Mapping[str, Any] | None, foul_labels: Mapping[s
         fc = sh["first_contact"]
         out.append(f"Première bille touchée : la {fc}" if fc is not None else "La blanche ne touche aucune bille")
     if sh.get("pocketed"):
-        out.append(f"Empochée(s) : {_balls(sh['pocketed'])}")
+        out.append(f"Empochée(s) : {ball_list(sh['pocketed'])}")
     if sh.get("off_table"):
-        out.append(f"Sortie(s) de la table : {_balls(sh['off_table'])}")
+        out.append(f"Sortie(s) de la table : {ball_list(sh['off_table'])}")
     if sh.get("cue_ball") in _CUE:
         out.append(_CUE[sh["cue_ball"]])
     if sh.get("rail_after_contact") is False:

@@ -1,9 +1,10 @@
 """Which game and which rulesets a French question names.
 
-``detect(question, book) -> Detection``. Read on the normalised words of
+``detect(question) -> Detection``. Read on the normalised words of
 :func:`qa.text.words` (so "la neuf", "n°9", "nine-ball", "9-ball" all read ``9``):
 
-- the game: "jeu de la 9", "au 10", "à la dix", "9-ball", "partie de 10" name it firmly;
+- the game: "jeu de la 9", "au 10", "à la dix", "9-ball", "partie de 10", "la casse de la 9",
+  "9 FFB", "Dooly's 10" name it firmly;
   a bare ball number does too when no firm mention exists (only the 10-ball game has a
   ball 10, and a question about the 9 is about its own game). Both games named, or none:
   no game. A number followed by a unit ("table de 9 pieds", "10 minutes") is not a game.
@@ -33,9 +34,11 @@ _UNITS = frozenset("""pied pieds pouce pouces an ans euro euros eur dollar dolla
 min seconde secondes sec heure heures h point points cm mm metre metres m kg gramme grammes
 fois joueur joueurs personne personnes mois jour jours""".split())
 _LEAD = frozenset({"regle", "regles", "article", "section", "chapitre"})
-# words after which "de (la) 9" names the game: "partie de 9", "les règles de la 10"
+# words before a number that make it a ball ("la 9 FFB" is ball 9, "9 FFB" the game)
+_BALL_LEAD = frozenset({"la", "le", "l", "ma", "ta", "sa", "bille", "boule", "balle", "numero"})
+# words after which "de (la) 9" names the game: "partie de 9", "les règles de la 10", "la casse de la 9"
 _GAME_OF = frozenset({"partie", "parties", "manche", "manches", "match", "tournoi", "regles", "regle",
-                      "reglement", "reglements"})
+                      "reglement", "reglements", "casse", "bris", "break", "rack"})
 # publisher words → suffixes of ruleset ids they name (matched on the normalised text)
 _PUBLISHERS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
     (re.compile(r"\bdooly"), ("10-doolys",)),
@@ -140,7 +143,8 @@ def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
         if nxt in _UNITS or prev in _LEAD:
             continue
         before = ws[max(0, i - 3):i]
-        if nxt == "ball" or prev in {"au", "du"} or (
+        if nxt == "ball" or prev in {"au", "du"} or (nxt in NAME_WORDS and prev not in _BALL_LEAD) or (
+                prev in NAME_WORDS or (prev == "s" and i >= 2 and ws[i - 2] == "dooly")) or (
                 "jeu" in before and before[-1] in {"la", "du", "de", "jeu", "le"}) or (
                 prev == "la" and i >= 2 and ws[i - 2] == "a") or (
                 prev == "de" and i >= 2 and ws[i - 2] in _GAME_OF) or (
@@ -157,7 +161,9 @@ def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
 
 
 def detect(question: str) -> Detection:
-    """Detect the game, publisher rulesets and other games named in ``question``."""
+    """The game, publisher rulesets, other game and off-topic intent named in ``question``
+    (see the module docstring); indexes in the :class:`Detection` count the words of
+    :func:`qa.text.words`. Never raises."""
     ws = words(question)
     text = " ".join(ws)
     firm, loose, drop = _game_mentions(ws)

@@ -84,14 +84,14 @@ if __name__ == "__main__":  # python -m qa.fidelity rules_data/clauses/9-ffb.yam
     import sys
     from pathlib import Path
 
-    import yaml
+    from .yamlio import load_yaml
 
     root = Path(__file__).resolve().parent.parent / "rules_data"
+    sources = {r["id"]: r["source"] for r in load_yaml(root / "rulesets.yaml")}
     status = 0
     for arg in sys.argv[1:]:
-        data = yaml.safe_load(Path(arg).read_text(encoding="utf-8"))
-        rulesets = {r["id"]: r for r in yaml.safe_load((root / "rulesets.yaml").read_text(encoding="utf-8"))}
-        src = (root / "sources" / rulesets[data["ruleset"]]["source"]).read_text(encoding="utf-8")
+        data = load_yaml(Path(arg))
+        src = (root / "sources" / sources[data["ruleset"]]).read_text(encoding="utf-8")
         rep = compare(src, rebuild(data["clauses"]))
         print(arg, "OK" if rep.ok else "DIFFERS\n" + rep.detail)
         status |= not rep.ok

@@ -41,15 +41,14 @@ from typing import Any, Literal, Mapping
 from pydantic import Field
 
 from .rulebook import (
-    DATA_DIR, SILENT, Clause, PolicySpec, PolicyValue, Problem, Ruleset, RulebookError, _Collector, _Strict,
-    check_foul_map, check_policy_values, did_you_mean, load_rulebook,
+    DATA_DIR, SILENT, Clause, PolicySpec, PolicyValue, Problem, Ruleset, RulebookError, _Collector, _PolicyValueIn,
+    _Strict, check_foul_map, check_policy_values, did_you_mean, load_rulebook,
 )
 from .yamlio import LineDict
 
 HOUSE_SECTION = "Règles maison"
 DECISION_SECTION = "Décision du club"  # the section of a club decision without its own clause
-_ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-_SLUG_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_SLUG_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")   # a club id, and a clause id after "<club id>/"
 
 
 class _HouseClauseIn(_Strict):
@@ -64,28 +63,21 @@ class _HouseClauseIn(_Strict):
     questions: list[str] = []
 
 
-class _HousePolicyIn(_Strict):
-    value: str
-    clause: str | None = None
-    note: str | None = None
-
-
 class _HouseFileIn(_Strict):
     id: str
     extends: str
     title: str = Field(min_length=1)
     description: str = ""
     publisher: str = ""
-    policy: dict[str, _HousePolicyIn] = {}
+    policy: dict[str, _PolicyValueIn] = {}
     clauses: list[_HouseClauseIn] = []
     fouls: dict[str, str] = {}
 
 
-_KEYS = {
-    (): set(_HouseFileIn.model_fields),
-    ("policy", "*"): set(_HousePolicyIn.model_fields),
-    ("clauses", "*"): set(_HouseClauseIn.model_fields),
-}
+# The keys each object of a house-rule file allows (for a "vouliez-vous dire" on an unknown one).
+_FILE_KEYS = tuple(_HouseFileIn.model_fields)
+_POLICY_KEYS = tuple(_PolicyValueIn.model_fields)
+_CLAUSE_KEYS = tuple(_HouseClauseIn.model_fields)
 
 
 # pydantic's English messages, in French (the rest of a message is kept as is).
@@ -113,22 +105,24 @@ def house_files(path: Path) -> list[Path]:
     return [path]
 
 
+def _unknown_keys(col: _Collector, path: Path, item: LineDict, allowed: tuple[str, ...], where: str = "") -> bool:
+    """Report each key of ``item`` not in ``allowed`` (with a "vouliez-vous dire"); True when none."""
+    ok = True
+    for key in item:
+        if key not in allowed:
+            col.add(path, item.line_of(key), f"{where}clé inconnue « {key} »{did_you_mean(key, allowed)}")
+            ok = False
+    return ok
+
+
 def _check_keys(col: _Collector, path: Path, raw: LineDict) -> bool:
     """Unknown keys with a "vouliez-vous dire" (pydantic cannot name the nested model)."""
-    ok = True
-    for key in raw:
-        if key not in _KEYS[()]:
-            col.add(path, raw.line_of(key), f"clé inconnue « {key} »{did_you_mean(key, _KEYS[()])}")
-            ok = False
+    ok = _unknown_keys(col, path, raw, _FILE_KEYS)
     pol = raw.get("policy")
     if isinstance(pol, LineDict):
         for name, item in pol.items():
             if isinstance(item, LineDict):
-                for key in item:
-                    if key not in _KEYS[("policy", "*")]:
-                        col.add(path, item.line_of(key), f"{name} : clé inconnue « {key} »"
-                                f"{did_you_mean(key, _KEYS[('policy', '*')])}")
-                        ok = False
+                ok &= _unknown_keys(col, path, item, _POLICY_KEYS, f"{name} : ")
             elif not isinstance(item, dict):
                 col.add(path, pol.line_of(name), f"{name} : « {{value: ..., clause: ...}} » est attendu")
                 ok = False
@@ -136,11 +130,7 @@ def _check_keys(col: _Collector, path: Path, raw: LineDict) -> bool:
     if isinstance(cls, list):
         for item in cls:
             if isinstance(item, LineDict):
-                for key in item:
-                    if key not in _KEYS[("clauses", "*")]:
-                        col.add(path, item.line_of(key), f"clause : clé inconnue « {key} »"
-                                f"{did_you_mean(key, _KEYS[('clauses', '*')])}")
-                        ok = False
+                ok &= _unknown_keys(col, path, item, _CLAUSE_KEYS, "clause : ")
     return ok
 
 
@@ -198,7 +188,7 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
         return None
 
     hid = m.id
-    if not _ID_RE.match(hid):
+    if not _SLUG_RE.match(hid):
         col.add(f, raw.line_of("id"), f"id « {hid} » invalide : minuscules, chiffres et tirets seulement "
                 f"(ex. « club-les-queues-9 »)")
         return None

@@ -136,6 +136,7 @@ class Matcher:
         self.clauses: list[Clause] = [c for c in book.clauses.values() if c.kind in ("rule", "info")]
         self._index()
         self._subjects: dict[tuple[str, str, str | None], str | None] = {}
+        self._scopes: dict[tuple[str, ...], tuple[frozenset[int], list[str], list[int]]] = {}
 
     @classmethod
     def shared(cls, book: Rulebook) -> "Matcher":
@@ -215,6 +216,9 @@ class Matcher:
             if len(v) >= 4:
                 self.by_sound.setdefault(phonetic(v), []).append(v)
         self.positions = {c.id: i for i, c in enumerate(self.clauses)}
+        # the overview terms (see _overview_terms): without and with the verbs of "comment on joue"
+        self._overview = (frozenset(self.analyzer.terms(self._OVERVIEW)),
+                          frozenset(self.analyzer.terms(self._OVERVIEW + " jouer joue jouent joues jouez")))
         # the example channel: one analysed key per example question and title
         self.example_keys: list[str] = []
         self.example_docs: list[int] = []
@@ -239,8 +243,7 @@ class Matcher:
     def _overview_terms(self, question: str) -> frozenset[str]:
         """Terms of a question about the game as a whole ("règles du jeu", "les bases", "comment
         on joue"): nothing but these means no particular rule is asked."""
-        extra = " jouer joue jouent joues jouez" if "comment" in words(question) else ""
-        return frozenset(self.analyzer.terms(self._OVERVIEW + extra))
+        return self._overview[1] if "comment" in words(question) else self._overview[0]
 
     def _correct(self, w: str) -> str | None:
         """The known word closest to an unknown ``w`` (a typo), or None.
@@ -296,18 +299,18 @@ class Matcher:
                     acc[i] = acc.get(i, 0.0) + w
         return acc
 
-    def _examples(self, terms: Sequence[str], allowed: set[int] | None) -> dict[int, float]:
-        """Best example similarity (rapidfuzz ``WRatio``, 0..100) of each clause whose examples
-        reach ``fuzzy_floor``."""
+    def _examples(self, terms: Sequence[str], rulesets: Iterable[str]) -> dict[int, float]:
+        """Best example similarity (rapidfuzz ``WRatio``, 0..100) of each clause of ``rulesets``
+        whose examples reach ``fuzzy_floor``."""
         key = self.fuzzy_key(terms)
         if not key:
             return {}
+        _, keys, docs = self._scope(rulesets)
         best: dict[int, float] = {}
-        for _, score, j in process.extract(key, self.example_keys, scorer=fuzz.WRatio,
-                                           processor=None, limit=None,
-                                           score_cutoff=self.config.fuzzy_floor):
-            i = self.example_docs[j]
-            if (allowed is None or i in allowed) and score > best.get(i, 0.0):
+        for _, score, j in process.extract_iter(key, keys, scorer=fuzz.WRatio, processor=None,
+                                                score_cutoff=self.config.fuzzy_floor):
+            i = docs[j]
+            if score > best.get(i, 0.0):
                 best[i] = score
         return best
 
@@ -330,9 +333,22 @@ class Matcher:
             total += idf
         return found / total if total else 0.0
 
-    def _allowed(self, ids: Iterable[str]) -> set[int]:
-        ids = set(ids)
-        return {i for i, c in enumerate(self.clauses) if c.ruleset in ids}
+    def _scope(self, ids: Iterable[str]) -> tuple[frozenset[int], list[str], list[int]]:
+        """The clauses of rulesets ``ids`` (positions in :attr:`clauses`) and their example
+        keys and clauses (see :meth:`_examples`); built once per set of rulesets."""
+        key = tuple(sorted(set(ids)))
+        scope = self._scopes.get(key)
+        if scope is None:
+            allowed = frozenset(i for i, c in enumerate(self.clauses) if c.ruleset in key)
+            pairs = [(k, i) for k, i in zip(self.example_keys, self.example_docs) if i in allowed]
+            scope = (allowed, [k for k, _ in pairs], [i for _, i in pairs])
+            if len(self._scopes) >= 64:
+                self._scopes.clear()
+            self._scopes[key] = scope
+        return scope
+
+    def _allowed(self, ids: Iterable[str]) -> frozenset[int]:
+        return self._scope(ids)[0]
 
     def search(self, question: str, rulesets: Sequence[str] | None = None, k: int = 5) -> list[Hit]:
         """Ranked hits for ``question`` (best first, at most ``k``), see :meth:`lookup`.
@@ -403,7 +419,7 @@ class Matcher:
             bm25 = self._scores(terms, allowed)
         guessed = frozenset(self.analyzer.terms_of_words(list(fixes.values())))
         adverbs = frozenset(stem(w) for w in words(question) if len(w) > 6 and w.endswith("ment"))
-        examples = self._examples(terms, allowed) if bm25 else {}
+        examples = self._examples(terms, searched) if bm25 else {}
         best = max(bm25.values(), default=0.0)
         span = max(100.0 - cfg.fuzzy_floor, 1e-9)
         combined = {i: self._weight[i] * (s / best + cfg.fuzzy_weight * max(0.0, examples.get(i, 0.0) - cfg.fuzzy_floor)

@@ -8,7 +8,7 @@ source rebuilt from its clauses) and returns a frozen :class:`Rulebook`. Any pro
 from __future__ import annotations
 
 import difflib
-import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -161,6 +161,16 @@ class Rulebook:
         """Ids of the rulesets of ``game`` (``nine-ball``/``ten-ball``), in book order."""
         return [r.id for r in self.rulesets.values() if r.game == game]
 
+    def foul_list_lead(self, ruleset: str) -> str | None:
+        """The clause id of the lead-in of ``ruleset``'s own list of fouls ("Il y a faute
+        lorsque :"): the one most of the fouls its text lists (``Ruleset.fouls``) hang from,
+        the first in that order on a tie; None for a text without such a list (or an unknown
+        ruleset)."""
+        rs = self.rulesets.get(ruleset)
+        leads = Counter(self.clauses[c].lead_in for c in (rs.fouls.values() if rs else ()) if c in self.clauses)
+        leads.pop(None, None)
+        return leads.most_common(1)[0][0] if leads else None
+
 
 # ----------------------------------------------------------------------------- errors
 @dataclass(frozen=True)
@@ -267,13 +277,6 @@ def _locate(data: Any, loc: tuple) -> int:
         else:
             break
     return line
-
-
-_FIELD_NAMES = {
-    "_ClauseIn": _ClauseIn, "_ClauseFileIn": _ClauseFileIn, "_RulesetIn": _RulesetIn,
-    "_PolicyValueIn": _PolicyValueIn, "_PolicyFileIn": _PolicyFileIn, "_TopicIn": _TopicIn,
-    "_PolicySpecIn": _PolicySpecIn,
-}
 
 
 def _validation_problems(rel: str, data: Any, exc: ValidationError, model: type[BaseModel]) -> list[Problem]:
@@ -389,7 +392,7 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
     if not isinstance(raw_rulesets, list):
         col.add(rulesets_path, 1, "une liste de règlements est attendue")
         raw_rulesets = []
-    for i, raw in enumerate(raw_rulesets):
+    for raw in raw_rulesets:
         m = col.validate(rulesets_path, raw, _RulesetIn)
         if m:
             metas.append((m, raw))
@@ -488,7 +491,6 @@ def _load_clauses(col: _Collector, path: Path, meta: _RulesetIn, topics: Mapping
     out: list[Clause] = []
     ids: set[str] = set()
     for i, (c, rc) in enumerate(zip(data.clauses, raw["clauses"])):
-        line = rc.line
         if not c.id.startswith(meta.id + "/"):
             col.add(path, rc.line_of("id"), f"l’id « {c.id} » doit commencer par « {meta.id}/ »")
         if c.id in ids:
@@ -502,7 +504,6 @@ def _load_clauses(col: _Collector, path: Path, meta: _RulesetIn, topics: Mapping
             text=c.text, topics=tuple(c.topics), order=i, part=c.part, lead_in=c.lead_in,
             keywords=tuple(c.keywords), questions=tuple(c.questions),
         ))
-        del line
     for c, rc in zip(out, raw["clauses"]):
         if c.lead_in and c.lead_in not in ids:
             col.add(path, rc.line_of("lead_in"), f"{c.id} : lead_in inconnu « {c.lead_in} »{did_you_mean(c.lead_in, ids)}")
@@ -573,5 +574,3 @@ def check_foul_map(col: _Collector, path: Path, raw: Any, fouls: Mapping[str, st
         out[code] = cid
     return out
 
-
-_SLUG = re.compile(r"[^a-z0-9]+")

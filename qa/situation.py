@@ -45,6 +45,7 @@ which :func:`rule` returns in place of an Outcome.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -54,13 +55,16 @@ from typing import Any, Iterable, Mapping, Sequence
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from .text import fold, words
+from .detect import detect
+from .engine.evaluate import evaluate
+from .engine.outcome import ImpossibleScenarioError
+from .engine.scenario import parse_scenario
+from .rulebook import GAMES
+from .text import ORDINAL_VALUES, fold, spell_numero, words
 
 __all__ = ["Understanding", "OpenFact", "understand", "is_situation", "narrative", "tokens", "fix_typos",
-           "scenario_for", "rule", "signature"]
+           "scenario_for", "rule", "rulings_of", "signature"]
 
-GAMES = ("nine-ball", "ten-ball")
-MONEY = {"nine-ball": 9, "ten-ball": 10}
 
 
 # ============================================================================ results
@@ -73,8 +77,9 @@ class OpenFact:
     French (tu or vous as the asker); ``default_label``/``alt_label``: the two cases in
     French ("si la 3 était la plus basse" / "si une bille plus basse était sur la table");
     ``alt_scenario``: the Scenario dict of the other case (``default`` is
-    ``Understanding.scenario``); ``alt_rulesets``: the rulesets of the other case when it
-    changes them (the ``game`` fact), else empty.
+    ``Understanding.scenario``; for ``game``, the same scenario: the case is the other
+    game's rulesets); ``rulings``: :func:`rule` of ``alt_scenario``, kept when
+    :func:`understand` ran the engine to see that the case changes a ruling (else None).
     """
 
     name: str
@@ -82,7 +87,7 @@ class OpenFact:
     default_label: str
     alt_label: str
     alt_scenario: Mapping[str, Any]
-    alt_rulesets: tuple[str, ...] = ()
+    rulings: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -108,6 +113,8 @@ class Understanding:
     - ``address``: ``"tu"`` or ``"vous"``, as the question speaks; ``shooter``: who played
       the shot (``self``: the asker, ``other``: the asker's opponent, ``player``: a third
       person).
+    - ``rulings``: :func:`rule` of ``scenario`` under ``rulesets`` when :func:`understand`
+      already ran the engine (to weigh the open facts), else None: :func:`rulings_of`.
     """
 
     scenario: Mapping[str, Any]
@@ -118,6 +125,7 @@ class Understanding:
     open: tuple[OpenFact, ...] = ()
     address: str = "tu"
     shooter: str = "self"
+    rulings: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
 
 # ============================================================================ words
@@ -203,32 +211,25 @@ est ne n reste premier abord avec""".split())
 
 
 def _split_segments(text: str) -> list[str]:
-    text = re.sub(r"\bno\.\s*(?=\d)", "numero ", text)
-    text = re.sub(r"\bn\s*[°º]\s*", " numero ", text)
-    return [s for s in re.split(r"[,.;:!?()\[\]\n/…]+|\s[-–—]\s", text)]
+    return re.split(r"[,.;:!?()\[\]\n/…]+|\s[-–—]\s", spell_numero(text))
 
 
 def tokens(question: str) -> tuple[list[str], Any]:
     """Folded, typo-fixed words of ``question`` with ``,`` at punctuation, and the
     :class:`qa.detect.Detection` of the game and publishers (indexes aligned on the words)."""
-    from .detect import detect
-
     folded = fold(question)
     # glued or clipped first person ("jtouche", "j'touche", "g touché" is read as "j'ai touché")
     folded = re.sub(r"\bj(?=(?:touch|tap|rentr|empoch|rat|manqu|cass|annonc|saut|mass|mets|met|jou|vis|tir|fais)\w*)", "j ", folded)
     folded = re.sub(r"\bdabord\b", "d abord", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
-    folded = re.sub(r"\bjai\b", "j ai", folded)
     folded = fix_typos(folded)
     out: list[str] = []
     for seg in _split_segments(folded):
-        ws = words(seg)
+        ws = words(seg, counts=False)   # this module reads counts itself ("quatre billes")
         if ws:
             if out:
                 out.append(",")
             out.extend(ws)
-    # qa.text may mark counts ("x4" for "quatre billes"): this module reads counts itself
-    out = [t[1:] if re.fullmatch(r"x\d+", t) else t for t in out]
     plain = [t for t in out if t != ","]
     return out, detect(" ".join(plain))
 
@@ -243,20 +244,14 @@ def _match_phrase(toks: list[str], i: int, phrases) -> int:
 def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
     """Replace game words by GAME, balls by B<n>, the cue ball by CUE, ball in hand by BIH,
     the opponent by ADV and a third-person player by PLAYER (see module doc)."""
-    # index of words (commas excluded) → position in toks
+    # ``drop`` counts words without the commas: their positions in toks
+    word_at = [i for i, t in enumerate(toks) if t != ","]
+    dropped = {word_at[w] for w in drop if w < len(word_at)}
     out: list[str] = []
-    widx = -1
-    positions = []
-    for t in toks:
-        if t != ",":
-            widx += 1
-            positions.append(widx)
-        else:
-            positions.append(None)
     i, n = 0, len(toks)
     while i < n:
         t = toks[i]
-        if positions[i] is not None and positions[i] in drop:
+        if i in dropped:
             if not out or out[-1] != "GAME":
                 out.append("GAME")
             i += 1
@@ -619,7 +614,6 @@ class _Facts:
     crossed: int | None = None
     cue_rail_first: bool | None = None
     called: Any = "unset"
-    pocket_ok: bool = True
     fouls_self: int | None = None
     fouls_other: int | None = None
     warned: bool | None = None
@@ -642,12 +636,19 @@ class _Facts:
     dry: bool = False               # "dry break" told: the three-ball rule was not met
     told_pockets: int = 0           # balls pocketed told by apposition ("deux billes rentrent, la 3 et la 6")
     pocketed_by: dict[int, str] = field(default_factory=dict)   # ball → who pocketed it
-    after_break: bool = False
-    events: int = 0
 
     def code(self, c: str) -> None:
+        """Add the foul code ``c`` (once)."""
         if c not in self.codes:
             self.codes.append(c)
+
+    def outcome_told(self) -> bool:
+        """A fact of what the shot did was read: the ball hit first, balls pocketed or not, the
+        cue ball, balls off the table, rails, the call, the head string, a foul by code."""
+        return bool(self.first != "unset" or self.pocketed or self.not_pocketed or self.nothing_pocketed
+                    or self.off or self.cue or self.cue_not or self.rail is not None or self.no_rail
+                    or self.rails_count is not None or self.cue_rail_first or self.called != "unset"
+                    or self.codes or self.crossed is not None)
 
 
 def _add(lst: list[int], balls: Iterable[int]) -> None:
@@ -673,9 +674,6 @@ def _read_global(s: str, f: _Facts) -> None:
             continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
         f.kind = "push_out"
         break
-    after = re.search(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?(?:casse|bris|break|ouverture)\b", s)
-    if after:
-        f.after_break = True
     brk = re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
                     r"coup d envoi|dry break|BRK)\b", s)
     if brk and f.kind is None:
@@ -741,6 +739,7 @@ def _read_global(s: str, f: _Facts) -> None:
 
 
 def _count(word: str) -> int:
+    """A count told in words ("aucune", "une seule", "seulement 3") as an int (0 when none)."""
     word = word.replace("seulement ", "").replace("que ", "").replace("juste ", "").strip()
     if word in ("aucune", "aucun", "rien"):
         return 0
@@ -750,9 +749,6 @@ def _count(word: str) -> int:
         return int(word)
     except ValueError:
         return 0
-
-
-_ORD = {"premier": 1, "deuxieme": 2, "troisieme": 3, "quatrieme": 4}
 
 
 def _read_fouls_count(s: str, f: _Facts) -> None:
@@ -777,15 +773,14 @@ def _read_fouls_count(s: str, f: _Facts) -> None:
     m = re.search(r"\b(?:c est|c etait|ce serait|pour|ce qui fait|ca fait|soit|est) (?:ma|ta|votre|sa) (premier|deuxieme|troisieme) faute", s) \
         or re.search(r"\b(?:ma|ta|votre) (premier|deuxieme|troisieme) faute (?:de suite|consecutive|d affilee)", s)
     if m and f.fouls_self is None:
-        f.fouls_self = max(0, _ORD[m.group(1)] - 1)
+        f.fouls_self = max(0, ORDINAL_VALUES[m.group(1)] - 1)
     m = re.search(r"(?:^|, |\b(?:et|puis|pour|avec) )(?:une |la |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s)
     if m and f.fouls_self is None:
-        f.fouls_self = _ORD[m.group(1)] - 1
+        f.fouls_self = ORDINAL_VALUES[m.group(1)] - 1
     if f.fouls_self is None and re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b", s):
         f.fouls_self = 1
-    if f.fouls_self is None and re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s) \
-            and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):
-        m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
+    m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
+    if f.fouls_self is None and m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):
         f.fouls_self = min(_count(m.group(1)), 2)
 
 
@@ -1024,7 +1019,6 @@ def _read_clause(c: Clause, f: _Facts) -> None:
             and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d+\S*) (?:dans|au|a|en)", s):
         if not (c.subject == "balls"):
             f.first = None if f.first == "unset" or not f.first_strong else f.first
-            f.events += 1
             if person:
                 f.persons.append(person)
             return
@@ -1035,7 +1029,6 @@ def _read_clause(c: Clause, f: _Facts) -> None:
             and subj not in ("balls",):
         f.first = None
         f.first_strong = True
-        f.events += 1
         if person:
             f.persons.append(person)
         return
@@ -1062,26 +1055,21 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 if f.first == "unset" or (strong and not f.first_strong):
                     f.first = val
                     f.first_strong = strong
-                f.events += 1
                 if person:
                     f.persons.append(person)
     if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
         f.first, f.first_strong = c.subj_balls[0], True
-        f.events += 1
     m = re.search(r"\bpremiere (?:bille|boule) touchee (?:est |etait |c est |: |)(B\d+)", s)
     if m:
         f.first, f.first_strong = _nums(m.group(1))[0], True
-        f.events += 1
     m = re.search(r"\b(?:combi|combo|combinaison|combinaisons)\s+(?:de |)(?:la |)(\d+|B\d+)\s*(?:B|)(\d+)", s)
     if m and f.first == "unset":
         f.first = int(m.group(1).lstrip("B"))
-        f.events += 1
     # intent: "je joue la 3", "je vise la 3"
     m = re.search(r"\b(?:joue|joues|jouez|jouait|vise|vises|visez|visais|visait|tente|tentes|essaie|essaye)\s+(?:la |)(B\d+)", s)
     if m and person and not modal:
         f.intent = _nums(m.group(1))[0]
-        f.events += 1
         f.persons.append(person)
 
     # ---------- off the table (before pockets: "tombe par terre")
@@ -1097,7 +1085,6 @@ def _read_clause(c: Clause, f: _Facts) -> None:
             f.cue = "off_table"
         else:
             _add(f.off, c.subj_balls)
-        f.events += 1
         return
     if person or c.inherited and subj not in ("balls", "cue", "none"):
         m = re.search(r"\b(?:fais|fait|faites|ai fait|as fait|avez fait|a fait) (?:sortir|sauter|voler|tomber) (" + BALLS + r"|CUE)(?: \w+){0,2} " + _OFF_PLACE, s) \
@@ -1107,7 +1094,6 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 f.cue = "off_table"
             else:
                 _add(f.off, _nums(m.group(1)))
-            f.events += 1
             if person:
                 f.persons.append(person)
             return
@@ -1135,17 +1121,14 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 _add(f.pocketed, _nums(obj))
                 for b in _nums(obj):
                     f.pocketed_by.setdefault(b, person or subj)
-            f.events += 1
             f.persons.append(person or subj)
         if hits:
             return
         if re.search(r"\b(?:ne |n )?(?:" + V_POT + r")\w* (?:rien|pas|aucune)\b", s) and neg and re.search(r"\b(?:rentre|empoche|blouse)\w*", s):
             f.nothing_pocketed = True
-            f.events += 1
             f.persons.append(person or subj)
     if re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s) and not neg:
         f.cue = f.cue or "pocketed"
-        f.events += 1
         if person:
             f.persons.append(person)
     # ---------- pockets: balls as subject ("la 9 rentre", "elle tombe")
@@ -1161,16 +1144,13 @@ def _read_clause(c: Clause, f: _Facts) -> None:
             if subj == "none":
                 if neg:
                     f.nothing_pocketed = True
-                    f.events += 1
             elif neg or ressort:
                 if subj == "cue":
                     f.cue_not = True
                 else:
                     f.not_pocketed.update(c.subj_balls)
-                f.events += 1
             elif subj == "cue":
                 f.cue = "pocketed"
-                f.events += 1
             else:
                 _add(f.pocketed, c.subj_balls)
                 w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + "|CUE)", s[fall.end():])
@@ -1178,25 +1158,18 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                     f.cue = "pocketed"
                 elif w:
                     _add(f.pocketed, _nums(w.group(1)))
-                f.events += 1
         elif ressort and subj == "balls":
             f.not_pocketed.update(c.subj_balls)
-            f.events += 1
-    # ---------- events that make a narrative
+    # ---------- who played the shot (the person of its events)
     if person and re.search(r"\b(?:cass\w*|ouvre|jump\w*|saute|sautes|sautez|masse|masses|massez|annonce|annonces|annoncez|"
                             r"rate|rates|ratez|manque|manques|manquez|loupe|loupes|pousse|pousses|poussez|joue|joues|jouez|tire|tires|tirez|"
                             r"fais|fait|faites|commets|commet|commettez|place|places|placez|pose|poses|posez|vise|vises|visez|"
                             r"queute|queutes|depasse|depasses|bouge|bouges|deplace|deplaces|touche|touches|touchez)\b", s) and not modal:
-        f.events += 1
         f.persons.append(person)
     if person and re.search(r"\b(?:ai|as|avez|a|avons|avais|avait)\s+(?:\w+ ){0,2}(?:casse|touche|tape|frappe|rentre|empoche|blouse|rate|manque|"
                             r"loupe|annonce|saute|masse|joue|tire|pousse|fait|commis|scratche|queute|pose|place|deplace|bouge|vise|averti|"
                             r"depasse|ete averti)\b", s):
-        f.events += 1
         f.persons.append(person)
-    if subj in ("balls", "cue") and re.search(r"\b(?:touche|touchent|tape|tapent|saute|sautent|roule|roulent|part|partent|va|vont|file|filent|"
-                                               r"bouge|bougent|reste|restent|s arrete|s arretent|revient|reviennent|rebondit)\b", s):
-        f.events += 1
 
 
 # ============================================================================ lookups
@@ -1265,7 +1238,7 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
                     break
                 j, v = mv
                 prev = ts[j - 1] if j > i + 1 else ""
-                if _MODALS.match(v) and not (v in ("a", "ai", "as", "avez", "est", "sont", "suis", "es") and False):
+                if _MODALS.match(v):
                     break
                 if v.endswith(("er", "ir")) and prev not in ("de", "d") and not v.endswith(("ier",)):
                     # an infinitive: after "vais"/"peux"… (skipped above) — not an event
@@ -1315,10 +1288,7 @@ _CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|
 def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> bool:
     """True when the symbolised question tells a shot (see module doc), False for a lookup."""
     person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
-    concrete = bool(f.pocketed or f.not_pocketed or f.nothing_pocketed or f.off or f.cue or f.cue_not
-                    or f.first != "unset" or f.rail is not None or f.no_rail or f.rails_count is not None
-                    or f.called != "unset" or f.codes or f.crossed is not None or f.cue_rail_first)
-    if _MODAL_Q.search(sym) and not concrete:
+    if _MODAL_Q.search(sym) and not f.outcome_told():
         return False   # "quand je casse, dois-je toucher la 1 ?": a rule asked, no shot told
     if person:
         return True
@@ -1346,16 +1316,10 @@ def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None) -> tu
     """(covered rulesets, game named or implied, notes on the choice)."""
     notes: list[str] = []
     all_ids = list(book.rulesets)
-    # firm game mentions read by qa.detect (its ``drop`` indexes digits of "jeu de la 9"...)
+    # the game firmly named, read by qa.detect ("jeu de la 9", "9 FFB", "la casse de la 10"…: its
+    # ``drop`` indexes the digits of such mentions); a bare ball number does not name it here
     game = det.game if det.drop else None
     named = [r for r in det.rulesets if r in book.rulesets]
-    m = re.search(r"\b(9|10) (?:ffb|bca|dooly|guide|fede|federation|federale)\b|\b(?:ffb|bca|dooly s|guide|fede|federation) (9|10)\b",
-                  " ".join(sym_toks))
-    if game is None and m:
-        game = "nine-ball" if (m.group(1) or m.group(2)) == "9" else "ten-ball"
-    m = re.search(r"\b(?:casse|bris|break|partie|manche|rack|match) (?:de la|du|de) B?(9|10)\b", " ".join(sym_toks))
-    if game is None and m:
-        game = "nine-ball" if m.group(1) == "9" else "ten-ball"
     if game is None and any(10 in _nums(t) for t in sym_toks):
         game = "ten-ball"
     if game is None and named:
@@ -1391,8 +1355,7 @@ def _money(book, ids: Sequence[str]) -> int:
 def scenario_for(book, scenario: Mapping[str, Any], ruleset: str) -> dict:
     """The Scenario dict for one ``ruleset``: ``ruleset`` set, and ``state.on_table``
     fitted to its rack (balls above its money ball dropped, its money ball added)."""
-    import copy
-    sc = copy.deepcopy(dict(scenario))
+    sc = _copy(scenario)
     sc["ruleset"] = ruleset
     rs = book.rulesets[ruleset]
     st = sc.get("state") or {}
@@ -1438,7 +1401,7 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
             continue
         _read_clause(c, f)
     f.named = {b for t in sym for b in _nums(t)}
-    if not _has_shot_fact(f, outcome=True) or _not_ruled_here(f):
+    if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):
         return None
@@ -1462,16 +1425,12 @@ def _not_ruled_here(f: _Facts) -> bool:
     return f.generic_foul and not specific
 
 
-def _has_shot_fact(f: _Facts, outcome: bool = False) -> bool:
-    """At least one fact about the shot was read (a story about placing the cue ball in
-    hand, say, is not a shot the engine can rule on). With ``outcome``, a fact of what the
-    shot did: the kind of shot alone (and the rack, the fouls so far…) tells nothing the
-    engine could rule on but its own defaults ("que se passe-t-il si on casse avec un magic
-    rack ?" asks for the rule: a lookup)."""
-    return bool((f.kind and not outcome) or f.first != "unset" or f.intent is not None or f.pocketed or f.not_pocketed
-                or f.nothing_pocketed or f.off or f.cue or f.cue_not or f.rail is not None or f.no_rail
-                or f.rails_count is not None or f.cue_rail_first or f.called != "unset" or f.codes
-                or f.jump or f.masse or f.crossed is not None or f.pocket_lowest)
+def _has_shot_fact(f: _Facts) -> bool:
+    """At least one fact of what the shot did was read, or of how it was played (the ball aimed
+    at, a jump, a massé). A story about placing the cue ball in hand, say, or the kind of shot
+    alone (and the rack, the fouls so far…) tells nothing the engine could rule on but its own
+    defaults ("que se passe-t-il si on casse avec un magic rack ?" asks for the rule: a lookup)."""
+    return f.outcome_told() or f.intent is not None or f.jump or f.masse or f.pocket_lowest
 
 
 def _address(question: str) -> str:
@@ -1713,10 +1672,6 @@ def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], g
 def rule(book, scenario: Mapping[str, Any], rulesets: Sequence[str]) -> dict:
     """Run the engine on ``scenario`` under each ruleset: {ruleset: Outcome or
     ImpossibleScenarioError}. A malformed scenario raises ScenarioFormatError (a bug here)."""
-    from .engine.evaluate import evaluate
-    from .engine.outcome import ImpossibleScenarioError
-    from .engine.scenario import parse_scenario
-
     out: dict = {}
     for r in rulesets:
         sc, _ = parse_scenario(scenario_for(book, scenario, r))
@@ -1741,8 +1696,20 @@ def signature(outcome) -> tuple:
             (br or {}).get("legal"), (br or {}).get("three_ball_rule"))
 
 
+def rulings_of(book, u: Understanding, o: OpenFact | None = None) -> Mapping[str, Any]:
+    """{ruleset: Outcome or ImpossibleScenarioError} of ``u``'s scenario (or of the other
+    case of its open fact ``o``) under ``u.rulesets``: the rulings :func:`understand` already
+    made, else :func:`rule`'s."""
+    if o is None:
+        return u.rulings if u.rulings is not None else rule(book, u.scenario, u.rulesets)
+    if o.name == "game":
+        return rulings_of(book, u)
+    return o.rulings if o.rulings is not None else rule(book, o.alt_scenario, u.rulesets)
+
+
 def _keep_open(book, u: Understanding) -> Understanding:
-    """Keep the open facts whose other case changes the ruling under some ruleset."""
+    """Keep the open facts whose other case changes the ruling under some ruleset (with the
+    rulings made to see it)."""
     if not u.open:
         return u
     main = rule(book, u.scenario, u.rulesets)
@@ -1756,10 +1723,9 @@ def _keep_open(book, u: Understanding) -> Understanding:
             continue
         alt = rule(book, o.alt_scenario, u.rulesets)
         if any(signature(main[r]) != signature(alt[r]) for r in u.rulesets):
-            kept.append(o)
-    return replace(u, open=tuple(kept), follow_up=tuple(o.question for o in kept))
+            kept.append(replace(o, rulings=MappingProxyType(alt)))
+    return replace(u, open=tuple(kept), follow_up=tuple(o.question for o in kept), rulings=MappingProxyType(main))
 
 
 def _copy(sc: Mapping[str, Any]) -> dict:
-    import copy
     return copy.deepcopy(dict(sc))

@@ -34,7 +34,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from .situation import OpenFact, Understanding, rule, signature, understand
+from .french import ball_list, join_and
+from .matcher import Matcher
+from .situation import OpenFact, Understanding, rulings_of, signature, understand
 
 __all__ = ["answer_situation", "situation_handler", "ruling_sentence", "ruleset_name"]
 
@@ -103,15 +105,9 @@ def ruleset_name(book, ruleset: str, covered: Sequence[str] = ()) -> str:
     return name
 
 
-def _join(items: Sequence[str]) -> str:
-    items = list(dict.fromkeys(items))
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " et " + items[-1]
-
-
-def _balls(nums: Sequence[int]) -> str:
-    return _join([f"la {n}" for n in sorted(nums)])
+def _names(book, rulesets: Sequence[str], covered: Sequence[str]) -> str:
+    """The French names of ``rulesets`` joined ("Dooly’s, la FFB et le guide du jeu de la 10")."""
+    return join_and(ruleset_name(book, r, covered) for r in rulesets)
 
 
 def _lc(text: str) -> str:
@@ -141,7 +137,7 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     spotted = list(outcome.spotted)
     sp = ""
     if spotted:
-        sp = f"{_balls(spotted)} {'est replacée' if len(spotted) == 1 else 'sont replacées'}"
+        sp = f"{ball_list(spotted)} {'est replacée' if len(spotted) == 1 else 'sont replacées'}"
     term = outcome.termination.value if outcome.termination else None
     if outcome.game_over and term == "money_ball":
         return f"{'Casse régulière' if brk else 'Coup régulier'} : {voice.win}."
@@ -222,7 +218,7 @@ def _why(outcome, table_given: bool = True) -> str:
     return ""
 
 
-def _by_ruling(book, results: Mapping[str, Any], scenario, voice, covered) -> list[tuple[list[str], str]]:
+def _by_ruling(results: Mapping[str, Any], scenario, voice) -> list[tuple[list[str], str]]:
     """Group rulesets by their ruling sentence: [(rulesets, sentence)], largest group first."""
     groups: dict[str, list[str]] = {}
     for r, o in results.items():
@@ -238,20 +234,19 @@ def _by_ruling(book, results: Mapping[str, Any], scenario, voice, covered) -> li
 
 
 def _ruling_text(book, results, scenario, voice, covered) -> str:
-    groups = _by_ruling(book, results, scenario, voice, covered)
+    groups = _by_ruling(results, scenario, voice)
     if len(groups) == 1:
         text = groups[0][1]
         return text[0].upper() + text[1:]
     out = []
     for rs, text in groups:
-        names = _join([ruleset_name(book, r, covered) for r in rs])
-        out.append(f"Selon {names}, {_lc(text)}")
+        out.append(f"Selon {_names(book, rs, covered)}, {_lc(text)}")
     return " ".join(out)
 
 
 def _case_text(book, u: Understanding, o: OpenFact, main, voice) -> str:
     """"Si … : … ; si … : …" for one open fact, on the rulesets whose ruling it changes."""
-    alt = rule(book, o.alt_scenario, u.rulesets)
+    alt = rulings_of(book, u, o)
     changed = [r for r in u.rulesets if signature(main[r]) != signature(alt[r])]
     if not changed:
         return ""
@@ -262,15 +257,14 @@ def _case_text(book, u: Understanding, o: OpenFact, main, voice) -> str:
     def rulings(results, scenario):
         sub = {r: results[r] for r in changed}
         merged: dict[str, list[str]] = {}
-        for rs, t in _by_ruling(book, sub, scenario, voice, u.rulesets):
+        for rs, t in _by_ruling(sub, scenario, voice):
             merged.setdefault(short(t), []).extend(rs)
         if len(merged) == 1:
             return next(iter(merged))
-        return " ; ".join(f"selon {_join([ruleset_name(book, r, u.rulesets) for r in sorted(rs, key=list(u.rulesets).index)])}, {t}"
+        return " ; ".join(f"selon {_names(book, sorted(rs, key=list(u.rulesets).index), u.rulesets)}, {t}"
                           for t, rs in merged.items())
-    head = ""
     if len(changed) < len(u.rulesets):
-        head = f"Selon {_join([ruleset_name(book, r, u.rulesets) for r in changed])}, ça dépend d’un point que la question ne précise pas : "
+        head = f"Selon {_names(book, changed, u.rulesets)}, ça dépend d’un point que la question ne précise pas : "
     else:
         head = "Ça dépend d’un point que la question ne précise pas : "
     return (f"{head}{o.default_label}, {short(rulings(main, u.scenario))} ; "
@@ -317,7 +311,7 @@ def _notes(book, u: Understanding, results) -> list[str]:
         if len(rs) == len(u.rulesets) or len(u.rulesets) == 1:
             out.append(n)
         else:
-            out.append(f"({_join([ruleset_name(book, r, u.rulesets) for r in rs])}) {n}")
+            out.append(f"({_names(book, rs, u.rulesets)}) {n}")
     return out
 
 
@@ -393,17 +387,8 @@ def _subject_clause(book, ruleset: str, code: str) -> str | None:
     """A clause of ``ruleset`` on a foul its text does not list: the matcher's best clause on
     that foul (when one really treats it), else the text's list of fouls (the lead-in most of
     its listed fouls hang from), else None."""
-    from .matcher import Matcher
-
     found = Matcher.shared(book).best_on_subject(book.foul_label(code), ruleset, topic="fouls")
-    if found is not None:
-        return found.id
-    leads: dict[str, int] = {}
-    for cid in book.rulesets[ruleset].fouls.values():
-        c = book.clauses.get(cid)
-        if c is not None and c.lead_in:
-            leads[c.lead_in] = leads.get(c.lead_in, 0) + 1
-    return max(leads, key=lambda k: (leads[k], k)) if leads else None
+    return found.id if found is not None else book.foul_list_lead(ruleset)
 
 
 def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, int, float]]:
@@ -482,7 +467,7 @@ def _citations(book, results, u: Understanding) -> list[dict]:
 
 def answer_from(book, question: str, u: Understanding) -> dict:
     """The Answer dict for an already understood situation (see :func:`answer_situation`)."""
-    results = rule(book, u.scenario, u.rulesets)
+    results = rulings_of(book, u)
     voice = _voice(u.address, u.shooter)
     parts = [_ruling_text(book, results, u.scenario, voice, u.rulesets)]
     for o in u.open:

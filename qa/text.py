@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 import snowballstemmer
 
-__all__ = ["fold", "words", "mark_counts", "normalise", "stem", "phonetic", "STOP_WORDS", "COMMON_WORDS",
+__all__ = ["fold", "words", "spell_numero", "mark_counts", "normalise", "stem", "phonetic", "STOP_WORDS", "COMMON_WORDS",
            "QUESTION_WORDS", "Analyzer"]
 
 _APOSTROPHES = {"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'", "′": "'"}
@@ -74,6 +74,8 @@ _ORDINALS = {
     "3e": "troisieme", "3eme": "troisieme", "3ieme": "troisieme", "troisiemes": "troisieme",
     "4e": "quatrieme", "4eme": "quatrieme",
 }
+# The value of each ordinal :func:`words` writes ("deuxième faute" → 2).
+ORDINAL_VALUES = {"premier": 1, "deuxieme": 2, "troisieme": 3, "quatrieme": 4}
 # SMS and spoken spellings players type on a phone (Quebec "pis" = puis); a spelling may
 # stand for two words ("cest" = c'est, "jai" = j'ai).
 _SMS = {"koi": "quoi", "koa": "quoi", "kel": "quel", "kelle": "quelle", "kels": "quels", "kelles": "quelles",
@@ -93,15 +95,29 @@ _ELIDED = {"l", "d", "j", "s", "n", "c", "m", "t", "qu", "jusqu", "lorsqu", "pui
            "quoiqu", "presqu", "quelqu"}
 
 
-def words(text: str) -> list[str]:
+def spell_numero(folded: str) -> str:
+    """``n°9``, ``no. 9``, ``num 9``, ``#9`` → ``numero 9`` in folded text (done before
+    punctuation is cut, so that the "." of "no. 9" does not part the number from its word)."""
+    return _NUMERO.sub(" numero ", folded)
+
+
+def words(text: str, counts: bool = True) -> list[str]:
     """Fold ``text`` and cut it into words, with numbers and ordinals normalised.
 
     Elided articles and pronouns (l', d', qu'…) become words of their own, which the
     analyzer drops as stop words. ``words("L’ouvreur touche la n°1 au jeu de la dix")
     == ["l", "ouvreur", "touche", "la", "numero", "1", "au", "jeu", "de", "la", "10"]``.
+    A number that counts is marked (:func:`mark_counts`: "quatre billes" → ``x4``) unless
+    ``counts`` is False. Returns a new list (the words of a text are cut once: a question is
+    read by several steps).
     """
-    text = fold(text)
-    text = _NUMERO.sub(" numero ", text)
+    ws = _words(str(text))
+    return list(mark_counts(ws) if counts else ws)
+
+
+@lru_cache(maxsize=8192)
+def _words(text: str) -> tuple[str, ...]:
+    text = spell_numero(fold(text))
     text = text.replace("'", " ")
     out: list[str] = []
     for w in (x for raw in _WORD.findall(text) for x in _ORDINALS.get(raw, _SMS.get(raw, raw)).split()):
@@ -118,10 +134,10 @@ def words(text: str) -> list[str]:
                 out.extend([m.group(1), "ball"])
                 continue
         out.append(w)
-    return mark_counts(out)
+    return tuple(out)
 
 
-def mark_counts(ws: list[str]) -> list[str]:
+def mark_counts(ws: Sequence[str]) -> list[str]:
     """Prefix with ``x`` the numbers that count things: ``["4", "billes"]`` →
     ``["x4", "billes"]`` ("quatre billes" is not ball 4). Returns a new list."""
     out = list(ws)

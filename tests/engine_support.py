@@ -1,4 +1,5 @@
-"""Helpers shared by the engine tests: the rulebook (loaded once) and a one-line ruling."""
+"""Helpers shared by the engine tests: the rulebook (loaded once), one-line rulings, and the
+check of an ``expect`` block of the situation sets in tests/data/."""
 from __future__ import annotations
 
 import sys
@@ -11,6 +12,8 @@ if str(ROOT) not in sys.path:
 
 from qa.engine.evaluate import evaluate  # noqa: E402
 from qa.engine.outcome import Outcome  # noqa: E402
+from typing import Any, Mapping  # noqa: E402
+
 from qa.engine.scenario import parse_scenario  # noqa: E402
 from qa.rulebook import Rulebook, load_rulebook  # noqa: E402
 
@@ -23,6 +26,26 @@ MONEY = {"10-doolys": 10, "10-ffb": 10, "10-guide": 10, "9-bca": 9, "9-ffb": 9}
 @lru_cache(maxsize=1)
 def book() -> Rulebook:
     return load_rulebook()
+
+
+def rule_mapping(data: Mapping[str, Any]) -> Outcome:
+    """Rule on a contract Scenario mapping that names its ``ruleset``."""
+    sc, _ = parse_scenario(data)
+    return evaluate(book(), sc)
+
+
+def assert_expected(outcome: Outcome, expect: Mapping[str, Any]) -> None:
+    """Check the Outcome fields of ``expect`` (a data item's ``expect``) against ``outcome``:
+    ``options`` compared as sets of choice names, ``spotted`` as sorted lists, the others as
+    their contract JSON values."""
+    got = outcome.to_json()
+    for key, want in expect.items():
+        if key == "options":
+            assert sorted(x["choice"] for x in got["options"]) == sorted(want), key
+        elif key == "spotted":
+            assert sorted(got["spotted"]) == sorted(want), key
+        else:
+            assert got[key] == want, f"{key}: {got[key]!r} ≠ {want!r}"
 
 
 def rule(ruleset: str, shot: dict | None = None, **state) -> Outcome:

@@ -7,6 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from api_support import assert_error
+
 CONTRACT_RULESETS = {"10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb"}
 CONTRACT_TOPICS = {"objective", "equipment", "lag", "rack", "break", "push-out", "play", "call-shot", "fouls",
                    "ball-in-hand", "spotting", "balls-off-table", "jump-masse", "three-fouls", "end-of-game",
@@ -20,23 +22,6 @@ OUTCOME_KEYS = {"ruleset", "legal", "fouls", "break", "game_over", "winner", "te
 
 SCRATCH = {"ruleset": "9-bca", "state": {"on_table": [4, 6, 9]},
            "shot": {"first_contact": 4, "pocketed": [], "cue_ball": "pocketed"}}
-
-
-def assert_error(resp, status: int, field: str | None = "__any__", code: str | None = None) -> dict:
-    """The response is the contract's JSON error with ``status``; returns the error object."""
-    assert resp.status_code == status, resp.get_data(as_text=True)
-    assert resp.mimetype == "application/json"
-    body = resp.get_json()
-    assert set(body) == {"error"}
-    err = body["error"]
-    assert {"code", "message", "field"} <= set(err)
-    assert isinstance(err["message"], str) and err["message"]
-    assert "Traceback" not in err["message"]
-    if field != "__any__":
-        assert err["field"] == field, err
-    if code is not None:
-        assert err["code"] == code, err
-    return err
 
 
 # ----------------------------------------------------------------------------- reading
@@ -117,10 +102,12 @@ def test_ask_get(client):
     assert r.status_code == 200
     a = r.get_json()
     assert ANSWER_KEYS <= set(a)
-    assert a["kind"] in ("lookup", "scenario", "unknown")
+    assert a["kind"] in ("lookup", "scenario") and a["rulesets"] == ["9-bca", "9-ffb"]   # « au jeu de la 9 »
     assert isinstance(a["answer"], str) and a["answer"]
     for c in a["citations"]:
         assert CLAUSE_KEYS <= set(c) and "score" in c
+    # 9-bca 3 b: « Si la blanche est empochée […] il y a faute, et l'adversaire a la blanche en main »
+    assert "9-bca/3b-bris-non-valable" in [c["id"] for c in a["citations"]]
 
 
 def test_ask_get_with_rulesets_and_k(client):

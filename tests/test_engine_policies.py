@@ -6,10 +6,7 @@ import pytest
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import RULESETS, book, rule  # noqa: E402
-
-from qa.engine.evaluate import evaluate  # noqa: E402
-from qa.engine.scenario import parse_scenario  # noqa: E402
+from engine_support import RULESETS, book, rule, rule_mapping  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 FACT_CODES = {"wrong_ball_first", "no_contact", "no_rail", "illegal_break", "cue_rail_first", "cue_ball_pocketed",
@@ -20,9 +17,8 @@ def _cited_by_situations() -> dict[str, set[str]]:
     items = yaml.safe_load((DATA / "scenarios.yaml").read_text(encoding="utf-8"))
     cited: dict[str, set[str]] = {}
     for it in items:
-        sc, _ = parse_scenario(it["scenario"])
-        o = evaluate(book(), sc)
-        cited.setdefault(sc.ruleset, set()).update(o.cited, (f.clause for f in o.fouls if f.clause))
+        o = rule_mapping(it["scenario"])
+        cited.setdefault(o.ruleset, set()).update(o.cited, (f.clause for f in o.fouls if f.clause))
     return cited
 
 

@@ -9,11 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import RULESETS, book  # noqa: E402
+from engine_support import RULESETS, book, rule_mapping as ruled  # noqa: E402
 
-from qa.engine.evaluate import evaluate  # noqa: E402
 from qa.engine.outcome import ImpossibleScenarioError, Outcome  # noqa: E402
-from qa.engine.scenario import parse_scenario  # noqa: E402
 
 OUTCOME_FIELDS = {"legal", "fouls", "break", "game_over", "winner", "termination", "next_shooter", "ball_in_hand",
                   "spotted", "options", "push_out_available", "fouls_after", "warning_due"}
@@ -74,11 +72,6 @@ def scenarios(draw, ruleset=None):
     shot["fouls"] = draw(st.lists(st.sampled_from(book().foul_codes), unique=True, max_size=2)) \
         if draw(st.integers(0, 3)) == 0 else []
     return {"ruleset": rs_id, "state": state, "shot": shot}
-
-
-def ruled(data) -> Outcome:
-    sc, _ = parse_scenario(data)
-    return evaluate(book(), sc)
 
 
 def table_of(data):

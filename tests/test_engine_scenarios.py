@@ -7,31 +7,16 @@ import pytest
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import book  # noqa: E402
-
-from qa.engine.evaluate import evaluate  # noqa: E402
-from qa.engine.scenario import parse_scenario  # noqa: E402
+from engine_support import assert_expected, book, rule_mapping  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data"
 OURS = yaml.safe_load((DATA / "scenarios.yaml").read_text(encoding="utf-8"))
 SHARED = yaml.safe_load((DATA / "shared_examples.yaml").read_text(encoding="utf-8"))
 
 
-def _rule(item):
-    sc, _ = parse_scenario(item["scenario"])
-    return evaluate(book(), sc)
-
-
 def _check(item):
-    o = _rule(item)
-    got = o.to_json()
-    for key, want in item["expect"].items():
-        if key == "options":
-            assert sorted(x["choice"] for x in got["options"]) == sorted(want), key
-        elif key == "spotted":
-            assert sorted(got["spotted"]) == sorted(want), key
-        else:
-            assert got[key] == want, f"{key}: {got[key]!r} ≠ {want!r}"
+    o = rule_mapping(item["scenario"])
+    assert_expected(o, item["expect"])
     return o
 
 

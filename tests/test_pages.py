@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import html
 import re
-from urllib.parse import urlsplit
 
 import pytest
 

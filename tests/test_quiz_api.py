@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from api_support import assert_error as err
 from gift_check import parse_gift
 
 
@@ -15,17 +16,6 @@ def create(client, **body):
     r = client.post("/api/quizzes", json=body)
     assert r.status_code == 201, r.get_json()
     return r.get_json()
-
-
-def err(r, status, field=None, code=None):
-    assert r.status_code == status, (r.status_code, r.get_data(as_text=True)[:300])
-    body = r.get_json()
-    assert set(body) == {"error"} and body["error"]["message"]
-    if field is not None:
-        assert body["error"]["field"] == field, body
-    if code is not None:
-        assert body["error"]["code"] == code, body
-    return body["error"]
 
 
 # ----------------------------------------------------------------------------- creating
@@ -85,11 +75,7 @@ def test_seed_is_random_when_absent_and_returned(client):
     ({"kinds": ["essay"]}, "kinds"),
 ])
 def test_create_validation_names_the_field_in_french(client, body, field):
-    r = client.post("/api/quizzes", json={"count": 2, **body} if "count" not in body else body)
-    if field is None:
-        assert r.status_code == 201
-        return
-    e = err(r, 400, field)
+    e = err(client.post("/api/quizzes", json={"count": 2, **body}), 400, field)
     assert any(w in e["message"] for w in ("Champ", "inconnu", "Type")), e
 
 
@@ -273,19 +259,25 @@ def test_export_format_errors(client):
 # ----------------------------------------------------------------------------- learners, restarts, concurrency
 def test_learner_history_mistakes_and_review(client):
     quiz = create(client, count=4, seed=15, learner="Hélène")
-    for q in quiz["questions"]:
-        body = client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"}).get_json()
+    export = client.get(f"/api/quizzes/{quiz['id']}/export?format=csv").get_data(as_text=True)
+    rights = {row["id"]: row["bonne_reponse"] for row in csv.DictReader(io.StringIO(export))}
+    missed = quiz["questions"][0]
+    for q in quiz["questions"]:      # the first one wrong, the others right
+        choice = rights[q["id"]] if q is not missed else _wrong(q, rights[q["id"]])
+        client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": choice})
     h = client.get("/api/learners/Hélène/history").get_json()
     assert h["learner"] == "Hélène" and h["answers"] == 4 and len(h["quizzes"]) == 1
-    if h["mistakes"]:
-        r = client.post("/api/learners/Hélène/mistakes")
-        assert r.status_code == 201 and len(r.get_json()["questions"]) == h["mistakes"]
-        r = client.post("/api/learners/Hélène/review")
-        assert r.status_code == 201
+    assert h["mistakes"] == 1
+    # Leitner (qa/quiz/leitner.py): a first answer puts the question in box 1, due today when
+    # wrong and tomorrow when right
+    assert h["leitner"]["boxes"]["1"] == 4 and h["leitner"]["due"] == 1
+    r = client.post("/api/learners/Hélène/mistakes")
+    assert r.status_code == 201 and [q["id"] for q in r.get_json()["questions"]] == [missed["id"]]
+    r = client.post("/api/learners/Hélène/review")
+    assert r.status_code == 201 and [q["id"] for q in r.get_json()["questions"]] == [missed["id"]]
     err(client.post("/api/learners/Personne/mistakes"), 404, code="no_mistakes")
     err(client.post("/api/learners/Personne/review"), 404, code="nothing_due")
     err(client.get("/api/learners/" + "x" * 81 + "/history"), 400, "learner")
-    del body
 
 
 def test_a_new_app_on_the_same_db_file_sees_everything(make_app, tmp_path):

@@ -9,7 +9,6 @@
 """
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import pytest
@@ -230,10 +229,14 @@ def test_filters_by_ruleset_and_topic(rulebook):
 
 
 def test_narrow_selection_gives_fewer_questions_not_an_endless_loop(rulebook):
-    t = time.perf_counter()
-    qs = generate(rulebook, ["9-bca"], ["lag"], 50, 1)
-    assert len(qs) < 50
-    assert time.perf_counter() - t < 5
+    """The lag under 10-guide: fewer than 50 questions exist, so fewer come back; 9-bca says
+    nothing of the lag, so none (how fast is measured by bench/bench_quiz.py, not here)."""
+    qs = generate(rulebook, ["10-guide"], ["lag"], 50, 1)
+    assert 0 < len(qs) < 50
+    for q in qs:
+        assert "lag" in q.topics and (q.ruleset or q.detail["answer_ruleset"]) == "10-guide", q.id
+    assert not any("lag" in c.topics for c in rulebook.by_ruleset["9-bca"])
+    assert generate(rulebook, ["9-bca"], ["lag"], 50, 1) == []
 
 
 def test_round_trip_through_json(quizzes):
@@ -242,13 +245,6 @@ def test_round_trip_through_json(quizzes):
         pub = q.public()
         assert set(pub) == {"id", "kind", "prompt", "ruleset", "topics", "choices", "scenario"}
         assert "right_choice" not in pub
-
-
-def test_fifty_questions_quickly(rulebook):
-    generate(rulebook, None, None, 50, 999)   # pools cached
-    t = time.perf_counter()
-    generate(rulebook, None, None, 50, 1000)
-    assert time.perf_counter() - t < 1.0
 
 
 def test_same_quiz_in_another_process_whatever_the_hash_seed():

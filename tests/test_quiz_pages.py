@@ -102,15 +102,14 @@ def test_missing_choice_asks_again(client):
 
 
 def test_call_questions_draw_the_table(client):
-    r = client.post("/quiz", data={"count": "3", "seed": "8", "learner": "Dessin"})
-    quiz_id = r.headers["Location"].rsplit("/", 1)[1]
-    questions = quiz_json(client, quiz_id)["questions"]
-    pos = next((i for i, q in enumerate(questions) if q["kind"] == "call"), None)
-    if pos is None:
-        pytest.skip("no call question in this draw")
-    html = text(client.get(f"/quiz/{quiz_id}?q={pos + 1}"))
+    quiz = client.post("/api/quizzes", json={"count": 1, "seed": 8, "kinds": ["call"]}).get_json()
+    sc = quiz["questions"][0]["scenario"]
+    html = text(client.get(f"/quiz/{quiz['id']}"))
     assert '<svg viewBox="0 0 220 120" role="img"' in html
     assert "<title" in html and "<desc" in html
+    # the description read out says which balls stand on the table before the shot
+    table = sc["state"]["on_table"] or list(range(1, 10 if sc["ruleset"].startswith("9") else 11))
+    assert f"Billes sur la table avant le coup : {', '.join(map(str, sorted(table)))}." in html
     assert "style=" not in html.split("<main", 1)[1]    # CSP: no inline style
 
 

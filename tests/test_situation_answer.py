@@ -237,14 +237,13 @@ def test_handler_is_the_callable_answerer_takes(rulebook):
 
 def test_answerer_uses_it_when_it_can(rulebook):
     from qa.answer import Answerer
-    try:
-        answerer = Answerer(rulebook, situations=situation_handler(rulebook))
-    except TypeError:
-        pytest.skip("Answerer does not take situations= yet")
+    answerer = Answerer(rulebook, situations=situation_handler(rulebook))
     a = answerer.ask("Au jeu de la 9, je touche la 3 alors que la 2 est encore là et la 9 tombe, j'ai gagné ?")
-    if a["kind"] != "scenario":
-        pytest.skip("Answerer ignores situations= (stand-in)")
+    assert a["kind"] == "scenario"
+    # 9-ffb: the 3 first with the 2 on the table is a foul (faute-mauvaise-bille-touchee) and
+    # the 9 pocketed on a foul comes back on its spot
     assert a["outcomes"]["9-ffb"]["spotted"] == [9]
+    assert "9-ffb/faute-mauvaise-bille-touchee" in {f["clause"] for f in a["outcomes"]["9-ffb"]["fouls"]}
     assert answerer.ask("quelle est la règle des trois fautes ?")["kind"] != "scenario"
 
 

@@ -131,7 +131,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     book = app.config.get("RULEBOOK") or load_rulebook(app.config["RULES_DATA"],
                                                        house_rules=app.config.get("HOUSE_RULES") or None)
     answerer = app.config.get("ANSWERER") or build_answerer(book)
-    app.extensions[EXTENSION_KEY] = Services(book, answerer, book.foul_labels)
+    app.extensions[EXTENSION_KEY] = Services(book, answerer)
 
     # first of the before_request functions: over-long URLs and headers are refused (414/431)
     register_request_limits(app)

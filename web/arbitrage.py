@@ -16,19 +16,17 @@ with the engine's French message and the clause it names. Never a 500 for bad in
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Iterable, Mapping
+from urllib.parse import urlencode
 
-import yaml
-from flask import Blueprint, current_app, has_app_context, render_template, request
+from flask import Blueprint, render_template, request
 
 from qa.engine.evaluate import evaluate
 from qa.engine.outcome import ImpossibleScenarioError
 from qa.engine.scenario import Scenario, ScenarioFormatError, parse_scenario
-from qa.rulebook import DATA_DIR, GAMES, Rulebook
+from qa.rulebook import GAMES, Rulebook
 
-from .common import EXTENSION_KEY, get_rulebook
+from .common import get_rulebook, list_param
 
 bp = Blueprint("arbitrage", __name__)
 
@@ -92,33 +90,10 @@ WORDS = {
 }
 
 
-# ----------------------------------------------------------------------------- data access
-def get_book() -> Rulebook:
-    """The application's Rulebook, loaded once by ``create_app``."""
-    return get_rulebook()
-
-
-@lru_cache(maxsize=4)
-def _labels_file(path: str) -> Mapping[str, str]:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            raw = yaml.safe_load(fh) or {}
-    except (OSError, yaml.YAMLError):
-        return {}
-    return {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
-
-
+# ----------------------------------------------------------------------------- labels
 def foul_labels(book: Rulebook) -> dict[str, str]:
-    """French label of every foul code of ``book`` (rules_data/foul_codes.yaml), in its order.
-
-    Read from the app's services when there is an app, else from rules_data/ directly.
-    """
-    labels: Mapping[str, str] = {}
-    if has_app_context():
-        labels = getattr(current_app.extensions.get(EXTENSION_KEY), "foul_labels", None) or {}
-    if not labels:
-        labels = _labels_file(str(Path(DATA_DIR) / "foul_codes.yaml"))
-    return {c: labels.get(c, c) for c in book.foul_codes}
+    """French label of every foul code of ``book`` (rules_data/foul_codes.yaml), in its order."""
+    return dict(book.foul_labels)
 
 
 # ----------------------------------------------------------------------------- input
@@ -226,7 +201,7 @@ def choose_rulesets(book: Rulebook, args, named: Iterable[str] = (), hint: str |
     game = args.get("game", "").strip()
     if game and game not in GAMES:
         raise BadInput(f"Jeu inconnu : « {game[:40]} » (jeu de la 9 : nine-ball, jeu de la 10 : ten-ball).", "game")
-    wanted = [r.strip() for part in args.getlist("rulesets") for r in part.split(",") if r.strip()]
+    wanted = list_param(args, "rulesets")
     wanted += [r for r in named if r and r not in wanted]
     games = {_game_of_ruleset(book, r) for r in [*wanted, *([hint] if hint else [])]}
     if len(games) > 1 or (game and games and games != {game}):
@@ -415,18 +390,22 @@ def client_data(book: Rulebook, game: str, ruleset_ids: list[str]) -> dict:
 
 # ----------------------------------------------------------------------------- the page
 @bp.app_template_global("arbitrage_url")
-def arbitrage_url(scenario: Mapping[str, Any] | None, game: str | None = None) -> str:
+def arbitrage_url(scenario: Mapping[str, Any] | None, game: str | None = None,
+                  rulesets: Iterable[str] | None = None) -> str:
     """Link that opens the builder on a contract Scenario (JSON mapping), e.g. what the
-    situation parser understood or a shot of the comparer: ``/arbitrage?game=…&scenario=…``.
+    situation parser understood or a shot of the comparer:
+    ``/arbitrage?game=…&scenario=…[&rulesets=ID,ID]``.
 
     The game is taken from ``game``, else from the scenario's ``ruleset`` (the builder
-    then rules under every ruleset of that game)."""
+    then rules under every ruleset of that game, or only under ``rulesets`` when given)."""
     params: dict[str, str] = {}
     if game:
         params["game"] = game
     if scenario is not None:
         params["scenario"] = json.dumps(dict(scenario), ensure_ascii=False, separators=(",", ":"))
-    return "/arbitrage" + ("?" + _urlencode(params) if params else "")
+    if rulesets:
+        params["rulesets"] = ",".join(rulesets)
+    return "/arbitrage" + ("?" + urlencode(params) if params else "")
 
 
 def _offered_fouls(labels: Mapping[str, str], chosen: Iterable[str]) -> list[tuple[str, str]]:
@@ -438,7 +417,7 @@ def _offered_fouls(labels: Mapping[str, str], chosen: Iterable[str]) -> list[tup
 def arbitrage():
     """The builder page: a form (prefilled from the query string) and, when a shot is given,
     its ruling under every ruleset of the game, server-rendered."""
-    book = get_book()
+    book = get_rulebook()
     args = request.args
     error: dict | None = None
     status = 200
@@ -483,17 +462,14 @@ def arbitrage():
             values = _lenient_values(args, values)
     money = book.rulesets[ruleset_ids[0]].money_ball
     labels = foul_labels(book)
-    share = None
-    if scenario_json is not None:
-        share = arbitrage_url(scenario_json, game)
-        if ruleset_ids != book.rulesets_of_game(game):
-            share += "&" + _urlencode({"rulesets": ",".join(ruleset_ids)})
+    subset = ruleset_ids != book.rulesets_of_game(game)
+    share = arbitrage_url(scenario_json, game, ruleset_ids if subset else None) if scenario_json is not None else None
     return render_template(
         "arbitrage.html", games=GAMES, game=game, money=money, rulesets=[book.rulesets[r] for r in ruleset_ids],
         v=values, columns=columns, error=error, notice=notice, share=share, rules_url="/regles/",
         foul_choices=_offered_fouls(labels, values["fouls"]), words=WORDS,
         client=client_data(book, game, ruleset_ids), field_labels=field_labels(),
-        subset=ruleset_ids != book.rulesets_of_game(game),
+        subset=subset,
         differs=any(r["differs"] for c in columns for r in c["rows"]),
     ), status
 
@@ -522,8 +498,3 @@ def _ball_or_none(raw: str) -> int | None:
     except (TypeError, ValueError):
         return None
     return n if 1 <= n <= 10 else None
-
-
-def _urlencode(params: Mapping[str, str]) -> str:
-    from urllib.parse import urlencode
-    return urlencode(params)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from flask import current_app, request
@@ -23,12 +23,16 @@ EXTENSION_KEY = "arbitre"
 # ----------------------------------------------------------------------------- services
 @dataclass(frozen=True)
 class Services:
-    """What ``create_app`` builds once and every request reads: the ``rulebook``, the
-    ``answerer`` and ``foul_labels`` {foul code: French label}."""
+    """What ``create_app`` builds once and every request reads: the ``rulebook`` and the
+    ``answerer``."""
 
     rulebook: Rulebook
     answerer: Any
-    foul_labels: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def foul_labels(self) -> Mapping[str, str]:
+        """{foul code: French label}, in rules_data/foul_codes.yaml order (the rulebook's)."""
+        return self.rulebook.foul_labels
 
 
 def services() -> Services:
@@ -182,11 +186,18 @@ def check_ruleset_ids(book: Rulebook, ids: Iterable[Any], field: str = "rulesets
     return out
 
 
+def list_param(args: Any, name: str = "rulesets") -> list[str]:
+    """The values of a list parameter of a query string or form (a ``MultiDict``): repeated
+    (``rulesets=A&rulesets=B``, as checkboxes send them) and/or comma-separated
+    (``rulesets=A,B``, as links write them); stripped, empty parts dropped, without repeats,
+    in the order given. Checking the values is left to the caller."""
+    return list(dict.fromkeys(part.strip() for v in args.getlist(name) for part in v.split(",") if part.strip()))
+
+
 def rulesets_from_query(book: Rulebook, name: str = "rulesets") -> list[str] | None:
-    """Ruleset ids from the query string (``rulesets=ID,ID``, possibly repeated); None when absent or empty."""
-    values = request.args.getlist(name)
-    ids = [part.strip() for v in values for part in v.split(",") if part.strip()]
-    return check_ruleset_ids(book, ids, name) or None
+    """Ruleset ids from the query string (see :func:`list_param`), checked against ``book``;
+    None when absent or empty. Raises a 400 naming ``name`` for an unknown id."""
+    return check_ruleset_ids(book, list_param(request.args, name), name) or None
 
 
 def rulesets_from_json(book: Rulebook, value: Any, field: str = "rulesets", allow_empty: bool = True) -> list[str] | None:

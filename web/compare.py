@@ -10,9 +10,8 @@ arguments and their results into pages, JSON, Markdown or CSV.
 """
 from __future__ import annotations
 
-import json
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable
 from urllib.parse import urlencode
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
@@ -22,8 +21,10 @@ from qa.compare import (
 )
 from qa.house_rules import house_yaml, validate_house_yaml
 from qa.rulebook import DATA_DIR, GAMES, SILENT, Rulebook, did_you_mean
+from qa.situation import scenario_for, understand
 
-from .common import bad_request, get_answerer, get_rulebook, services
+from .arbitrage import arbitrage_url
+from .common import bad_request, get_rulebook, list_param, services
 
 bp = Blueprint("compare", __name__)
 
@@ -33,16 +34,10 @@ _HOUSE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 # ----------------------------------------------------------------------------- helpers
-def _args_ids(args) -> list[str]:
-    """Ruleset ids from ``rulesets`` (repeated checkboxes or ``ID,ID``), without repeats."""
-    ids = [p.strip() for v in args.getlist("rulesets") for p in v.split(",") if p.strip()]
-    return list(dict.fromkeys(ids))
-
-
 def _run(book: Rulebook, args, diff: bool = False) -> dict:
     """:func:`qa.compare.compare` on a query string (no ``rulesets``: the published texts);
     a 400 naming the field on bad input."""
-    ids = _args_ids(args)
+    ids = list_param(args)
     try:
         return compare(book, ids or None, args.get("topic") or None, diff=diff)
     except CompareError as exc:
@@ -86,65 +81,44 @@ def _arbitrage_links(book: Rulebook, ids: list[str], scenario: dict | None) -> l
         same = [r for r in ids if book.rulesets[r].game == game]
         if not same:
             continue
-        params = {"game": game, "rulesets": ",".join(same)}
-        if scenario is not None:
-            sc = {k: v for k, v in scenario.items() if k not in ("ruleset", "rulesets")}
-            params["scenario"] = json.dumps(sc, ensure_ascii=False, separators=(",", ":"))
-        out.append({"game": game, "label": label, "rulesets": same, "url": "/arbitrage?" + urlencode(params)})
+        sc = {k: v for k, v in scenario.items() if k not in ("ruleset", "rulesets")} if scenario is not None else None
+        out.append({"game": game, "label": label, "rulesets": same, "url": arbitrage_url(sc, game, same)})
     return out
 
 
 def situation_scenario(book: Rulebook, text: str, ids: list[str]) -> dict:
-    """Understand a shot described in words, with whatever the app offers.
+    """Understand a shot described in words (:func:`qa.situation.understand`).
 
-    Tries, in order: ``qa.situation_answer.answer_situation`` (when installed),
-    ``qa.situation.understand`` (free-text situation → Scenario), then the question answerer
-    (contract ``Answer.scenario``). Returns ``{"scenario": Scenario json | None,
-    "follow_up": [...], "answer": French text | None, "available": bool, "fit": callable
-    | None}`` (``fit`` adapts the scenario to each ruleset's rack).
+    Returns ``{"scenario": Scenario mapping | None, "follow_up": [...], "fit": callable}``:
+    ``scenario`` is None when ``text`` does not describe a shot; ``fit(scenario, ruleset)``
+    (:func:`qa.situation.scenario_for`) adapts the scenario to each ruleset's rack.
     """
-    found: dict[str, Any] = {"scenario": None, "follow_up": [], "answer": None, "available": False, "fit": None}
-    readers = []
+    understood = understand(book, text, ids)
+    return {"scenario": dict(understood.scenario) if understood else None,
+            "follow_up": list(understood.follow_up) if understood else [],
+            "fit": lambda sc, rid: scenario_for(book, sc, rid)}
+
+
+def _same_shot(book: Rulebook, situation: str, ids: list[str]) -> dict:
+    """« Le même coup partout »: the shot described in ``situation`` ruled under each of
+    ``ids``. Returns ``{"text", "error": French text | None, "follow_up", "ruled"?}``, where
+    ``ruled`` is :func:`qa.compare.rule_everywhere`'s table (absent when there is an error)."""
+    same_shot: dict[str, Any] = {"text": situation, "error": None, "follow_up": []}
+    if len(situation) > MAX_SITUATION:
+        same_shot["error"] = f"La description est trop longue : au plus {MAX_SITUATION} caractères."
+        return same_shot
+    found = situation_scenario(book, situation, ids)
+    same_shot["follow_up"] = found["follow_up"]
+    if found["scenario"] is None:
+        same_shot["error"] = ("Je n’ai pas compris ce coup : décrivez-le autrement, ou composez-le dans "
+                              "l’atelier d’arbitrage.")
+        return same_shot
     try:
-        from qa.situation_answer import answer_situation  # another developer's module, optional
-        readers.append(("answer_situation", answer_situation))
-    except ImportError:
-        pass
-    try:
-        from qa.situation import scenario_for, understand
-        readers.append(("understand", understand))
-        found["fit"] = lambda sc, rid: scenario_for(book, sc, rid)
-    except ImportError:
-        pass
-    try:
-        answerer = get_answerer()
-    except Exception:  # pragma: no cover - no answerer configured
-        answerer = None
-    if answerer is not None and hasattr(answerer, "ask"):
-        readers.append(("ask", lambda b, q, r: answerer.ask(q, rulesets=r, k=3)))
-    for _name, read in readers:
-        found["available"] = True
-        try:
-            result = read(book, text, ids)
-        except (TypeError, KeyError):
-            continue
-        except ValueError as exc:
-            found["answer"] = getattr(exc, "message", str(exc))
-            continue
-        if result is None:
-            continue
-        data = result.to_json() if hasattr(result, "to_json") else result
-        if not isinstance(data, dict):
-            data = {k: getattr(result, k, None) for k in ("scenario", "follow_up", "answer")}
-        sc = data.get("scenario")
-        if sc is not None and hasattr(sc, "to_json"):
-            sc = sc.to_json()
-        if isinstance(sc, Mapping):
-            found["scenario"] = dict(sc)
-            found["follow_up"] = list(data.get("follow_up") or [])
-            found["answer"] = data.get("answer")
-            return found
-    return found
+        same_shot["ruled"] = rule_everywhere(book, found["scenario"], ids, fit=found.get("fit"),
+                                             foul_labels=services().foul_labels)
+    except (ValueError, CompareError) as exc:
+        same_shot["error"] = getattr(exc, "message", str(exc))
+    return same_shot
 
 
 # ----------------------------------------------------------------------------- /comparer
@@ -155,7 +129,7 @@ def page():
     in ``<mark>``, and « Le même coup partout »."""
     book = get_rulebook()
     args = request.args
-    ids = _args_ids(args)
+    ids = list_param(args)
     topic = (args.get("topic") or "").strip() or None
     only_diff = args.get("only_diff") in ("1", "on", "true", "oui")
     result, error, status = None, None, 200
@@ -168,28 +142,8 @@ def page():
         except CompareError as exc:
             error, status = {"message": exc.detail, "field": exc.field}, 400
     situation = (args.get("situation") or "").strip()
-    same_shot = None
-    scenario_json = None
-    if result is not None and situation:
-        same_shot = {"text": situation, "error": None}
-        if len(situation) > MAX_SITUATION:
-            same_shot["error"] = f"La description est trop longue : au plus {MAX_SITUATION} caractères."
-        else:
-            found = situation_scenario(book, situation, result["rulesets"])
-            same_shot.update(found)
-            if found["scenario"] is not None:
-                try:
-                    ruled = rule_everywhere(book, found["scenario"], result["rulesets"], fit=found.get("fit"),
-                                            foul_labels=services().foul_labels)
-                    same_shot["ruled"] = ruled
-                    scenario_json = ruled["scenario"]
-                except (ValueError, CompareError) as exc:
-                    same_shot["error"] = getattr(exc, "message", str(exc))
-            elif not found["available"]:
-                same_shot["error"] = ("La compréhension des situations décrites en mots n’est pas disponible ici : "
-                                      "composez le coup dans l’atelier d’arbitrage.")
-            else:
-                same_shot["error"] = "Je n’ai pas compris ce coup : décrivez-le autrement, ou composez-le dans l’atelier d’arbitrage."
+    same_shot = _same_shot(book, situation, result["rulesets"]) if result is not None and situation else None
+    scenario_json = same_shot["ruled"]["scenario"] if same_shot and same_shot.get("ruled") else None
     selected = result["rulesets"] if result else ids
     rulesets = list(book.rulesets.values())
     return render_template(

@@ -8,6 +8,7 @@ from flask import Flask, current_app, jsonify, make_response, render_template
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from qa.quiz.params import QuizError
 from qa.quiz.store import StoreError
 
 from .common import ApiError, error_body, wants_json
@@ -103,6 +104,12 @@ def _api_error(exc: ApiError):
     return _render(exc.status, exc.code, exc.message, exc.field, **exc.extra)
 
 
+def _quiz_error(exc: QuizError):
+    """An error of the quiz workflow (unknown quiz, bad field, time over...): its own status,
+    code, French message and field."""
+    return _render(exc.status, exc.code, exc.message, exc.field)
+
+
 def _store_error(exc: StoreError):
     """The quiz database cannot be used (not SQLite, read-only, locked, disk full...): a 503
     in French, logged for the administrator, never a traceback for the user."""
@@ -118,9 +125,11 @@ def _internal_error(exc: Exception):
 
 
 def register_error_handlers(app: Flask) -> None:
-    """Install the handlers: :class:`ApiError`, :class:`~qa.quiz.store.StoreError` (503), CSRF, every HTTP error (400/404/405/413/415/
-    422/429 explicitly, the others through ``HTTPException``) and a generic 500."""
+    """Install the handlers: :class:`ApiError`, :class:`~qa.quiz.params.QuizError` (its own
+    status), :class:`~qa.quiz.store.StoreError` (503), CSRF, every HTTP error (400/404/405/413/
+    415/422/429 explicitly, the others through ``HTTPException``) and a generic 500."""
     app.register_error_handler(ApiError, _api_error)
+    app.register_error_handler(QuizError, _quiz_error)
     app.register_error_handler(StoreError, _store_error)
     app.register_error_handler(CSRFError, _csrf_error)
     for status in HANDLED:

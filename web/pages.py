@@ -6,19 +6,16 @@ from flask import Blueprint, abort, current_app, render_template, request
 
 from qa.answer import AskError
 from qa.describe import describe_scenario
-from qa.rulebook import SILENT, Clause, Rulebook
+from qa.rulebook import GAMES, SILENT, Clause, Rulebook
 
-from .common import get_answerer, get_rulebook, services
+from .common import get_answerer, get_rulebook, list_param, services
 
 bp = Blueprint("pages", __name__)
 
-GAME_LABELS = {"nine-ball": "Jeu de la 9", "ten-ball": "Jeu de la 10"}
-
-
 @bp.app_template_filter("game_label")
 def game_label(game: str) -> str:
-    """French name of a game id (``nine-ball`` → ``Jeu de la 9``)."""
-    return GAME_LABELS.get(game, game)
+    """French name of a game id, capitalised (``nine-ball`` → ``Jeu de la 9``; the id itself when unknown)."""
+    return GAMES[game].capitalize() if game in GAMES else game
 
 
 @bp.app_template_global("clause_url")
@@ -50,11 +47,11 @@ def foul_label(code: str) -> str:
 
 def _selected_rulesets(book: Rulebook) -> tuple[list[str] | None, str | None]:
     """Rulesets ticked in the form (``rulesets`` repeated, or ``ID,ID``); an error message for an unknown id."""
-    ids = [p.strip() for v in request.args.getlist("rulesets") for p in v.split(",") if p.strip()]
+    ids = list_param(request.args, "rulesets")
     unknown = [i for i in ids if i not in book.rulesets]
     if unknown:
         return None, f"Règlement inconnu « {unknown[0][:80]} » : la question porte sur tous les règlements."
-    return (list(dict.fromkeys(ids)) or None), None
+    return ids or None, None
 
 
 @bp.get("/")

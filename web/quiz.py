@@ -2,7 +2,8 @@
 
 Views only translate HTTP into calls of :class:`qa.quiz.service.QuizService` and results
 into JSON or server-rendered French pages (no script needed; static/quiz.js adds the exam
-countdown). The store is the SQLite file ``DATABASE`` of the app config (``--db`` /
+countdown). A :class:`~qa.quiz.params.QuizError` a view lets through is answered by
+``web/errors.py`` with its own status, code and French message. The store is the SQLite file ``DATABASE`` of the app config (``--db`` /
 ``ARBITRE_DB``); one :class:`~qa.quiz.service.QuizService` per app, built on first use.
 
 API
@@ -36,7 +37,7 @@ from qa.quiz.params import MAX_COUNT, MAX_LEARNER, MAX_TIME_LIMIT_S, QuizError, 
 from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.store import Store
 
-from .common import ApiError, get_rulebook, json_body
+from .common import ApiError, get_rulebook, json_body, list_param
 
 bp = Blueprint("quiz", __name__)
 
@@ -67,18 +68,11 @@ def quiz_service() -> QuizService:
     return svc
 
 
-def _api(exc: QuizError) -> ApiError:
-    return ApiError(exc.status, exc.code, exc.message, exc.field)
-
-
 # ============================================================================= JSON API
 @bp.post("/api/quizzes")
 def api_create():
     """Create a quiz: 201 ``{id, seed, mode, questions, ...}`` (400 naming the field)."""
-    try:
-        out = quiz_service().create(json_body(), strict=True)
-    except QuizError as exc:
-        raise _api(exc) from None
+    out = quiz_service().create(json_body(), strict=True)
     resp = jsonify(out)
     resp.status_code = 201
     resp.headers["Location"] = f"/api/quizzes/{out['id']}"
@@ -88,40 +82,28 @@ def api_create():
 @bp.get("/api/quizzes/<quiz_id>")
 def api_view(quiz_id: str):
     """The quiz, its answers so far and its result once finished."""
-    try:
-        return jsonify(quiz_service().view(quiz_id))
-    except QuizError as exc:
-        raise _api(exc) from None
+    return jsonify(quiz_service().view(quiz_id))
 
 
 @bp.post("/api/quizzes/<quiz_id>/answers")
 def api_answer(quiz_id: str):
     """Record an answer ``{question, choice}`` (first write wins)."""
     svc = quiz_service()
-    try:
-        svc.load(quiz_id)          # 404 before looking at the body
-        return jsonify(svc.answer(quiz_id, json_body()))
-    except QuizError as exc:
-        raise _api(exc) from None
+    svc.load(quiz_id)          # 404 before looking at the body
+    return jsonify(svc.answer(quiz_id, json_body()))
 
 
 @bp.post("/api/quizzes/<quiz_id>/finish")
 def api_finish(quiz_id: str):
     """Finish the quiz and return its result (idempotent)."""
-    try:
-        return jsonify(quiz_service().finish(quiz_id))
-    except QuizError as exc:
-        raise _api(exc) from None
+    return jsonify(quiz_service().finish(quiz_id))
 
 
 @bp.get("/api/quizzes/<quiz_id>/export")
 def api_export(quiz_id: str):
     """The questions with their right answers: ``format=gift`` (Moodle) or ``csv``."""
     fmt = (request.args.get("format") or "").strip().lower()
-    try:
-        body, mimetype, filename = quiz_service().export(quiz_id, fmt)
-    except QuizError as exc:
-        raise _api(exc) from None
+    body, mimetype, filename = quiz_service().export(quiz_id, fmt)
     resp = Response(body, mimetype=mimetype.split(";")[0])
     if "charset" in mimetype:
         resp.charset = "utf-8"
@@ -133,10 +115,7 @@ def _learner_arg(learner: str) -> str:
     """The learner named in the URL, checked like the ``learner`` field of a quiz (400 naming it)."""
     if len(" ".join((learner or "").split())) > MAX_LEARNER:
         raise ApiError(400, "invalid_field", f"Apprenant : un nom de 1 à {MAX_LEARNER} caractères est attendu.", "learner")
-    try:
-        return clean_learner(learner, required=True)
-    except QuizError as exc:
-        raise _api(exc) from None
+    return clean_learner(learner, required=True)
 
 
 @bp.get("/api/learners/<learner>/history")
@@ -148,21 +127,13 @@ def api_history(learner: str):
 @bp.post("/api/learners/<learner>/mistakes")
 def api_mistakes(learner: str):
     """201: a practice quiz of the questions the learner got wrong (404 when none)."""
-    try:
-        out = quiz_service().retry_mistakes(_learner_arg(learner))
-    except QuizError as exc:
-        raise _api(exc) from None
-    return jsonify(out), 201
+    return jsonify(quiz_service().retry_mistakes(_learner_arg(learner))), 201
 
 
 @bp.post("/api/learners/<learner>/review")
 def api_review(learner: str):
     """201: a practice quiz of the learner's Leitner questions due today (404 when none)."""
-    try:
-        out = quiz_service().review_due(_learner_arg(learner))
-    except QuizError as exc:
-        raise _api(exc) from None
-    return jsonify(out), 201
+    return jsonify(quiz_service().review_due(_learner_arg(learner))), 201
 
 
 # ============================================================================= table picture
@@ -283,8 +254,7 @@ def setup():
     form = _setup_defaults()
     args = request.args
     if args:
-        form.update(rulesets=[p for v in args.getlist("rulesets") for p in v.split(",") if p],
-                    topics=[p for v in args.getlist("topics") for p in v.split(",") if p],
+        form.update(rulesets=list_param(args, "rulesets"), topics=list_param(args, "topics"),
                     count=args.get("count", form["count"]), mode=args.get("mode", "practice"),
                     seed=args.get("seed", ""), time_limit_min=args.get("time_limit_min", ""))
     return _render_setup(form)
@@ -323,21 +293,13 @@ def create():
     return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), out["learner"])
 
 
-def _load_or_404(quiz_id: str):
+def _load_or_404(quiz_id: str, current: bool = False):
+    """The quiz (with ``current``, finished first when its time is over), or the 404 page."""
+    svc = quiz_service()
     try:
-        return quiz_service().load(quiz_id)
+        return svc.load_current(quiz_id) if current else svc.load(quiz_id)
     except QuizError:
         abort(404)
-
-
-def _expire_if_needed(quiz_id: str):
-    """Load the quiz, finishing it first when its time is over."""
-    svc = quiz_service()
-    quiz = _load_or_404(quiz_id)
-    if not quiz.finished and quiz.deadline is not None and svc.now() > quiz.deadline:
-        svc.finish(quiz_id)
-        quiz = _load_or_404(quiz_id)
-    return quiz
 
 
 def _position_arg(raw: str) -> int | None:
@@ -355,18 +317,11 @@ def _time_over(quiz) -> bool:
     return d is not None and quiz_service().now() >= d - timedelta(seconds=GRACE_S)
 
 
-def _remaining(quiz) -> int | None:
-    d = quiz.deadline
-    if d is None or quiz.finished:
-        return None
-    return max(0, int((d - quiz_service().now()).total_seconds()))
-
-
 @bp.get("/quiz/<quiz_id>")
 def take(quiz_id: str):
     """One question at a time (``?q=N``, 1-based; default: the first unanswered). In practice
     mode an answered question shows its correction; an exam shows a countdown."""
-    quiz = _expire_if_needed(quiz_id)
+    quiz = _load_or_404(quiz_id, current=True)
     if quiz.finished:
         return redirect(url_for("quiz.review", quiz_id=quiz.id), 303)
     total = len(quiz.questions)
@@ -384,7 +339,7 @@ def take(quiz_id: str):
                     "citations": quiz_service().citations(q.citations)}
     error = request.args.get("erreur")
     return render_template("quiz/take.html", quiz=quiz, q=q, pos=pos, total=total, answer=answer,
-                           feedback=feedback, answered=len(quiz.answers), remaining=_remaining(quiz),
+                           feedback=feedback, answered=len(quiz.answers), remaining=quiz.remaining_s(quiz_service().now()),
                            all_answered=quiz.next_unanswered() is None,
                            error=("Choisissez une réponse avant de valider." if error == "choix" else None),
                            deadline=quiz.deadline.isoformat() if quiz.deadline else None)
@@ -413,7 +368,7 @@ def answer(quiz_id: str):
             return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=1 if exc.code == "time_over" else None), 303)
         if exc.code == "invalid_choice":
             return redirect(url_for("quiz.take", quiz_id=quiz.id, q=pos + 1, erreur="choix"), 303)
-        raise _api(exc) from None
+        raise
     if then_finish:
         svc.finish(quiz.id)
         return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=1 if _time_over(quiz) else None), 303)
@@ -438,7 +393,7 @@ def finish(quiz_id: str):
 def review(quiz_id: str):
     """The result: score, pass or fail, per topic and per ruleset, and every question with
     the answer given, the right one, the explanation and the citations."""
-    quiz = _expire_if_needed(quiz_id)
+    quiz = _load_or_404(quiz_id, current=True)
     result = quiz.row["result"] if quiz.finished else None
     return render_template("quiz/review.html", quiz=quiz, result=result, time_over=request.args.get("temps") == "1" and quiz.deadline is not None,
                            answered=len(quiz.answers), total=len(quiz.questions), comparison=COMPARISON,
@@ -472,30 +427,30 @@ def history():
     return _with_cookie(resp, learner if request.args.get("learner") else None)
 
 
-@bp.post("/quiz/historique/erreurs")
-def retry_mistakes():
-    """Create a practice quiz of the questions the learner got wrong."""
+def _practice_from_history(make, info: str):
+    """Create a practice quiz for the learner of the form (or cookie) with ``make(learner)``
+    and go to it; back to the history page, with the French notice ``info``, when it has no
+    question to offer."""
     learner = _history_learner()
     if not learner:
         return redirect(url_for("quiz.history"), 303)
     try:
-        out = quiz_service().retry_mistakes(learner)
+        out = make(learner)
     except QuizError:
-        return redirect(url_for("quiz.history", info="aucune-erreur"), 303)
+        return redirect(url_for("quiz.history", info=info), 303)
     return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), learner)
+
+
+@bp.post("/quiz/historique/erreurs")
+def retry_mistakes():
+    """Create a practice quiz of the questions the learner got wrong."""
+    return _practice_from_history(quiz_service().retry_mistakes, "aucune-erreur")
 
 
 @bp.post("/quiz/historique/revision")
 def review_due():
     """Create a practice quiz of the Leitner questions due today."""
-    learner = _history_learner()
-    if not learner:
-        return redirect(url_for("quiz.history"), 303)
-    try:
-        out = quiz_service().review_due(learner)
-    except QuizError:
-        return redirect(url_for("quiz.history", info="rien-a-revoir"), 303)
-    return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), learner)
+    return _practice_from_history(quiz_service().review_due, "rien-a-revoir")
 
 
 @bp.app_template_global("quiz_anki")

@@ -76,6 +76,8 @@ class FrenchRequestHandler(WSGIRequestHandler):
         return method.upper(), path
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Send the app's own response to the HTTP error ``code`` (4xx/5xx) and close the
+        connection; ``http.server``'s English page only when no Flask app is being served."""
         app = getattr(self.server, "app", None)
         if code < 400 or not isinstance(app, Flask):
             return super().send_error(code, message, explain)

@@ -22,9 +22,9 @@ Order of the checks (fixed):
 """
 from __future__ import annotations
 
-from collections import Counter
 from types import MappingProxyType
 
+from ..french import ball_list as _balls
 from ..rulebook import Rulebook, Ruleset, did_you_mean
 from .outcome import Foul, ImpossibleScenarioError, Option, Outcome, Reason, Termination
 from .scenario import Called, Scenario
@@ -53,10 +53,9 @@ def _foul_list_clause(book: Rulebook, rs: Ruleset) -> str | None:
     """The clause an unknown foul code is measured against: the lead-in of the text's own
     list of fouls (the one most listed fouls share) or, for a text without such a list, the
     opening clause of its section on fouls (the section of its foul-penalty clause)."""
-    leads = Counter(book.clauses[c].lead_in for c in rs.fouls.values() if c in book.clauses)
-    leads.pop(None, None)
-    if leads:
-        return leads.most_common(1)[0][0]
+    lead = book.foul_list_lead(rs.id)
+    if lead is not None:
+        return lead
     penalty = book.clauses.get(rs.policy["ball_in_hand_after_foul"].clause or "")
     if penalty is None:
         return None
@@ -175,14 +174,6 @@ def _first_clause(book: Rulebook, ruleset: str, topic: str) -> str | None:
         if c.kind == "rule" and topic in c.topics:
             return c.id
     return None
-
-
-def _balls(nums) -> str:
-    nums = sorted(nums)
-    if not nums:
-        return ""
-    words = [f"la {n}" for n in nums]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " et " + words[-1]
 
 
 def _plural(n: int, one: str, many: str) -> str:
@@ -886,10 +877,10 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
                    "la main.", policy="uncalled_lowest_ball")
         return _options(sc, hand_back_push=False)
     if others:
-        r.silent(("options",), f"Le texte ne donne le choix (jouer ou rendre la main) que si la plus basse est empochée "
-                               f"sans annonce ; ici d’autres billes sont empochées sans annonce. Lecture littérale : la "
-                               f"main passe sans choix (la WPA laisse le choix après toute bille empochée "
-                               f"irrégulièrement).")
+        r.silent(("options",), "Le texte ne donne le choix (jouer ou rendre la main) que si la plus basse est empochée "
+                               "sans annonce ; ici d’autres billes sont empochées sans annonce. Lecture littérale : la "
+                               "main passe sans choix (la WPA laisse le choix après toute bille empochée "
+                               "irrégulièrement).")
     return _legal_end(sc, False, False)
 
 

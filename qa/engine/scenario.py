@@ -13,6 +13,7 @@ from typing import Any, Literal, Mapping, Union
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..french import quoted_or
 from ..rulebook import did_you_mean
 
 
@@ -125,9 +126,6 @@ class Scenario:
 
 
 # ----------------------------------------------------------------------------- input schema
-Ball = Field(ge=1, le=10)
-
-
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -241,12 +239,6 @@ _KEYS = {
 }
 
 
-def french_choices(values) -> str:
-    """``« a », « b » ou « c »``: allowed values as the French messages list them."""
-    quoted = [f"« {v} »" for v in values]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " ou " + quoted[-1]
-
-
 def _is_branch(part: Any) -> bool:
     """A union branch name pydantic puts in an error's location ("_CalledIn", "literal['safe']")."""
     return isinstance(part, str) and part.startswith(("_", "literal[", "function-"))
@@ -256,7 +248,7 @@ def _french_text(err: Mapping[str, Any]) -> str:
     kind = err["type"]
     ctx = dict(err.get("ctx") or {})
     if kind == "literal_error":
-        ctx["expected"] = french_choices(re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
+        ctx["expected"] = quoted_or(re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
     template = _MESSAGES.get(kind)
     if template is None:
         return "valeur non valide"

@@ -191,12 +191,6 @@ POCKETS = ("du coin en haut à gauche", "du coin en haut à droite", "du milieu 
            "du coin en bas à gauche", "du coin en bas à droite")
 
 
-
-def foul_label(book: Rulebook, code: str) -> str:
-    """French label of a foul code (rules_data/foul_codes.yaml, via the rulebook)."""
-    return book.foul_label(code)
-
-
 @dataclass(frozen=True)
 class Ruling:
     """A ruling reduced to what a referee announces: ``foul``; ``winner`` (shooter/opponent,
@@ -597,7 +591,7 @@ def describe(book: Rulebook, scenario: Scenario) -> str:
     for b in sh.off_table:
         out.append(f"La {b} sort de la table.")
     for code in sh.fouls:
-        out.append(f"L’arbitre constate aussi : {foul_label(book, code).lower()}.")
+        out.append(f"L’arbitre constate aussi : {book.foul_label(code).lower()}.")
     out.append("Quelle est la décision ?")
     return " ".join(out)
 
@@ -845,14 +839,22 @@ def _clause_ok(sel: _Selection, c: Clause, used: set) -> bool:
     return c.ruleset in sel.rulesets and sel.topic_ok(c.topics) and c.id not in used
 
 
-def _make_true_false(rng: random.Random, sel: _Selection, used: set) -> Question | None:
+def _draw_item(rng: random.Random, sel: _Selection, used: set,
+               pool: Sequence[_ClauseItem]) -> tuple[_ClauseItem, Clause, Ruleset]:
+    """A random item of ``pool`` whose clause the selection allows and no question of the quiz
+    uses yet, with its clause and ruleset. Raises :class:`_Exhausted` when none is left."""
     book = sel.book
-    items = [i for i in _pools(book).tf if _clause_ok(sel, book.clauses[i.clause], used)]
+    items = [i for i in pool if _clause_ok(sel, book.clauses[i.clause], used)]
     if not items:
         raise _Exhausted
     it = rng.choice(items)
     c = book.clauses[it.clause]
-    rs = book.rulesets[c.ruleset]
+    return it, c, book.rulesets[c.ruleset]
+
+
+def _make_true_false(rng: random.Random, sel: _Selection, used: set) -> Question | None:
+    book = sel.book
+    it, c, rs = _draw_item(rng, sel, used, _pools(book).tf)
     s = it.sentence
     original = s[it.start:it.end]
     truth = rng.random() < 0.5
@@ -880,12 +882,7 @@ def _make_true_false(rng: random.Random, sel: _Selection, used: set) -> Question
 
 def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | None:
     book = sel.book
-    items = [i for i in _pools(book).fill if _clause_ok(sel, book.clauses[i.clause], used)]
-    if not items:
-        raise _Exhausted
-    it = rng.choice(items)
-    c = book.clauses[it.clause]
-    rs = book.rulesets[c.ruleset]
+    it, c, rs = _draw_item(rng, sel, used, _pools(book).fill)
     s = it.sentence
     right = s[it.start:it.end]
     blanked = s[:it.start] + "_____" + s[it.end:]
@@ -912,12 +909,7 @@ def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | Non
 def _make_consequence(rng: random.Random, sel: _Selection, used: set) -> Question | None:
     book = sel.book
     pool = _pools(book).cons
-    items = [i for i in pool if _clause_ok(sel, book.clauses[i.clause], used)]
-    if not items:
-        raise _Exhausted
-    it = rng.choice(items)
-    c = book.clauses[it.clause]
-    rs = book.rulesets[c.ruleset]
+    it, c, rs = _draw_item(rng, sel, used, pool)
     right = it.sentence[it.start:it.end]
     topics = set(c.topics)
     others = []
@@ -943,16 +935,24 @@ def _make_consequence(rng: random.Random, sel: _Selection, used: set) -> Questio
 _CLAUSE_FORMS = (("true_false", 40, _make_true_false), ("fill", 35, _make_fill), ("consequence", 25, _make_consequence))
 
 
-def _make_clause(rng: random.Random, sel: _Selection, used: set) -> Question | None:
-    forms = [f for f in _CLAUSE_FORMS if f[0] not in used]
-    if not forms:
+def _make_of_forms(forms: Sequence[tuple[str, int, Callable]], rng: random.Random, sel: _Selection,
+                   used: set) -> Question | None:
+    """A question of one of ``forms`` ((name, weight, maker)), drawn by weight among those not
+    exhausted yet. A form whose maker has nothing left is marked used (the others may still
+    have some); raises :class:`_Exhausted` once every form is."""
+    left = [f for f in forms if f[0] not in used]
+    if not left:
         raise _Exhausted
-    name, _, maker = rng.choices(forms, weights=[f[1] for f in forms])[0]
+    name, _, maker = rng.choices(left, weights=[f[1] for f in left])[0]
     try:
         return maker(rng, sel, used)
     except _Exhausted:
-        used.add(name)   # this form has nothing left; the others may
+        used.add(name)
         return None
+
+
+def _make_clause(rng: random.Random, sel: _Selection, used: set) -> Question | None:
+    return _make_of_forms(_CLAUSE_FORMS, rng, sel, used)
 
 
 # ============================================================================= variant
@@ -1016,15 +1016,7 @@ _VARIANT_FORMS = (("which_ruleset", 55, _make_passage), ("policy_owner", 45, _ma
 
 
 def _make_variant(rng: random.Random, sel: _Selection, used: set) -> Question | None:
-    forms = [f for f in _VARIANT_FORMS if f[0] not in used]
-    if not forms:
-        raise _Exhausted
-    name, _, maker = rng.choices(forms, weights=[f[1] for f in forms])[0]
-    try:
-        return maker(rng, sel, used)
-    except _Exhausted:
-        used.add(name)
-        return None
+    return _make_of_forms(_VARIANT_FORMS, rng, sel, used)
 
 
 # ============================================================================= entry point

@@ -65,6 +65,13 @@ class Quiz:
         limit = self.row["time_limit_s"]
         return _parse_iso(self.row["created"]) + timedelta(seconds=limit) if limit else None
 
+    def remaining_s(self, now: datetime) -> int | None:
+        """Whole seconds left at ``now`` (0 once over); None without a time limit or once finished."""
+        d = self.deadline
+        if d is None or self.finished:
+            return None
+        return max(0, int((d - now).total_seconds()))
+
     def question(self, question_id: str) -> Question | None:
         """The question ``question_id`` of this quiz, or None."""
         return next((q for q in self.questions if q.id == question_id), None)
@@ -126,6 +133,16 @@ class QuizService:
         if row is None:
             raise QuizError(404, "quiz_not_found", f"Quiz inconnu : « {echo(quiz_id)} ».", "quiz")
         return Quiz(row, self.questions_of(quiz_id), self.store.get_answers(quiz_id) if answers else {})
+
+    def load_current(self, quiz_id: str) -> Quiz:
+        """The quiz ``quiz_id`` as it stands now: finished first (and scored) when its time
+        limit has run out, so that no one sees an expired quiz still open. QuizError 404 when
+        unknown."""
+        quiz = self.load(quiz_id)
+        if not quiz.finished and self._expired(quiz):
+            self.finish(quiz_id)
+            quiz = self.load(quiz_id)
+        return quiz
 
     def _expired(self, quiz: Quiz, grace: float = 0) -> bool:
         d = quiz.deadline
@@ -256,10 +273,7 @@ class QuizService:
     def view(self, quiz_id: str) -> dict:
         """The quiz, its answers so far and its result once finished. An unfinished exam
         shows the choices made but not whether they are right."""
-        quiz = self.load(quiz_id)
-        if not quiz.finished and self._expired(quiz):
-            self.finish(quiz_id)
-            quiz = self.load(quiz_id)
+        quiz = self.load_current(quiz_id)
         hide = quiz.mode == "exam" and not quiz.finished
         answers = []
         for q in quiz.questions:
@@ -273,7 +287,7 @@ class QuizService:
         row = quiz.row
         return {"id": quiz.id, "seed": row["seed"], "mode": quiz.mode, "learner": row["learner"],
                 "created": row["created"], "time_limit_s": row["time_limit_s"], "deadline": _iso(d) if d else None,
-                "remaining_s": max(0, int((d - self.now()).total_seconds())) if d and not quiz.finished else None,
+                "remaining_s": quiz.remaining_s(self.now()),
                 "params": row["params"], "finished": row["finished"], "count": len(quiz.questions),
                 "questions": [q.public() for q in quiz.questions], "answers": answers, "result": row["result"]}
 

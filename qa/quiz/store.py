@@ -243,21 +243,6 @@ class Store:
                 conn.execute("INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
                              (learner, created))
 
-    def get_quiz(self, quiz_id: str) -> dict | None:
-        """The quiz row as a dict (``params``/``result`` decoded) with ``questions`` (list of
-        question mappings in order) and ``answers`` ({question id: answer dict}); None if unknown."""
-        with self._read() as conn:
-            row = conn.execute("SELECT * FROM quizzes WHERE id = ?", (quiz_id,)).fetchone()
-            if row is None:
-                return None
-            qs = conn.execute("SELECT question FROM questions WHERE quiz_id = ? ORDER BY position", (quiz_id,)).fetchall()
-            ans = conn.execute("SELECT question_id, choice, correct, answered_at FROM answers WHERE quiz_id = ? "
-                               "ORDER BY answered_at, rowid", (quiz_id,)).fetchall()
-        out = _quiz_row(row)
-        out["questions"] = [json.loads(r["question"]) for r in qs]
-        out["answers"] = {r["question_id"]: _answer_row(r) for r in ans}
-        return out
-
     def get_row(self, quiz_id: str) -> dict | None:
         """The quiz row alone (``params``/``result`` decoded), or None: cheap, for hot paths."""
         with self._read() as conn:

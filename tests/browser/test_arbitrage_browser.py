@@ -1,7 +1,7 @@
 """/arbitrage end to end in headless Chromium (Playwright, Debian's /usr/bin/chromium).
 
-The real app is served on a free local port in a thread; a shot is built with the mouse and
-the keyboard, ruled live through POST /api/evaluate, and checked under both nine-ball
+The real app is served on a free local port in a thread (``live_server`` in conftest.py); a
+shot is built with the mouse and the keyboard, ruled live through POST /api/evaluate, and checked under both nine-ball
 rulesets; the JavaScript rendering must say exactly what the server's rendering says; the
 page must also work with JavaScript off and fit a phone without horizontal scrolling.
 """
@@ -9,86 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
+from browser_support import wait_until
+
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-
-sync_api = pytest.importorskip("playwright.sync_api")
-if not Path(CHROMIUM).exists():  # pragma: no cover - depends on the machine
-    pytest.skip("Chromium not installed at /usr/bin/chromium", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def arb_server(rulebook, answerer, tmp_path_factory):
-    """The real app (CSP, CSRF, error handlers...) served on a free port; yields its base URL."""
-    from werkzeug.serving import make_server
-
-    from web import create_app
-
-    app = create_app({"TESTING": True, "SECRET_KEY": "browser", "RULEBOOK": rulebook, "ANSWERER": answerer,
-                      "RATELIMIT_ENABLED": False,
-                      "DATABASE": str(tmp_path_factory.mktemp("arb") / "arbitre.db")})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def arb_browser():
-    """One headless Chromium for the module."""
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture
-def page_for(arb_browser, arb_server):
-    """``page_for(width=1280, height=900, js=True)`` → a fresh page; every request it makes
-    is recorded in ``page.requests`` and JavaScript errors in ``page.js_errors``."""
-    contexts = []
-
-    def make(width=1280, height=900, js=True):
-        ctx = arb_browser.new_context(viewport={"width": width, "height": height}, java_script_enabled=js,
-                                      locale="fr-FR")
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.requests, page.js_errors = [], []
-        page.on("request", lambda r: page.requests.append(r.url))
-        page.on("pageerror", lambda e: page.js_errors.append(str(e)))
-        page.on("console", lambda m: page.js_errors.append(m.text) if "Content Security Policy" in m.text else None)
-        page.base = arb_server
-        return page
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
-
-
-def wait_until(page, expression: str, timeout_ms: int = 10000) -> None:
-    """Poll a JS expression until it is truthy (``wait_for_function`` evaluates strings in a way
-    the page's CSP, rightly, refuses)."""
-    waited = 0
-    while not page.evaluate(expression):
-        if waited >= timeout_ms:
-            raise AssertionError(f"timed out waiting for: {expression}")
-        page.wait_for_timeout(50)
-        waited += 50
 
 
 def _norm(text: str) -> str:
@@ -132,7 +59,7 @@ def test_building_a_shot_rules_it_under_both_nine_ball_rulesets(page_for, rulebo
         assert cited, "the quoted text is a clause's text, verbatim"
         link = col.locator(f'.arb-reasons a[href^="/regles/{rid}#{rid}/"]').first
         assert link.count() == 1
-    assert page.js_errors == []
+    assert page.problems == []
     # the address bar now holds the shot: reloading gives the same ruling server-side
     assert "scenario=" in page.url
     page.screenshot(path=str(tmp_path / "arbitrage-desktop.png"), full_page=True)
@@ -163,7 +90,7 @@ def test_the_break_differences_are_marked_and_the_game_switch_brings_the_ten(pag
     assert page.locator(".row-game_over.differs .mark-differs").count() >= 2
     assert "Diffère selon le règlement" in page.locator(".row-game_over.differs").first.inner_text() or \
         page.locator(".row-game_over.differs .arb-vh").first.text_content().strip() == "Diffère selon le règlement"
-    assert page.js_errors == []
+    assert page.problems == []
 
 
 def test_an_impossible_shot_names_the_clause(page_for):
@@ -218,7 +145,7 @@ def test_nothing_is_loaded_from_outside_the_app(page_for):
     page = page_for()
     _build_wrong_ball_shot(page)
     assert page.requests and all(u.startswith(page.base + "/") for u in page.requests)
-    assert not [e for e in page.js_errors if "Content Security Policy" in e]
+    assert not [e for e in page.problems if "Content Security Policy" in e]
 
 
 _COVERED_JS = """(name) => {

@@ -7,26 +7,12 @@ toggle hides the rows that agree, the page fits a phone and prints one topic per
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytestmark = pytest.mark.browser
 
-pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():  # pragma: no cover - depends on the machine
-    pytest.skip("Chromium not installed at /usr/bin/chromium", allow_module_level=True)
-
-
-def _errors(page) -> list[str]:
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return errors
-
 
 def test_compare_the_two_nine_ball_rulesets(live_server, page):
-    errors = _errors(page)
     page.goto(f"{live_server}/comparer")
     page.get_by_role("link", name="les deux règles du 9").click()
     page.wait_for_selector("#cmp-policies")
@@ -43,11 +29,10 @@ def test_compare_the_two_nine_ball_rulesets(live_server, page):
     assert "cmp-same" in same.get_attribute("class") and "≠" not in same.inner_text()
     # the texts side by side, with word differences highlighted
     assert page.locator("#theme-break mark").count() > 0
-    assert not [e for e in errors if "favicon" not in e], errors
+    assert page.problems == []
 
 
 def test_only_differences_toggle(live_server, page):
-    errors = _errors(page)
     page.goto(f"{live_server}/comparer?rulesets=9-bca,9-ffb")
     toggle = page.locator("#cmp-toggle")
     assert toggle.is_visible()
@@ -58,7 +43,7 @@ def test_only_differences_toggle(live_server, page):
     assert page.locator("#pol-three_ball_rule").is_visible()
     toggle.click()
     assert page.locator("#pol-break_first_contact").is_visible()
-    assert not [e for e in errors if "favicon" not in e], errors
+    assert page.problems == []
 
 
 def test_quick_pick_keeps_the_topic(live_server, page):

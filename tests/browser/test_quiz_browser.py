@@ -8,24 +8,10 @@ page fits a phone. No page may log a JavaScript or CSP error.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
-
-sync_api = pytest.importorskip("playwright.sync_api")
-if not Path("/usr/bin/chromium").exists():  # pragma: no cover - depends on the machine
-    pytest.skip("Chromium not installed at /usr/bin/chromium", allow_module_level=True)
-
-
-def watch(page):
-    """Record JavaScript errors and CSP violations of ``page`` in ``page.problems``."""
-    page.problems = []
-    page.on("pageerror", lambda e: page.problems.append(str(e)))
-    page.on("console", lambda m: page.problems.append(m.text)
-            if m.type == "error" or "Content Security Policy" in m.text else None)
-    return page
 
 
 def focused(page) -> str:
@@ -57,7 +43,6 @@ def set_up(page, base, *, mode, count, seed, learner, minutes=""):
 
 
 def test_practice_quiz_of_five_questions_with_the_keyboard(page, live_server, tmp_path):
-    watch(page)
     set_up(page, live_server, mode="practice", count=5, seed=2024, learner="Clavier")
     quiz_id = re.search(r"/quiz/([0-9a-f]+)", page.url).group(1)
     verdicts = []
@@ -77,6 +62,7 @@ def test_practice_quiz_of_five_questions_with_the_keyboard(page, live_server, tm
         assert radios.nth(1).is_checked()
         page.keyboard.press("Enter")                # submit the form
         page.wait_for_selector("#correction")
+        page.wait_for_load_state("domcontentloaded")   # quiz.js (deferred) has run by then
         assert "#correction" in page.url
         assert focused(page) == "correction"        # the correction takes the focus
         corr = page.locator("#correction")
@@ -100,7 +86,6 @@ def test_practice_quiz_of_five_questions_with_the_keyboard(page, live_server, tm
 
 
 def test_exam_to_the_review(page, live_server):
-    watch(page)
     set_up(page, live_server, mode="exam", count=4, seed=77, learner="Candidat", minutes="10")
     assert page.locator("h1").inner_text() == "Examen"
     assert page.locator(".countdown-value").inner_text().startswith(("9 min", "10 min"))
@@ -124,7 +109,6 @@ def test_exam_to_the_review(page, live_server):
 
 
 def test_the_countdown_submits_the_exam_when_time_is_up(page, live_server):
-    watch(page)
     set_up(page, live_server, mode="exam", count=3, seed=5, learner="Chrono", minutes="0,05")   # 3 seconds
     page.locator('input[name="choice"]').nth(1).check()           # chosen but not sent
     page.wait_for_url(re.compile(r".*/revue.*"), timeout=15_000)
@@ -135,7 +119,6 @@ def test_the_countdown_submits_the_exam_when_time_is_up(page, live_server):
 
 
 def test_question_page_fits_a_phone(phone, live_server, tmp_path):
-    watch(phone)
     phone.goto(live_server + "/quiz")
     phone.fill("#count", "3")
     phone.fill("#seed", "8")

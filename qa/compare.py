@@ -106,12 +106,6 @@ def check_topic(book: Rulebook, topic: str | None) -> str | None:
     return topic
 
 
-def is_house(book: Rulebook, ruleset: str) -> bool:
-    """True when ``ruleset`` is a club's house rules (it ``extends`` another ruleset)."""
-    rs = book.rulesets.get(ruleset)
-    return bool(rs and rs.extends)
-
-
 def quick_picks(book: Rulebook) -> list[dict]:
     """The quick picks whose rulesets are all in ``book``: ``[{"id", "label", "rulesets"}]``."""
     return [{"id": pid, "label": label, "rulesets": list(ids)}

@@ -194,7 +194,6 @@ _COUNT_NOUNS = frozenset("""billes bille boules boule fautes faute bandes bande 
 pieds pied poches poche joueurs manches parties points secondes minutes ans tours eme e er""".split())
 _BALL_LEAD = frozenset({"la", "le", "l", "bille", "boule", "balle", "numero", "billes", "boules", "ma", "sa", "ta",
                         "cette", "ta", "votre", "notre"})
-_CUE_WORDS = ("blanche", "choc", "visee", "tir")
 _ADV_PHRASES = (
     ("mon", "adversaire"), ("l", "adversaire"), ("ton", "adversaire"), ("votre", "adversaire"),
     ("son", "adversaire"), ("mon", "opposant"), ("l", "autre", "joueur"), ("mon", "pote"),
@@ -383,13 +382,11 @@ _CONJ = frozenset({"et", "mais", "puis", "ensuite", "alors", "donc", "car", "qua
                    "pourtant", "cependant", "sachant", "comme", "sinon"})
 _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "tu": "self", "t": "self", "toi": "self",
          "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
-_SKIP_TOKENS = frozenset({"BRK"})
 
 # verb stems (regex on a token) by category
 V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|touch)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
 V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu)\w*"
-V_MISS = r"(?:rat|manqu|loup|foir)\w*"
 _VERB_RE = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
     r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
@@ -590,7 +587,6 @@ def _neg(c: Clause) -> bool:
 
 # ============================================================================ fact rules
 BALLS = r"B\d+(?:\+\d+)*"
-_BANDE = r"(?:la |une |les |des |de |d |aucune |)(?:bandes?|bords?)"
 _POCKET_PLACE = r"(?:dans|au|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|coin|milieu|trous|poches)"
 _OFF_PLACE = (r"(?:hors (?:de |du )?(?:la |le )?(?:table|billard|surface|jeu)|(?:de|du) (?:la )?(?:table|billard)|"
               r"par terre|au sol|sur le sol|a terre|dehors|en dehors (?:de la table|du billard))")

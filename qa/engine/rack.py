@@ -14,8 +14,6 @@ from .evaluate import evaluate, ruleset_of
 from .outcome import ImpossibleScenarioError, Outcome, Termination
 from .scenario import ScenarioFormatError, parse_scenario
 
-PLAYERS = ("A", "B")
-
 #: Most shots one rack may hold: a real rack is far shorter (every shot pots a ball or passes
 #: the turn, and three fouls end the game), so more is not a rack, only a costly request.
 MAX_SHOTS = 200

@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ..engine.evaluate import evaluate
 from ..engine.outcome import ImpossibleScenarioError, Outcome
 from ..engine.scenario import Called, Scenario, ScenarioFormatError, parse_scenario
+from ..french import ball_list
 from ..rulebook import GAMES, Clause, Rulebook, Ruleset
 
 KINDS = ("call", "clause", "variant")
@@ -157,14 +158,6 @@ def _make(kind: str, form: str, prompt: str, ruleset: str | None, topics: Iterab
                     form, scenario, evidence, det)
 
 
-def balls_fr(nums: Iterable[int]) -> str:
-    """« la 3 », « la 3 et la 9 », « la 2, la 3 et la 9 »."""
-    words = [f"la {n}" for n in sorted(nums)]
-    if not words:
-        return ""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " et " + words[-1]
-
-
 def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
@@ -260,7 +253,7 @@ def render_ruling(r: Ruling, ctx: CallContext) -> str:
     if ctx.involved:
         if r.spotted:
             verb = "est replacée" if len(r.spotted) == 1 else "sont replacées"
-            parts.append(f"{_cap(balls_fr(r.spotted))} {verb}.")
+            parts.append(f"{_cap(ball_list(r.spotted))} {verb}.")
         else:
             parts.append("Aucune bille n’est replacée.")
     if ctx.push_relevant:
@@ -544,7 +537,7 @@ def describe(book: Rulebook, scenario: Scenario) -> str:
                        f"{c} billes non empochées franchissent la ligne de départ.")
     else:
         table = st.on_table if st.on_table is not None else rs.balls
-        out.append(f"Sur la table : {balls_fr(table)}.")
+        out.append(f"Sur la table : {ball_list(table)}.")
         if st.fouls.shooter == 2:
             out.append("Le tireur a déjà commis deux fautes consécutives" +
                        (" et en a été averti." if st.warned else ", sans en avoir été averti."))
@@ -598,7 +591,7 @@ def describe(book: Rulebook, scenario: Scenario) -> str:
 
 def _pocketed_fr(balls: Sequence[int]) -> str:
     verb = "est empochée" if len(balls) == 1 else "sont empochées"
-    return f"{_cap(balls_fr(balls))} {verb}."
+    return f"{_cap(ball_list(balls))} {verb}."
 
 
 def _call_topics(tpl: _Template, sc: Scenario, out: Outcome, rs: Ruleset) -> list[str]:

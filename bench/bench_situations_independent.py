@@ -1,0 +1,132 @@
+"""Independent bench of situational questions (bench/data/situations_independent.yaml).
+
+Asks every question through the Answerer wired as in the app and reports:
+- the share of situations understood as a situation (answer kind "scenario");
+- the share of (question, ruleset) pairs ruled right (every expected field equal; ``spotted``
+  compared as a set; a ruleset missing from ``outcomes`` counts wrong);
+- the share of questions fully right (all their pairs right);
+- the failures (question, ruleset, field, got, expected);
+- how many rule questions that are not situations (``lookups``) were answered as "scenario".
+
+Run: python bench/bench_situations_independent.py [--json]
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+from qa.rulebook import load_rulebook  # noqa: E402
+from qa.answer import Answerer  # noqa: E402
+from qa.situation_answer import situation_handler  # noqa: E402
+
+DATA = ROOT / "bench" / "data" / "situations_independent.yaml"
+MISSING = object()
+
+
+def _same(field: str, got, expected) -> bool:
+    if got is MISSING:
+        return False
+    if field == "spotted":
+        try:
+            return set(got or []) == set(expected or [])
+        except TypeError:
+            return False
+    return got == expected
+
+
+def _show(value) -> str:
+    return "(absent)" if value is MISSING else json.dumps(value, ensure_ascii=False)
+
+
+def run() -> dict:
+    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    situations, lookups = data["situations"], data["lookups"]
+    book = load_rulebook()
+    answerer = Answerer(book, situations=situation_handler(book))
+
+    understood = pairs = pairs_right = questions_right = 0
+    failures: list[dict] = []
+    kinds: dict[str, int] = {}
+    for item in situations:
+        q, expect = item["q"], item["expect"]
+        try:
+            answer = answerer.ask(q)
+            error = None
+        except Exception as exc:  # a crash counts as not understood and every pair wrong
+            answer, error = {}, f"{type(exc).__name__}: {exc}"
+        kind = answer.get("kind")
+        kinds[str(kind)] = kinds.get(str(kind), 0) + 1
+        if kind == "scenario":
+            understood += 1
+        outcomes = answer.get("outcomes") or {}
+        all_right = True
+        for ruleset, fields in expect.items():
+            pairs += 1
+            outcome = outcomes.get(ruleset)
+            if outcome is None:
+                all_right = False
+                failures.append({"q": q, "ruleset": ruleset, "field": "(ruleset)",
+                                 "got": error or f"absent (kind={kind}, outcomes={sorted(outcomes)})",
+                                 "expected": "present"})
+                continue
+            pair_right = True
+            for field, expected in (fields or {}).items():
+                got = outcome.get(field, MISSING)
+                if not _same(field, got, expected):
+                    pair_right = False
+                    failures.append({"q": q, "ruleset": ruleset, "field": field,
+                                     "got": _show(got), "expected": _show(expected)})
+            if pair_right:
+                pairs_right += 1
+            else:
+                all_right = False
+        if all_right:
+            questions_right += 1
+
+    wrong_lookups = []
+    for q in lookups:
+        try:
+            kind = answerer.ask(q).get("kind")
+        except Exception as exc:
+            kind = f"error {type(exc).__name__}"
+        if kind == "scenario":
+            wrong_lookups.append(q)
+
+    n = len(situations)
+    return {
+        "situations": n, "understood": understood, "kinds": kinds,
+        "pairs": pairs, "pairs_right": pairs_right, "questions_right": questions_right,
+        "lookups": len(lookups), "lookups_as_scenario": wrong_lookups, "failures": failures,
+    }
+
+
+def main() -> None:
+    r = run()
+    if "--json" in sys.argv[1:]:
+        print(json.dumps(r, ensure_ascii=False, indent=2))
+        return
+    n, p = r["situations"], r["pairs"]
+    print(f"situations comprises comme situation : {r['understood']}/{n} = {r['understood'] / n:.1%}"
+          f"   (kinds: {r['kinds']})")
+    print(f"paires (question, ruleset) justes    : {r['pairs_right']}/{p} = {r['pairs_right'] / p:.1%}")
+    print(f"questions entièrement justes         : {r['questions_right']}/{n} = {r['questions_right'] / n:.1%}")
+    print(f"lookups répondus « scenario » à tort : {len(r['lookups_as_scenario'])}/{r['lookups']}")
+    for q in r["lookups_as_scenario"]:
+        print(f"   - {q}")
+    print(f"\néchecs ({len(r['failures'])}) :")
+    last = None
+    for f in r["failures"]:
+        if f["q"] != last:
+            print(f"\n  Q: {f['q']}")
+            last = f["q"]
+        print(f"     {f['ruleset']:<10} {f['field']:<14} got={f['got']}  expected={f['expected']}")
+
+
+if __name__ == "__main__":
+    main()

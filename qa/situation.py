@@ -463,7 +463,8 @@ def _clauses(toks: list[str]) -> list[Clause]:
     i = 0
     while i < len(toks):
         t = toks[i]
-        boundary = t in (",", "GAME") or (t in _CONJ and not (t == "ou" and cur and _is_ball(cur[-1])))
+        boundary = t in (",", "GAME") or (t in _CONJ and not (t == "ou" and cur and _is_ball(cur[-1]))
+                                          and not (t == "quand" and i + 1 < len(toks) and toks[i + 1] == "meme"))
         if t == "sans" or boundary:
             if cur:
                 raw.append(Clause(cur, conj))
@@ -588,6 +589,9 @@ def _neg(c: Clause) -> bool:
 # ============================================================================ fact rules
 BALLS = r"B\d+(?:\+\d+)*"
 _POCKET_PLACE = r"(?:dans|au|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|coin|milieu|trous|poches)"
+# where a ball is sent into a pocket ("au fond", but not "au fond de la table")
+_SENT_PLACE = (r"(?:(?:dans|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|coin|poches|trous)|au (?:trou|coin)|"
+               r"au fond(?! de| du)|en poche)")
 _OFF_PLACE = (r"(?:hors (?:de |du )?(?:la |le )?(?:table|billard|surface|jeu)|(?:de|du) (?:la )?(?:table|billard)|"
               r"par terre|au sol|sur le sol|a terre|dehors|en dehors (?:de la table|du billard))")
 
@@ -608,6 +612,8 @@ class _Facts:
     rails_count: int | None = None
     no_rail: bool = False
     crossed: int | None = None
+    crossed_balls: set[int] = field(default_factory=set)   # balls named as crossing the head string
+    push_undeclared: bool = False   # "je voulais faire un push mais je ne l'ai pas annoncé"
     cue_rail_first: bool | None = None
     called: Any = "unset"
     fouls_self: int | None = None
@@ -657,6 +663,12 @@ def _person(c: Clause) -> str | None:
     return c.subject if c.subject in ("self", "other", "player") else None
 
 
+_PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|prevenir)\w*|"
+                      r"\b(?:ne |n |)(?:l |le |)(?:ai|as|a|avais|avait|avez|avons) (?:pas|jamais|rien) (?:\w+ )?(?:annonc|declar|dit|prevenu)\w*|"
+                      r"\b(?:ne |n )(?:l |le |)(?:annonc|declar)\w* (?:pas|jamais|rien)|\b(?:pas|non) (?:annonc|declar)\w*|"
+                      r"\boubli\w* de (?:l |le |)(?:annonc|declar)\w*")
+
+
 def _read_global(s: str, f: _Facts) -> None:
     """Facts read on the whole story (phrases that cross clause boundaries)."""
     # ---- phase
@@ -668,6 +680,12 @@ def _read_global(s: str, f: _Facts) -> None:
         if re.search(r"\b(?:peut|peux|pourra|pourrait|peuvent|droit|doit|dois|faut|jouer un|jouer le|interdit|possible|"
                      r"autorise|permis)\b[^,]*$", before):
             continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
+        # the negation must bear on the push: no ball, cue ball or comma in between
+        after = re.split(r"\bB\d|\bCUE\b|,", s[m.end():m.end() + 60])[0]
+        near = re.split(r"\bB\d+\S*|\bCUE\b|,", before)[-1] + " " + s[m.start():m.end()] + after
+        if re.search(_PUSH_NOT_DECLARED, near):
+            f.push_undeclared = True   # a push-out not announced is played as an ordinary shot
+            continue
         f.kind = "push_out"
         break
     brk = re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
@@ -689,12 +707,19 @@ def _read_global(s: str, f: _Facts) -> None:
         f.rack = "template"
     elif re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
         f.rack = "triangle"
-    m = re.search(r"\b(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:autres? |)(?:billes? |boules? |)(?:autres? |)"
+    m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:autres? |)(?:billes? |boules? |)(?:autres? |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
                   r"va derriere|sont passees|est passee)(?: pas)?) (?:la |de la )?ligne", s)
     if m:
         f.crossed = _count(m.group(1))
+    else:
+        m = re.search(r"\b(" + BALLS + r") (?:(ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
+                      r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
+                      r"va derriere|sont passees|est passee)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
+        if m:
+            f.crossed_balls = set() if m.group(2) else set(_nums(m.group(1)))
+            f.crossed = len(f.crossed_balls)
     # ---- foul count and warning
     _read_fouls_count(s, f)
     if re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
@@ -725,7 +750,7 @@ def _read_global(s: str, f: _Facts) -> None:
     # ---- the table
     _read_table(s, f)
     # ---- the call
-    _read_call(s, f)
+    _read_call(re.sub(_PUSH_NOT_DECLARED, " ", s) if f.push_undeclared else s, f)
     # ---- rails
     _read_rails(s, f)
     # ---- ball in hand (state)
@@ -845,7 +870,7 @@ def _read_codes(s: str, f: _Facts) -> None:
     # la bande") is not a jump shot: the guide rules on it, the engine cannot (see understand)
     f.incidental_jump = bool(re.search(r"\bCUE (?:\w+ ){0,5}(?:saute|passe|vole|rebondit)\w* (?:\w+ ){0,2}(?:par dessus|au dessus)", s)) \
         and not re.search(r"\b(?:je|tu|vous|ADV|PLAYER|j ai|tu as|vous avez) (?:fait |)(?:saute|jump|fais un jump|fais sauter)", s)
-    jump_ctx = re.search(r"\bjump|\bcoup saute|\bsaut\b|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
+    jump_ctx = re.search(r"\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
                          r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors))|"
                          r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b",
                          s) if not f.incidental_jump else None
@@ -861,8 +886,10 @@ def _read_codes(s: str, f: _Facts) -> None:
         f.jump = True
     if re.search(r"\bmasse\b|\bmasses\b|\bmassee?\b|\ben massant|\bun masse|\bcoup masse|\bmasser\b", s):
         f.masse = True
-    if (f.jump or f.masse) and re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d+\S*)"
-                                          r"|\bB\d+\S* (?:a |)(?:bouge|bougé|remue)\b(?! encore)", s):
+    if (f.jump or f.masse) and re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d+\S*)|\b(?:fais|fait) B\d+\S* bouger"
+                                          r"|\bB\d+\S* (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore)"
+                                          r"|\b(?:la |)(?:bille|boule) (?:que|qu) (?:je|j|tu|il|on|vous|ADV) (?:\w+ ){0,3}?(?:contourn|saut|evit|pass|masse)\w*"
+                                          r"(?: \w+){0,3}? (?:a |)(?:bouge|remue|se deplace|est deplacee|a ete deplacee)\b", s):
         f.obstacle = True
 
 
@@ -909,7 +936,8 @@ def _read_table(s: str, f: _Facts) -> None:
 
 
 def _read_call(s: str, f: _Facts) -> None:
-    if re.search(r"\b(?:sans (?:l |les |la |rien |)(?:annoncer|annonce|nommer|dire)|(?:ne |n )(?:l |la |les |)(?:ai|avais|a|as|avez|avait) "
+    if re.search(r"\b(?:sans (?:l |les |la |rien |)(?:l avoir |les avoir |avoir |)(?:annoncer|annonce\w*|nommer|nomme\w*|dire|dit)|"
+                 r"\b(?:je|j|tu|t|il|on|vous) (?:l |la |les )?(?:ai|as|a|avais|avait|avez) (?:pas|rien|jamais) (?:annonc|nomm)\w*|(?:ne |n )(?:l |la |les |)(?:ai|avais|a|as|avez|avait) "
                  r"(?:pas|rien|jamais) (?:annonce|nomme|dit)|(?:ne |n )(?:l |la |les )?(?:annonce|annonces|annoncez|nomme)\w* (?:pas|rien|jamais)|"
                  r"pas (?:d |)annonce|non annoncee?s?|aucune annonce|rien annonce|pas annoncee?s?|oublie d annoncer|annonce rien)", s):
         f.called = None
@@ -956,7 +984,7 @@ def _pocket_words(text: str) -> set[str]:
 
 def _read_rails(s: str, f: _Facts) -> None:
     # counts of balls to a rail (break)
-    m = re.search(r"\b(?:seulement |que |juste |uniquement |)(\d+|une|aucune) (?:billes?|boules?) (?:de but |numerotees |)"
+    m = re.search(r"\b(?:seulement |que |juste |uniquement |)(\d+|une|aucune) (?:billes?|boules?) (?:de but |numerotees |)(?:seulement |)(?:qui |)(?:seulement |)"
                   r"(?:(?:ont |sont |)(?:touche\w*|tape\w*|va|vont|sont allees|est allee|atteign\w*|atteint\w*|frappe\w*|rejoign\w*|"
                   r"arrive\w*|vont|partent|part) (?:a |en |)(?:la |une |les |des |)(?:bandes?)|(?:a|en|aux) (?:la |)bandes?)", s)
     if m:
@@ -1030,7 +1058,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
         return
     # ---------- first contact
     if subj in ("self", "other", "player", "cue") or c.inherited and subj not in ("balls", "none"):
-        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|pleine bille|finement|juste|seulement) )*"
+        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|pleine bille|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
                       r"(B\d+(?:\+\d+)*|la plus basse|la bonne bille|la mauvaise bille|une autre bille|la plus petite)"
                       r"(?:\s+(d abord|en premier|en 1|premier|directement|avant))?", s)
         if m and not modal and not re.search(r"\b(?:" + V_CONTACT + r")\s+(?:\S+ ){0,3}avec (?:la |ma |sa |ta |mon |son |le |les |mes )?"
@@ -1094,6 +1122,16 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 f.persons.append(person)
             return
 
+    # ---------- a ball sent into a pocket by a ball or a player ("B3 envoie B9 dans la poche",
+    # "elle pousse B9 au fond", "je mets B9 dans le coin")
+    if not neg and not modal:
+        for m in re.finditer(r"\b(?:envoi|envoy|expedi|pouss|met|mets|mis|propuls|project|projett|amen|emmen|conduit|dirig)\w* "
+                             r"(" + BALLS + r")(?: (?!B\d)\w+){0,2}? " + _SENT_PLACE, s):
+            _add(f.pocketed, _nums(m.group(1)))
+            for b in _nums(m.group(1)):
+                f.pocketed_by.setdefault(b, person or subj or "balls")
+            if person:
+                f.persons.append(person)
     # ---------- pockets: person as subject ("je rentre la 9", "j'empoche la 4")
     if (person or (c.inherited and subj in ("self", "other", "player"))) and not modal:
         hits = list(re.finditer(r"\b(?:" + V_POT + r"|en rentrant|en empochant|en blousant|fais tomber|fait tomber|faites tomber|"
@@ -1131,7 +1169,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
     if subj in ("balls", "cue", "none"):
         fall = re.search(r"\b(?:" + V_FALL + r"|(?:va|vont|part|partent|file|filent|finit|finissent|termine|terminent|glisse|glissent|"
                          r"roule|roulent|reste|restent|disparait|est|sont|se retrouve|se retrouvent|est partie|sont parties|est allee|sont allees|"
-                         r"a fini|ont fini|a file|ont file) " + _POCKET_PLACE + r"|est dedans|sont dedans|"
+                         r"a fini|ont fini|a file|ont file) (?:" + _POCKET_PLACE + r"|au fond(?! de| du))|est dedans|sont dedans|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
         ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
         deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)
@@ -1308,8 +1346,10 @@ def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> 
 
 
 # ============================================================================ assembly
-def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None) -> tuple[tuple[str, ...], str | None, list[str]]:
-    """(covered rulesets, game named or implied, notes on the choice)."""
+def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None,
+              table: Sequence[int] | None = None) -> tuple[tuple[str, ...], str | None, list[str]]:
+    """(covered rulesets, game named or implied, notes on the choice). ``table``: the exact
+    list of balls left, when told ("il reste la 8 et la 9": no 10, so nine-ball)."""
     notes: list[str] = []
     all_ids = list(book.rulesets)
     # the game firmly named, read by qa.detect ("jeu de la 9", "9 FFB", "la casse de la 10"…: its
@@ -1322,6 +1362,8 @@ def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None) -> tu
         games = {book.rulesets[r].game for r in named}
         if len(games) == 1:
             game = games.pop()
+    if game is None and not named and table and 9 in table and 10 not in table:
+        game = "nine-ball"    # in ten-ball the 10 would still be on the table
     if named:
         ids = [r for r in named if game is None or book.rulesets[r].game == game]
         if not ids:
@@ -1401,7 +1443,7 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
         return None
     if not is_situation(text, f, clauses):
         return None
-    ids, game, notes = _rulesets(book, det, sym, rulesets)
+    ids, game, notes = _rulesets(book, det, sym, rulesets, f.on_table)
     if not ids:
         return None
     return _keep_open(book, _assemble(book, question, text, f, ids, game, det, notes))
@@ -1500,6 +1542,8 @@ def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], g
             shot["balls_to_rail"] = 0
         if "balls_to_rail" in shot:
             facts["balls_to_rail"] = shot["balls_to_rail"]
+        if f.crossed_balls:
+            f.crossed = len(f.crossed_balls - set(pocketed))
         if f.crossed is not None:
             shot["crossed_head_string"] = f.crossed
             facts["crossed_head_string"] = f.crossed

@@ -354,3 +354,16 @@ def test_citations_of_the_situation_set_start_with_what_the_ruling_rests_on(rule
         first += bool(ids) and ids[0] in why
         within += bool(why & set(ids))
     assert first / n >= 0.65 and within / n >= 0.92
+
+
+def test_pocketed_ball_exempts_the_rail_under_nine_ball(ask):
+    a = ask("au jeu de la 9, je touche la 1 qui tombe, mais aucune bille ne touche de bande")
+    assert a["scenario"]["shot"]["pocketed"] == [1] and a["scenario"]["shot"]["rail_after_contact"] is False
+    assert all(o["legal"] for o in a["outcomes"].values())
+
+
+def test_table_without_the_10_is_ruled_as_nine_ball(ask):
+    a = ask("il reste la 7 et la 9, je touche la 7 et la 9 tombe, j'ai gagné ?")
+    assert sorted(a["outcomes"]) == ["9-bca", "9-ffb"]
+    assert all(o["winner"] == "shooter" for o in a["outcomes"].values())
+    assert 10 not in (a["scenario"]["state"]["on_table"] or [])

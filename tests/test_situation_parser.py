@@ -485,3 +485,113 @@ def test_a_break_with_nothing_told_of_it_is_a_lookup(rulebook, q):
 def test_a_break_with_something_told_stays_a_situation(u):
     got = u("avec un magic rack je casse et la 1 rentre")
     assert shot(got)["kind"] == "break" and shot(got)["pocketed"] == [1] and state(got)["rack"] == "template"
+
+
+# ----------------------------------------------------------------------------- independent-evaluation gaps
+@pytest.mark.parametrize("q,pocketed", [
+    ("je touche la 2 qui expédie la 9 dans le trou", [9]),
+    ("je touche la 4, elle envoie la 10 au fond", [10]),
+    ("je touche la 1 et la 1 pousse la 6 dans la poche du milieu", [6]),
+    ("je touche la 3 qui met la 9 dans le coin", [9]),
+    ("je touche la 2 et la 7 file au trou", [7]),
+    ("je touche la 1 qui pousse la 9 au fond de la table", []),
+    ("je touche la 2, elle n'envoie pas la 9 dans la poche", []),
+])
+def test_ball_sent_into_a_pocket_by_another_ball(u, q, pocketed):
+    assert shot(u(q + ", c'est bon ?"))["pocketed"] == pocketed
+
+
+def test_relative_clause_pockets_the_ball_hit_first(u):
+    got = u("je tape la 4 qui tombe dans la poche, c'est régulier ?")
+    assert shot(got)["first_contact"] == 4 and shot(got)["pocketed"] == [4]
+    assert shot(u("je casse et c'est la 2 qui rentre"))["pocketed"] == [2]
+
+
+@pytest.mark.parametrize("q,n", [
+    ("je casse et il n'y a que 2 billes qui vont à la bande", 2),
+    ("je casse, ya que 4 billes a la bande", 4),
+    ("je casse, seulement deux billes touchent une bande", 2),
+    ("je casse, 3 billes seulement vont en bande", 3),
+])
+def test_rail_count_on_the_break_said_loosely(u, q, n):
+    assert shot(u(q))["balls_to_rail"] == n
+
+
+def test_ya_still_reads_il_y_a():
+    from qa.text import fold
+    from qa.situation import tokens
+    assert tokens("ya que la 9")[0][:3] == ["y", "a", "que"]
+    assert "il y a" in " ".join(tokens("il y a faute")[0]) and fold("y a")
+
+
+@pytest.mark.parametrize("q,n", [
+    ("magic rack, je casse, la 5 passe la ligne de départ", 1),
+    ("magic rack, je casse et trois billes franchissent la ligne", 3),
+    ("magic rack, je casse et la 4 dépasse la ligne de tête", 1),
+    ("magic rack, je casse, la 4 passe la ligne et rentre dans le coin", 0),
+    ("magic rack, je casse, la 6 ne passe pas la ligne", 0),
+])
+def test_named_balls_crossing_the_head_string(u, q, n):
+    assert shot(u(q))["crossed_head_string"] == n
+
+
+@pytest.mark.parametrize("q", [
+    "je comptais jouer un push-out mais je l'ai pas annoncé, je touche la 4",
+    "je fais un push out sans le déclarer et je touche la 4",
+    "je n'ai pas annoncé mon coup poussé, je touche la 4",
+])
+def test_push_out_not_declared_is_an_ordinary_shot(u, q):
+    got = u(q)
+    assert shot(got)["kind"] == "normal" and shot(got)["first_contact"] == 4
+    assert not state(got).get("push_out_available")
+
+
+@pytest.mark.parametrize("q", ["j'empoche la 10 sans l'avoir annoncée", "j'empoche la 10, je l'avais pas annoncée",
+                               "j'empoche la 10 sans annoncer quoi que ce soit"])
+def test_call_negated_is_nothing_called(u, q):
+    assert shot(u(q))["called"] is None
+
+
+@pytest.mark.parametrize("q", ["je saute au-dessus de la 6 et la 6 bouge, je touche la 2",
+                               "je joue un massé, la bille que je contourne a bougé, je touche la 2",
+                               "je fais un jump, la 6 qui bouge, je touche la 2"])
+def test_obstacle_moved_on_a_jump_or_masse(u, q):
+    got = u(q)
+    assert shot(got)["obstacle_moved"] is True and shot(got)["first_contact"] == 2
+
+
+def test_quand_meme_keeps_the_first_contact(u):
+    got = u("je saute la 6 et je touche quand même la 2")
+    assert shot(got)["jump"] is True and shot(got)["first_contact"] == 2
+
+
+def test_table_without_the_10_is_nine_ball(rulebook, u):
+    got = u("il reste la 7 et la 9, je touche la 7 et la 9 tombe")
+    assert got.rulesets == NINE and state(got)["on_table"] == [7, 9]
+    ten = u("il reste la 7, la 9 et la 10, je touche la 7")
+    assert set(ten.rulesets) == set(TEN)
+    for r in NINE:
+        assert 10 not in scenario_for(rulebook, u("je touche la 3 et la 9 rentre").scenario, r)["state"]["on_table"]
+
+
+def test_pocketed_ball_with_no_rail_after(u):
+    got = u("je touche la 2 qui tombe, mais aucune bille ne touche de bande")
+    assert shot(got)["pocketed"] == [2] and shot(got)["rail_after_contact"] is False
+
+
+def test_a_call_not_made_does_not_undo_a_declared_push_out(u):
+    got = u("je fais un push et je rentre la 6 sans l'annoncer")
+    assert shot(got)["kind"] == "push_out" and shot(got)["called"] is None
+
+
+@pytest.mark.parametrize("q,n", [("magic rack, je casse, la 5 et la 6 passent la ligne", 2),
+                                 ("magic rack, je casse, la 5 remonte derrière la ligne de tête", 1)])
+def test_listed_balls_crossing_the_head_string_are_counted(u, q, n):
+    assert shot(u(q))["crossed_head_string"] == n
+
+
+@pytest.mark.parametrize("q", ["je saute par-dessus la 5 mais je la fais bouger et je touche la 2",
+                               "je fais un saut au-dessus de la 5 qui bouge un peu, je touche la 2"])
+def test_obstacle_moved_said_otherwise(u, q):
+    got = u(q)
+    assert shot(got)["jump"] is True and shot(got)["obstacle_moved"] is True and shot(got)["first_contact"] == 2

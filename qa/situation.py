@@ -1049,7 +1049,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
     if re.search(r"\b(?:ne|n) (?:touche|touches|touchez|touchait|tape|tapes|tapez|frappe|frappes|a touche|ai touche|as touche|avez touche|"
                  r"rencontre|percute|heurte)\w* (?:rien|aucune (?:bille|boule)|pas (?:de |une |la moindre |)(?:bille|boule|B\d)|aucune|"
                  r"que (?:la |les |une |des |)bandes?)|\btouche\w* (?:rien|aucune (?:bille|boule))|\bsans (?:toucher|taper|frapper) "
-                 r"(?:de bille|aucune bille|de boule|aucune|rien|une bille)|\baucune (?:bille|boule) (?:n est|n a ete|ne fut|n a) touch", s) \
+                 r"(?:de bille|aucune bille|de boule|aucune|rien|une bille)|\baucune (?:bille|boule) (?:n est|n a ete|ne fut|n a) touch\w*\b(?! (?:a |)(?:la |une |de |les |aucune |)bandes?)", s) \
             and subj not in ("balls",):
         f.first = None
         f.first_strong = True

@@ -595,3 +595,12 @@ def test_listed_balls_crossing_the_head_string_are_counted(u, q, n):
 def test_obstacle_moved_said_otherwise(u, q):
     got = u(q)
     assert shot(got)["jump"] is True and shot(got)["obstacle_moved"] is True and shot(got)["first_contact"] == 2
+
+
+def test_no_ball_to_a_rail_is_not_no_contact(u):
+    # « aucune bille n'a touché de bande » is about the rail (9-ffb/faute-pas-de-bande), not the contact
+    sc = u("Jeu de la 9 : je tape la 4 qui tombe, mais aucune bille n'a touché de bande, c'est faute ?").scenario
+    assert sc["shot"]["first_contact"] == 4 and sc["shot"]["pocketed"] == [4]
+    assert sc["shot"]["rail_after_contact"] is False
+    sc = u("au 9, je tire, aucune bille n'a été touchée par la blanche").scenario
+    assert sc["shot"]["first_contact"] is None

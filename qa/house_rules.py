@@ -42,7 +42,7 @@ from pydantic import Field
 
 from .rulebook import (
     DATA_DIR, SILENT, Clause, PolicySpec, PolicyValue, Problem, Ruleset, RulebookError, _Collector, _PolicyValueIn,
-    _Strict, check_foul_map, check_policy_values, did_you_mean, load_rulebook,
+    _ClauseBase, _Strict, check_foul_map, check_policy_values, did_you_mean, load_rulebook,
 )
 from .yamlio import LineDict
 
@@ -51,16 +51,10 @@ DECISION_SECTION = "Décision du club"  # the section of a club decision without
 _SLUG_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")   # a club id, and a clause id after "<club id>/"
 
 
-class _HouseClauseIn(_Strict):
+class _HouseClauseIn(_ClauseBase):
     id: str
     kind: Literal["rule", "info"] = "rule"
-    section: str = ""
-    title: str = Field(min_length=1)
-    text: str = Field(min_length=1)
-    topics: list[str] = Field(min_length=1)
     replaces: str | None = None
-    keywords: list[str] = []
-    questions: list[str] = []
 
 
 class _HouseFileIn(_Strict):

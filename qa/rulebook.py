@@ -201,17 +201,21 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
 
 
-class _ClauseIn(_Strict):
-    id: str = Field(pattern=_ID)
-    kind: Literal["rule", "info", "toc"]
-    part: str = ""
+class _ClauseBase(_Strict):
+    """Fields every clause has, in rules_data/ and in a club's house rules."""
     section: str = ""
     title: str = Field(min_length=1)
     text: str = Field(min_length=1)
     topics: list[str] = Field(min_length=1)
-    lead_in: str | None = None
     keywords: list[str] = []
     questions: list[str] = []
+
+
+class _ClauseIn(_ClauseBase):
+    id: str = Field(pattern=_ID)
+    kind: Literal["rule", "info", "toc"]
+    part: str = ""
+    lead_in: str | None = None
 
 
 class _ClauseFileIn(_Strict):

@@ -445,6 +445,15 @@ def _cite_items(r: _Ruling, clause: str | None, prefix: str) -> None:
             r.reasons.append(Reason(f"{prefix} : {words}.", c.id))
 
 
+def _others_stay_down(r: _Ruling, pocketed, money: int, why: str = "") -> None:
+    """Cite that the object balls other than the money ball pocketed on the shot stay down
+    (policy ``pocketed_on_foul``); ``why`` ends the sentence (e.g. " malgré la faute")."""
+    others = [b for b in pocketed if b != money]
+    if others:
+        verb = _plural(len(others), "reste empochée", "restent empochées")
+        r.cite(f"{_balls(others).capitalize()} {verb}{why}.", policy="pocketed_on_foul")
+
+
 def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> dict:
     st, sh = sc.state, sc.shot
     money = r.rs.money_ball
@@ -468,11 +477,7 @@ def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> dict:
     if money in sh.off_table:
         r.spotted.add(money)
         r.cite(f"La {money} sortie de la table est replacée.", policy="money_ball_off_table")
-    others = [b for b in sh.pocketed if b != money]
-    if others:
-        n = len(others)
-        r.cite(f"{_balls(others).capitalize()} {_plural(n, 'reste empochée', 'restent empochées')} malgré la faute.",
-               policy="pocketed_on_foul")
+    _others_stay_down(r, sh.pocketed, money, " malgré la faute")
     gone = [b for b in sh.off_table if b != money]
     if gone:
         r.cite(f"{_balls(gone).capitalize()} sortie{'s' if len(gone) > 1 else ''} de la table "
@@ -849,11 +854,7 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
     else:
         what = f"la {called.ball} n’entre pas dans la poche annoncée"
     r.cite(f"Coup annoncé manqué ({what}) : les billes empochées ne comptent pas.", policy="call_shot")
-    others = [b for b in sh.pocketed if b != money]
-    if others:
-        n = len(others)
-        r.cite(f"{_balls(others).capitalize()} {_plural(n, 'reste empochée', 'restent empochées')}.",
-               policy="pocketed_on_foul")
+    _others_stay_down(r, sh.pocketed, money)
     if money in sh.pocketed:
         r.spotted.add(money)
         r.cite(f"La {money} empochée sans annonce est replacée.", policy="money_ball_on_foul")
@@ -876,7 +877,7 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
             r.cite(f"La plus basse (la {lowest}) est empochée sans annonce : l’adversaire choisit de jouer ou de rendre "
                    "la main.", policy="uncalled_lowest_ball")
         return _options(sc, hand_back_push=False)
-    if others:
+    if any(b != money for b in sh.pocketed):
         r.silent(("options",), "Le texte ne donne le choix (jouer ou rendre la main) que si la plus basse est empochée "
                                "sans annonce ; ici d’autres billes sont empochées sans annonce. Lecture littérale : la "
                                "main passe sans choix (la WPA laisse le choix après toute bille empochée "

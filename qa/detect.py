@@ -73,9 +73,9 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
-        r"|\bcomment (?:on |je |tu |bien |mieux |faut il )*(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
+        r"|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
         r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
-        r"(?:un |une |le |la |l |des |sa |ma |de l |de |du )*"
+        r"(?:(?:un|une|le|la|l|des|sa|ma|de|du) )*+"
         r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
         r"coupe fine|pont|queue)\b"
         r"|\b(?:bien|mieux) viser\b")),

@@ -774,12 +774,11 @@ def _count(word: str) -> int:
 
 def _read_fouls_count(s: str, f: _Facts) -> None:
     # "mon adversaire a deux fautes"
-    for m in re.finditer(r"\b(ADV|PLAYER|il)(?: (?:a|avait|en est a|est a|est deja a|en etait a|cumule|a deja|avait deja|"
-                         r"a commis|a fait|avait fait|avait commis|a deja commis|a deja fait))+ (?:deja )?(\d+|une) fautes?", s):
+    for m in re.finditer(r"\b(ADV|PLAYER|il)(?: (?:a|avait|en|est|etait|cumule|deja|commis|fait)(?![a-z]))++ (\d+|une) fautes?", s):
         f.fouls_other = min(_count(m.group(2)), 2)
     pats = [
         r"\b(?:j ai|tu as|vous avez|j avais|tu avais|vous aviez|je suis|tu es|vous etes|j en suis|on est|je compte|"
-        r"je cumule|j etais|j en etais)(?: deja| a| a deja| deja a| fait| commis| deja fait| deja commis| eu| deja eu)* "
+        r"je cumule|j etais|j en etais)(?: (?:deja|a|fait|commis|eu)(?![a-z]))*+ "
         r"(\d+|une|aucune) fautes?",
         r"\b(?:apres|avec|sur|deja|suite a|a) (\d+) fautes? (?:de suite|consecutives?|d affilee|d affile|a la suite|"
         r"consecutivement|de rang)",
@@ -897,7 +896,7 @@ def _read_table(s: str, f: _Facts) -> None:
     # exact lists: "il ne reste que la 9", "il reste la 6, la 8 et la 9"
     m = re.search(r"\b(?:il (?:ne |n )?(?:me |nous |te |)(?:reste|restait|restent)|(?:ne |n )?(?:reste|restait|restent)|"
                   r"sur la table (?:il y a|il reste|reste|restent|il n y a que|y a que)|il n y a (?:plus )?que|il y a (?:seulement|juste|plus que|que|encore)|"
-                  r"il y a)\s+(?:plus |encore |seulement |uniquement |juste |que |plus que |)+(" + BALLS + r")"
+                  r"il y a)\s+(?:(?:plus|encore|seulement|uniquement|juste|que) )*+(" + BALLS + r")"
                   r"(?: (?:sur la table|en jeu))?", s)
     if m:
         balls = _nums(m.group(1))

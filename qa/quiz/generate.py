@@ -709,7 +709,20 @@ _FILL_RE = tuple(
 
 _COND_RE = re.compile(rf"^(?P<cond>(?:Si |S{_APOS}il |S{_APOS}ils |Lorsqu|Quand |En cas d|Après )[^,]{{8,}}),\s+"
                       rf"(?P<cons>(?:l{_APOS}|le |la |les |il |ils |elle |elles |celle|celui|son |sa |ses |cette |"
-                      r"ce |cet |aucun|un |une |tout|on )[^,\s].{8,}?)\s*[.;:]?\s*$")
+                      r"ce |cet |aucun|un |une |tout|on )[^,\s].{8,})$")
+
+
+def _cond_match(s: str) -> tuple[str, int, int] | None:
+    """``(condition, start, end)`` of the consequence in a sentence « Si …, la … »: the consequence
+    without its closing punctuation mark and spaces (trimmed here rather than by a lazy pattern
+    followed by optional parts, which backtracks in quadratic time)."""
+    m = _COND_RE.match(s)
+    if not m:
+        return None
+    cons = m.group("cons").rstrip()
+    if cons[-1:] in (".", ";", ":"):
+        cons = cons[:-1].rstrip()
+    return (m.group("cond"), m.start("cons"), m.start("cons") + len(cons)) if len(cons) >= 9 else None
 
 
 def _balanced(s: str) -> bool:
@@ -783,9 +796,9 @@ class _Pools:
                         if len(ms) == 1:
                             self.fill.append(_ClauseItem(c.id, s, ms[0].start(), ms[0].end(), fam))
                 if len(s) <= 300:
-                    m = _COND_RE.match(s)
-                    if m and len(m.group("cons").split()) >= 3 and _balanced(m.group("cond")) and _balanced(m.group("cons")):
-                        self.cons.append(_ClauseItem(c.id, s, m.start("cons"), m.end("cons"), m.group("cond")))
+                    cm = _cond_match(s)
+                    if cm and len(s[cm[1]:cm[2]].split()) >= 3 and _balanced(cm[0]) and _balanced(s[cm[1]:cm[2]]):
+                        self.cons.append(_ClauseItem(c.id, s, cm[1], cm[2], cm[0]))
             rs = book.rulesets[c.ruleset]
             game_rs = book.rulesets_of_game(rs.game)
             if len(game_rs) >= 2 and 40 <= len(c.text) <= 320:

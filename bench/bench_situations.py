@@ -32,7 +32,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from qa.rulebook import load_rulebook  # noqa: E402
-from qa.situation import rule, understand  # noqa: E402
+from qa.situation_rulings import rule, weigh_open  # noqa: E402
+from qa.understand import understand  # noqa: E402
 from qa.situation_answer import answer_from  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "situations.yaml"
@@ -195,6 +196,7 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
     for item in items:
         t0 = time.perf_counter()
         u = understand(book, item["q"], item.get("rulesets"))
+        u = weigh_open(book, u) if u is not None else None
         if u is not None:
             answer_from(book, item["q"], u)     # the whole answer is timed
         lat.append((time.perf_counter() - t0) * 1000)

@@ -470,7 +470,7 @@ def rule_everywhere(book: Rulebook, scenario: Any, rulesets: Iterable[str],
 
     ``scenario`` is a :class:`qa.engine.scenario.Scenario` or a Scenario mapping (its
     ``ruleset`` is ignored). ``fit(scenario mapping, ruleset id)``, when given, adapts the
-    mapping to each ruleset (e.g. :func:`qa.situation.scenario_for`, which fits the balls on
+    mapping to each ruleset (e.g. :func:`qa.understand.scenario_for`, which fits the balls on
     the table to a nine- or ten-ball rack); ``foul_labels`` names the fouls in ``fields``. Returns ``{"rulesets", "scenario", "outcomes": {id: Outcome
     json}, "errors": {id: {"message", "clause", "field"}}, "fields": [{"name", "label",
     "values": {id: text}, "differs"}]}`` — a ruleset under which the shot cannot happen

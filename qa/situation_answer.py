@@ -1,7 +1,7 @@
 """Answer a situational question: the engine's ruling in plain French, per ruleset.
 
 ``answer_situation(book, question, rulesets=None) -> dict | None`` returns a contract
-Answer of kind ``"scenario"`` (or None when :func:`qa.situation.understand` does not read
+Answer of kind ``"scenario"`` (or None when :func:`qa.understand.understand` does not read
 a situation in ``question``: the caller then treats it as a lookup). This is the callable
 ``qa.answer.Answerer`` receives as ``situations=`` (see :func:`situation_handler`).
 
@@ -36,7 +36,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .french import ball_list, join_and
 from .matcher import Matcher
-from .situation import OpenFact, Understanding, rulings_of, signature, understand
+from .situation_rulings import rulings_of, signature, weigh_open
+from .understand import OpenFact, Understanding, understand
 
 __all__ = ["answer_situation", "situation_handler", "ruling_sentence", "ruleset_name"]
 
@@ -514,7 +515,7 @@ def answer_situation(book, question: str, rulesets: Sequence[str] | None = None)
     u = understand(book, question, rulesets)
     if u is None:
         return None
-    return answer_from(book, question, u)
+    return answer_from(book, question, weigh_open(book, u))
 
 
 def situation_handler(book) -> Callable[[str, Sequence[str] | None], dict | None]:

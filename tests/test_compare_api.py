@@ -293,7 +293,6 @@ def test_house_form_errors(client, query, needle):
 
 
 def test_page_same_shot_understood_from_words(client):
-    pytest.importorskip("qa.situation")
     q = "à la casse je touche la 2 en premier et la 5 rentre"
     r = client.get("/comparer", query_string={"rulesets": "9-bca,9-ffb", "situation": q})
     assert r.status_code == 200

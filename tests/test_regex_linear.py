@@ -101,7 +101,7 @@ def _module_patterns(mod: ModuleType) -> set[tuple[str, int]]:
 
 @pytest.fixture(scope="module")
 def used_patterns(answerer, rulebook) -> list[tuple[str, int]]:
-    from qa import situation
+    from qa import understand as situation
 
     seen: set[tuple[str, int]] = set()
     original = re._compile  # type: ignore[attr-defined]

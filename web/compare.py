@@ -21,7 +21,8 @@ from qa.compare import (
 )
 from qa.house_rules import house_yaml, validate_house_yaml
 from qa.rulebook import DATA_DIR, GAMES, SILENT, Rulebook, did_you_mean
-from qa.situation import scenario_for, understand
+from qa.situation_rulings import weigh_open
+from qa.understand import scenario_for, understand
 
 from .arbitrage import arbitrage_url
 from .common import bad_request, get_rulebook, list_param, services
@@ -87,13 +88,14 @@ def _arbitrage_links(book: Rulebook, ids: list[str], scenario: dict | None) -> l
 
 
 def situation_scenario(book: Rulebook, text: str, ids: list[str]) -> dict:
-    """Understand a shot described in words (:func:`qa.situation.understand`).
+    """Understand a shot described in words (:func:`qa.understand.understand`, open facts weighed).
 
     Returns ``{"scenario": Scenario mapping | None, "follow_up": [...], "fit": callable}``:
     ``scenario`` is None when ``text`` does not describe a shot; ``fit(scenario, ruleset)``
-    (:func:`qa.situation.scenario_for`) adapts the scenario to each ruleset's rack.
+    (:func:`qa.understand.scenario_for`) adapts the scenario to each ruleset's rack.
     """
     understood = understand(book, text, ids)
+    understood = weigh_open(book, understood) if understood else None
     return {"scenario": dict(understood.scenario) if understood else None,
             "follow_up": list(understood.follow_up) if understood else [],
             "fit": lambda sc, rid: scenario_for(book, sc, rid)}

@@ -1,0 +1,172 @@
+"""A situation or a lookup: is a shot told, or a rule asked?"""
+from __future__ import annotations
+
+import re
+
+from qa.understand.clauses import Clause, _ARTICLES, _INV_PREV, _VERB_RE, _clauses
+from qa.understand.facts import _Facts
+from qa.understand.tokens import _is_ball
+
+
+
+_GENERAL_Q = re.compile(
+    r"^(?:GAME |, )*(?:que deviennent|que devient|ou va|ou vont|ou se place|ou replace|ou place|(?:que|qu) (?:se passe t il|se passe|arrive t il|arrive|faire|dit|disent|prevoit|prevoient)|"
+    r"qu est ce qui (?:se passe|arrive)|quelles? (?:est|sont)|quel est|c est quoi|qu est ce qu|comment|pourquoi|combien|"
+    r"quand (?:est ce qu|peut|doit|faut|a t on|y a t il)|peut on|peut-on|a t on|doit on|faut il|est il|est elle|est ce qu on|"
+    r"y a t il|existe t il|dans quel|dans quels|est ce (?:que la|que le|que les|qu il) (?:regle|reglement|casse|push|faute)|"
+    r"explique|expliquez|definition|la regle|les regles|regle du|regle de|regles du|regles de|selon quelle)")
+
+
+_SKIP_AFTER_SUBJ = frozenset("""ne n me m te t se s l la les lui y en ai as a avons avez ont avais avait
+aviez avions suis es est sommes etes sont etais etait ete viens vient venons venez de d deja bien
+alors encore aussi meme juste ensuite pas jamais plus finalement accidentellement involontairement
+malencontreusement d abord carrement completement vraiment direct directement BRK""".split())
+_MODALS = re.compile(r"^(?:peux|peut|peuvent|pouvons|pouvez|pourrais|pourrait|dois|doit|doivent|devons|devez|"
+                     r"devrais|devrait|faut|veux|veut|voudrais|voudrait|vais|vas|va|sais|sait|comprends|comprend|"
+                     r"aimerais|aimerait|cherche|demande|connais|pense|crois|trouve|ai|as|avez|a|suis|es|est|sommes|etes|sont)$")
+_EVENT_VERB = re.compile(
+    r"^(?:touch|tap|frapp|percut|heurt|rentr|empoch|blous|enquill|tomb|rat|manqu|loup|foir|cass|saut|mass|"
+    r"annonc|pouss|sort|eject|pos|plac|deplac|boug|queut|scratch|commet|commis|depass|mets|met|mis|ouvr|"
+    r"averti|prevenu|vis|jou|tir|fais|fait|envoi|envoy|expedi|projet|effleur|frol|accroch|cogn)\w*$")
+_NEEDS_OBJECT = re.compile(r"^(?:jou|tir|fais|fait|vis|pos|plac|mets|met|mis|envoi|envoy)\w*$")
+_OBJECT_OK = re.compile(r"^(?:B\d|CUE|BIH|un|une|la|le|les|ma|mon|sa|son|tomber|rentrer|sortir|sauter|bouger|"
+                        r"alors|sans|d|avec|push|coup|jump|masse|scratch|poussette|queutage|securite|dans|par|sur)")
+_BALL_EVENT = re.compile(
+    r"^(?:tomb|rentr|entr|sort|saut|vol|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
+    r"atterri|quitt|passe|passent|franchi|revien|rebond|reste|restent|glisse|disparai|cogn|heurt)\w*$")
+_STRONG_SUBJ = frozenset({"je", "j", "g", "tu", "t", "vous", "nous", "ADV", "PLAYER", "il", "on"})
+_INVERSION = re.compile(r"\b[a-z]+ t (?:il|elle|on|ils|elles)\b|\b(?:est|sont|peut|doit|faut|compte|"
+                        r"vaut|dois|puis|ai|as|a) (?:il|elle|on|je|tu)\b")
+
+
+def _main_verb(toks: list[str], start: int) -> tuple[int, str] | None:
+    """The first verb after position ``start`` (a subject), skipping clitics, auxiliaries
+    and adverbs: (index, word), or None."""
+    j = start + 1
+    while j < len(toks) and toks[j] in _SKIP_AFTER_SUBJ:
+        # an auxiliary or "ne" may be followed by the verb; "a"/"est" as last word is a verb
+        j += 1
+    if j >= len(toks):
+        # "j'ai", "c'est": the auxiliary itself is the last word
+        return None
+    return j, toks[j]
+
+
+def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
+    """(events told by a person: "je touche", "mon adversaire casse"…, how many clauses
+    tell an event of balls or the cue ball: "la 9 tombe", "la blanche saute hors de la
+    table"…), each with a
+    conjugated verb (not an infinitive after a modal: "je peux sauter" tells nothing)."""
+    person = False
+    balls = 0
+    for c in clauses:
+        ts = c.toks
+        for i, t in enumerate(ts[:5]):
+            if t in _STRONG_SUBJ or t == "CUE" or _is_ball(t):
+                if t == "il" and i + 1 < len(ts) and ts[i + 1] in ("y", "reste", "restait", "restent", "faut", "manque", "n", "ne"):
+                    if not (ts[i + 1] in ("n", "ne") and i + 2 < len(ts) and _EVENT_VERB.match(ts[i + 2])):
+                        break
+                if t in ("il", "on", "je", "tu", "vous", "t") and i > 0 and ts[i - 1] in _INV_PREV \
+                        and not (i >= 2 and ts[i - 2] in _ARTICLES):
+                    break   # inversion: "peut-on", "faut-il", "dois-je"
+                mv = _main_verb(ts, i)
+                if mv is None:
+                    break
+                j, v = mv
+                prev = ts[j - 1] if j > i + 1 else ""
+                if _MODALS.match(v):
+                    break
+                if v.endswith(("er", "ir")) and prev not in ("de", "d") and not v.endswith(("ier",)):
+                    # an infinitive: after "vais"/"peux"… (skipped above) — not an event
+                    if not _BALL_EVENT.match(v) or t in _STRONG_SUBJ:
+                        break
+                if t in _STRONG_SUBJ:
+                    if _EVENT_VERB.match(v):
+                        if _NEEDS_OBJECT.match(v) and not (j + 1 >= len(ts) and (prev in ("ai", "as", "a", "avez", "avons", "ont")
+                                                                                  or v.startswith(("jou", "tir")))):
+                            nxt = ts[j + 1] if j + 1 < len(ts) else ""
+                            if not _OBJECT_OK.match(nxt) or nxt in ("la", "le") and j + 2 < len(ts) and ts[j + 2] in ("regle", "regles", "partie", "casse"):
+                                break
+                        person = True
+                elif _BALL_EVENT.match(v) or (_EVENT_VERB.match(v) and v.startswith(("empoch", "blous", "eject", "touch"))):
+                    # a bare participle ("la 10 empochée à la casse") is not an event
+                    if v.endswith(("ee", "ees")) and prev not in ("est", "sont", "ete", "a", "ont", "etait", "etaient") \
+                            and not v.startswith(("tomb", "rentr", "sort")):
+                        break
+                    balls += 1
+                break
+        if c.conj == "qui" and c.subject == "balls":
+            mv = _main_verb(["X"] + ts, 0)
+            if mv and _BALL_EVENT.match(mv[1]):
+                balls += 1
+    return person, balls
+
+
+_MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|puis je|peut on|peut il|peux je|faut il|ai je le droit|a t on le droit|"
+                      r"est ce que (?:je|j|on|tu) (?:peux|peut|dois|doit|ai le droit)|est il (?:permis|autorise|interdit|obligatoire)|"
+                      r"(?:je|tu|on) (?:peux|peut|dois|doit) (?:\w+ )?(?:toucher|jouer|annoncer|casser|sauter|masser|placer|rentrer))\b")
+_RULING_Q = re.compile(r"\b(?:faute|fautes|gagne|gagner|gagnee|gagnes|perdu|perd|perds|valable|valide|regulier|reguliere|"
+                       r"legal|legale|compte|qui joue|a qui|qui rejoue|qui a la main|ca donne quoi|on fait quoi|que faire|"
+                       r"quoi faire|je fais quoi|la suite|sanction|penalite|c est bon|ok)\b")
+
+
+def _fact_count(f: "_Facts") -> int:
+    """How many facts of the shot a story tells (the game and rules named are not counted)."""
+    return sum(bool(x) for x in (
+        f.kind, f.first != "unset", f.pocketed or f.nothing_pocketed or f.not_pocketed, f.cue or f.cue_not, f.off,
+        f.rail is not None or f.no_rail or f.rails_count is not None, f.called != "unset", f.codes,
+        f.fouls_self is not None, f.jump or f.masse, f.lowest is not None or f.present or f.on_table))
+
+
+_CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|y a t il faute)\b")
+
+
+def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> bool:
+    """True when the symbolised question tells a shot (see module doc), False for a lookup."""
+    person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
+    if _MODAL_Q.search(sym) and not f.outcome_told():
+        return False   # "quand je casse, dois-je toucher la 1 ?": a rule asked, no shot told
+    if person:
+        return True
+    first_word = next((t for t in sym.split() if t not in ("GAME", ",")), "")
+    general = bool(_GENERAL_Q.search(sym) or _INVERSION.search(sym) or
+                   (first_word.endswith(("er", "ir")) and _VERB_RE.match(first_word)) or
+                   re.search(r"\b(?:que se passe t il|qu arrive t il|que se passe|qu est ce qui se passe|que faire) "
+                             r"(?:si|quand|lorsque|lorsqu|en cas)", sym))
+    if general:
+        return False
+    if balls:
+        # events of balls only: a story when it tells two facts or asks for a ruling; a bare
+        # statement ("la 10 sort de la table") is left to the clause lookup
+        return balls >= 2 or _fact_count(f) >= 2 or bool(f.codes) or bool(_RULING_Q.search(sym))
+    if f.told_pockets and _fact_count(f) >= 2:
+        return True
+    # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
+    if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
+        return True
+    return False
+
+
+# ============================================================================ assembly
+
+
+def _not_ruled_here(f: _Facts) -> bool:
+    """Stories the engine cannot rule on as told, left to the clause lookup: the cue ball
+    flying over a ball by itself, "une bille rentre" with no ball named, "je fais une faute"
+    with no foul named."""
+    if f.incidental_jump:
+        return True
+    if f.generic_pocket and not f.pocketed and not f.pocket_lowest:
+        return True
+    specific = bool(f.codes or f.cue in ("pocketed", "off_table") or f.off or f.no_rail or f.first is None
+                    or f.lowest is not None or f.present or f.jump or f.masse or f.rails_count is not None
+                    or f.cue_rail_first or (f.fouls_self or 0) > 0)
+    return f.generic_foul and not specific
+
+
+def _has_shot_fact(f: _Facts) -> bool:
+    """At least one fact of what the shot did was read, or of how it was played (the ball aimed
+    at, a jump, a massé). A story about placing the cue ball in hand, say, or the kind of shot
+    alone (and the rack, the fouls so far…) tells nothing the engine could rule on but its own
+    defaults ("que se passe-t-il si on casse avec un magic rack ?" asks for the rule: a lookup)."""
+    return f.outcome_told() or f.intent is not None or f.jump or f.masse or f.pocket_lowest

@@ -1,0 +1,221 @@
+"""The story cut into clauses, each with its subject, pronouns resolved, negation."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from qa.understand.tokens import _is_ball, _nums
+
+
+
+# ============================================================================ clauses
+_CONJ = frozenset({"et", "mais", "puis", "ensuite", "alors", "donc", "car", "quand", "lorsque",
+                   "lorsqu", "si", "pendant", "tandis", "parce", "sauf", "qui", "ou", "apres",
+                   "pourtant", "cependant", "sachant", "comme", "sinon"})
+_SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "tu": "self", "t": "self", "toi": "self",
+         "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
+
+# verb stems (regex on a token) by category
+V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|touch)\w*"
+V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
+V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu)\w*"
+_VERB_RE = re.compile(
+    r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
+    r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
+    r"fais|fait|va|vont|part|fil|fin|termin|glis|reste|franchi|pass|traverse|averti|prevenu|previen|"
+    r"commet|commis|scratch|ouvr|atteign|atteint|arriv|met|mets|mis)\w*$")
+_AUX = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "avions", "aviez",
+                  "suis", "es", "est", "sommes", "etes", "sont", "etais", "etait", "ete",
+                  "viens", "vient", "venons", "venez", "de", "d", "ne", "n", "me", "m", "te", "t",
+                  "se", "s", "y", "en", "la", "l", "les", "lui", "vais", "va", "vas", "allez",
+                  "deja", "bien", "juste", "encore", "aussi", "meme", "finalement", "ensuite",
+                  "d", "abord", "pas", "jamais", "plus", "accidentellement", "involontairement", "avoir", "etre",
+                  "malencontreusement", "sans", "faire", "fais", "fait"})
+_NEG_AFTER = frozenset({"pas", "jamais", "point", "nullement"})
+
+
+@dataclass
+class Clause:
+    """One clause of the story: its words, the conjunction that opened it, its subject
+    (``self``/``other``/``player``/``cue``/``balls``/``none``/None) and subject balls."""
+
+    toks: list[str]
+    conj: str = ""
+    subject: str | None = None
+    subj_balls: tuple[int, ...] = ()
+    inherited: bool = False
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.toks)
+
+
+def _resolve_pronouns(toks: list[str]) -> list[str]:
+    """``elle``/``elles`` → the last ball (or CUE); clitic ``la``/``l``/``les`` before a verb
+    → the ball placed after the verb (and after ``pas``)."""
+    out: list[str] = []
+    last: str | None = None
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if _is_ball(t) or t == "CUE":
+            last = t
+        if t in ("elle", "elles") and last:
+            out.append(last)
+            i += 1
+            continue
+        if t in ("la", "l", "les") and last and i + 1 < len(toks):
+            prev = out[-1] if out else ""
+            j = i + 1
+            while j < len(toks) and toks[j] in ("ai", "as", "a", "avais", "avait", "avez", "avons"):
+                j += 1
+            if j < len(toks) and _VERB_RE.match(toks[j]) and prev in (
+                    "je", "j", "tu", "t", "vous", "il", "on", "ne", "n", "ADV", "PLAYER", "et", "",
+                    "nous", "me", "m", "puis", ",", "qui", "sans", "de", "d"):
+                aux = toks[i + 1:j]
+                out.extend(aux)
+                out.append(toks[j])
+                k = j + 1
+                if k < len(toks) and toks[k] in _NEG_AFTER:
+                    out.append(toks[k])
+                    k += 1
+                out.append(last)
+                i = k
+                continue
+        out.append(t)
+        i += 1
+    return out
+
+
+def _clauses(toks: list[str]) -> list[Clause]:
+    """Cut the symbolised words into clauses and give each its subject."""
+    raw: list[Clause] = []
+    cur: list[str] = []
+    conj = ""
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        boundary = t in (",", "GAME") or (t in _CONJ and not (t == "ou" and cur and _is_ball(cur[-1]))
+                                          and not (t == "quand" and i + 1 < len(toks) and toks[i + 1] == "meme"))
+        if t == "sans" or boundary:
+            if cur:
+                raw.append(Clause(cur, conj))
+            cur = []
+            conj = "" if t in (",", "GAME") else t
+            if t == "sans":
+                cur = ["sans"]
+                conj = "sans"
+            elif t == "alors" and i + 1 < len(toks) and toks[i + 1] in ("que", "qu"):
+                conj = "alors que"
+                i += 1
+            elif t in ("pendant", "tandis", "parce", "sachant") and i + 1 < len(toks) and toks[i + 1] in ("que", "qu"):
+                i += 1
+            i += 1
+            continue
+        cur.append(t)
+        i += 1
+    if cur:
+        raw.append(Clause(cur, conj))
+    # "la 9 tombe et la blanche aussi": the verb of the previous clause is understood
+    for k in range(1, len(raw)):
+        ts = raw[k].toks
+        if 2 <= len(ts) <= 3 and ts[-1] in ("aussi", "egalement", "pareil", "avec", "itou") and \
+                (ts[0] == "CUE" or _is_ball(ts[0])) and not any(_VERB_RE.match(t) for t in ts[1:-1]):
+            prev = raw[k - 1].toks
+            sub_at = next((j for j, t in enumerate(prev) if t == "CUE" or _is_ball(t) or t in _SUBJ), None)
+            if sub_at is not None:
+                raw[k].toks = [ts[0]] + prev[sub_at + 1:]
+    prev_subject: str | None = None
+    prev_person: str | None = None
+    prev_balls: tuple[int, ...] = ()
+    prev_obj: tuple[int, ...] = ()
+    for c in raw:
+        subj, balls = _subject_of(c.toks)
+        if subj is None and c.conj == "qui" and prev_obj:
+            subj, balls = "balls", prev_obj
+            c.inherited = True
+        elif subj is None and c.conj in ("et", "puis", "ensuite", "mais", "", "donc", "apres", "sans") and _starts_with_verb(c.toks):
+            subj, balls = prev_subject, prev_balls
+            # a verb with a ball or the cue ball as object ("… et rentre la 9") has the last
+            # person as subject, even after a clause about a ball ("alors que la 5 est là")
+            if prev_person and subj not in ("self", "other", "player") and \
+                    any(_is_ball(t) or t == "CUE" for t in c.toks[1:]) and not _is_ball(c.toks[0]):
+                subj, balls = prev_person, ()
+            c.inherited = True
+        c.subject, c.subj_balls = subj, balls
+        if subj is not None:
+            prev_subject, prev_balls = subj, balls
+        if subj in ("self", "other", "player"):
+            prev_person = subj
+        objs = [b for t in c.toks for b in _nums(t)]
+        if objs:
+            prev_obj = (objs[-1],)
+    return raw
+
+
+def _starts_with_verb(toks: list[str]) -> bool:
+    for t in toks:
+        if t in _AUX:
+            continue
+        return bool(_VERB_RE.match(t))
+    return False
+
+
+_INV_PREV = frozenset({"t", "faut", "peut", "doit", "dois", "puis", "est", "sais", "ai", "suis", "fais", "dit",
+                       "vais", "peux", "pourrait", "devrait", "sont", "avez", "pouvez", "devez", "etes"})
+_ARTICLES = frozenset({"la", "le", "l", "les", "une", "un", "ma", "mon", "ta", "ton", "sa", "son", "ce", "cette",
+                       "du", "des", "au", "aux", "notre", "votre", "leur"})
+_PREPS = frozenset({"a", "au", "aux", "sur", "dans", "en", "avant", "pendant", "lors", "de", "du", "d", "par",
+                    "pour", "avec", "selon", "chez", "GAME", "ffb", "bca", "guide", "dooly", "s", "c", "ca",
+                    "bon", "bref", "ok", "alors", "ben", "bah", "euh", "hier", "ensuite", "la", "maintenant",
+                    "aujourd", "hui", "soir", "finalement", "donc", "voila", "oui", "non", "que", "qu"})
+
+
+def _subject_of(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
+    """The subject of a clause: (kind, balls). Kind is ``self``/``other``/``player`` (a
+    person), ``cue``, ``balls``, ``none`` ("rien ne rentre") or None (elided, or a question
+    with an inverted subject)."""
+    for k, t in enumerate(toks[:7]):
+        prev = toks[k - 1] if k else ""
+        if prev in _ARTICLES and t not in ("CUE",) and not _is_ball(t) and t not in _SUBJ:
+            continue   # a noun: "à la casse", "sur le break"
+        if t in _SUBJ:
+            if k and prev in _INV_PREV and not (k >= 2 and toks[k - 2] in _ARTICLES) \
+                    and t in ("il", "on", "je", "tu", "vous", "t"):
+                return None, ()     # inverted subject: a question ("peut-on", "faut-il")
+            if t == "il" and k + 1 < len(toks) and toks[k + 1] in ("y", "reste", "restait", "restent", "faut", "manque"):
+                return None, ()
+            if t == "il" and toks[k + 1:k + 3] in (["ne", "reste"], ["n", "y"], ["ne", "restait"], ["n", "en"]):
+                return None, ()
+            return _SUBJ[t], ()
+        if t == "CUE":
+            return "cue", ()
+        if _is_ball(t):
+            return "balls", tuple(_nums(t))
+        if t in ("rien", "aucune", "aucun", "personne", "nulle"):
+            return "none", ()
+        if t in _ARTICLES or t in _PREPS:
+            if t == "a" and k + 1 < len(toks) and toks[k + 1] not in _ARTICLES and toks[k + 1] != "GAME":
+                return None, ()    # "a" as a verb: "a touché…" with an elided subject
+            continue
+        if _VERB_RE.match(t) or t in _AUX:
+            return None, ()
+    return None, ()
+
+
+def _neg(c: Clause) -> bool:
+    """True when the clause is negated (ne … pas/jamais/rien/aucun, or opened by ``sans``)."""
+    ts = c.toks
+    if c.conj == "sans" or (ts and ts[0] == "sans"):
+        return True
+    s = " " + " ".join(ts) + " "
+    if re.search(r" (?:ne|n) (?!.*\bque\b)", s) and re.search(r" (?:pas|jamais|rien|aucune?|personne|plus|point) ", s):
+        return True
+    if re.search(r" (?:ne|n) [a-z]+ que ", s):   # "ne … que": only, not a negation
+        return False
+    if re.search(r"\b(?:pas|jamais)\b", s):
+        return True
+    return False
+
+
+# ============================================================================ fact rules

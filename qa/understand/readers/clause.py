@@ -1,0 +1,208 @@
+"""Facts read clause by clause: the ball hit first, balls pocketed, balls off the table, who played."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from qa.understand.clauses import Clause, V_CONTACT, V_FALL, V_POT, _neg
+from qa.understand.facts import BALLS, _Facts, _OFF_PLACE, _POCKET_PLACE, _SENT_PLACE, _STRONG, _add, _person
+from qa.understand.tokens import _nums
+
+
+
+def _read_clause(c: Clause, f: _Facts) -> None:
+    s = " " + c.text + " "
+    neg = _neg(c)
+    subj = c.subject
+    person = _person(c)
+    modal = re.search(r"\b(?:peux|peut|peuvent|pouvons|pouvez|dois|doit|doivent|devons|devez|faut|puis|ai le droit|as le droit|"
+                      r"a le droit|avons le droit|avez le droit|ont le droit|autorise|interdit|permis|faudrait|voudrais|veux)\b", s)
+    # ---------- missed the pot ("j'ai raté mon coup"): nothing pocketed
+    if re.search(r"\b(?:rate|rates|ratez|manque|manques|manquez|loupe|loupes|loupez|foire)\w* (?:mon|son|ton|votre|le|un) "
+                 r"(?:coup|empochage|tir)\b", s):
+        f.nothing_pocketed = True
+        if person:
+            f.persons.append(person)
+        return
+    # ---------- the first ball to hit was not hit first ("je n'ai pas touché la 1 d'abord")
+    m = re.search(r"\b(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r") (B\d+) (?:" + _STRONG + r")", s) \
+        or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s)
+    if m:
+        f.code("wrong_ball_first")
+        _add(f.present, _nums(m.group(1)))
+        if f.lowest is None:
+            f.lowest = _nums(m.group(1))[0]
+        if person:
+            f.persons.append(person)
+        return
+    # ---------- no ball touched
+    if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
+                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d+\S*)(?! (?:dans|au|a|en|de peu|l empochage|la poche))", s) \
+            and not re.search(r"\b(?:touche|tape|frappe)\w* (?:d abord |en premier |)B\d", s) \
+            and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d+\S*) (?:dans|au|a|en)", s):
+        if not (c.subject == "balls"):
+            f.first = None if f.first == "unset" or not f.first_strong else f.first
+            if person:
+                f.persons.append(person)
+            return
+    if re.search(r"\b(?:ne|n) (?:touche|touches|touchez|touchait|tape|tapes|tapez|frappe|frappes|a touche|ai touche|as touche|avez touche|"
+                 r"rencontre|percute|heurte)\w* (?:rien|aucune (?:bille|boule)|pas (?:de |une |la moindre |)(?:bille|boule|B\d)|aucune|"
+                 r"que (?:la |les |une |des |)bandes?)|\btouche\w* (?:rien|aucune (?:bille|boule))|\bsans (?:toucher|taper|frapper) "
+                 r"(?:de bille|aucune bille|de boule|aucune|rien|une bille)|\baucune (?:bille|boule) (?:n est|n a ete|ne fut|n a) touch\w*\b(?! (?:a |)(?:la |une |de |les |aucune |)bandes?)", s) \
+            and subj not in ("balls",):
+        f.first = None
+        f.first_strong = True
+        if person:
+            f.persons.append(person)
+        return
+    # ---------- first contact
+    if subj in ("self", "other", "player", "cue") or c.inherited and subj not in ("balls", "none"):
+        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|pleine bille|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
+                      r"(B\d+(?:\+\d+)*|la plus basse|la bonne bille|la mauvaise bille|une autre bille|la plus petite)"
+                      r"(?:\s+(d abord|en premier|en 1|premier|directement|avant))?", s)
+        if m and not modal and not re.search(r"\b(?:" + V_CONTACT + r")\s+(?:\S+ ){0,3}avec (?:la |ma |sa |ta |mon |son |le |les |mes )?"
+                                             r"(?:main|doigt|doigts|manche|bras|coude|pull|veste|chemise|queue|chevalet|craie|corps)", s) \
+                and not re.search(r"\ben (?:placant|positionnant|posant|replacant)", s):
+            target = m.group(1)
+            strong = bool(m.group(2)) or bool(re.search(r"\b" + _STRONG + r"\b", s[:m.start(1)]))
+            if neg and target.startswith("B"):
+                pass  # "je ne touche pas la 3": says what was not hit
+            else:
+                if target in ("la plus basse", "la bonne bille", "la plus petite"):
+                    val: Any = "lowest"
+                elif target in ("la mauvaise bille", "une autre bille"):
+                    f.code("wrong_ball_first")
+                    val = "wrong"
+                else:
+                    val = _nums(target)[0]
+                if f.first == "unset" or (strong and not f.first_strong):
+                    f.first = val
+                    f.first_strong = strong
+                if person:
+                    f.persons.append(person)
+    if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
+            and c.subj_balls:
+        f.first, f.first_strong = c.subj_balls[0], True
+    m = re.search(r"\bpremiere (?:bille|boule) touchee (?:est |etait |c est |: |)(B\d+)", s)
+    if m:
+        f.first, f.first_strong = _nums(m.group(1))[0], True
+    m = re.search(r"\b(?:combi|combo|combinaison|combinaisons)\s+(?:de |)(?:la |)(\d+|B\d+)\s*(?:B|)(\d+)", s)
+    if m and f.first == "unset":
+        f.first = int(m.group(1).lstrip("B"))
+    # intent: "je joue la 3", "je vise la 3"
+    m = re.search(r"\b(?:joue|joues|jouez|jouait|vise|vises|visez|visais|visait|tente|tentes|essaie|essaye)\s+(?:la |)(B\d+)", s)
+    if m and person and not modal:
+        f.intent = _nums(m.group(1))[0]
+        f.persons.append(person)
+
+    # ---------- off the table (before pockets: "tombe par terre")
+    off_here = False
+    if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|part|partent|tombe|tombent|"
+                                               r"atterrit|atterrissent|finit|finissent|file|filent|est|sont|passe|passent|termine|terminent|"
+                                               r"ejectee|ejectees|eject\w*|quitte|quittent)\w*(?: \w+){0,2} " + _OFF_PLACE, s) and not neg:
+        off_here = True
+    if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:
+        off_here = True
+    if off_here:
+        if subj == "cue":
+            f.cue = "off_table"
+        else:
+            _add(f.off, c.subj_balls)
+        return
+    if person or c.inherited and subj not in ("balls", "cue", "none"):
+        m = re.search(r"\b(?:fais|fait|faites|ai fait|as fait|avez fait|a fait) (?:sortir|sauter|voler|tomber) (" + BALLS + r"|CUE)(?: \w+){0,2} " + _OFF_PLACE, s) \
+            or re.search(r"\b(?:ejecte|ejectes|ejectez|envoie|envoies|envoyez|expedie|projette|sors|sort)\w* (" + BALLS + r"|CUE)(?: \w+){0,2}(?: " + _OFF_PLACE + "|$| )", s)
+        if m and not neg and (re.search(_OFF_PLACE, s) or re.search(r"\beject|\bprojet", s)):
+            if m.group(1) == "CUE":
+                f.cue = "off_table"
+            else:
+                _add(f.off, _nums(m.group(1)))
+            if person:
+                f.persons.append(person)
+            return
+
+    # ---------- a ball sent into a pocket by a ball or a player ("B3 envoie B9 dans la poche",
+    # "elle pousse B9 au fond", "je mets B9 dans le coin")
+    if not neg and not modal:
+        for m in re.finditer(r"\b(?:envoi|envoy|expedi|pouss|met|mets|mis|propuls|project|projett|amen|emmen|conduit|dirig)\w* "
+                             r"(" + BALLS + r")(?: (?!B\d)\w+){0,2}? " + _SENT_PLACE, s):
+            _add(f.pocketed, _nums(m.group(1)))
+            for b in _nums(m.group(1)):
+                f.pocketed_by.setdefault(b, person or subj or "balls")
+            if person:
+                f.persons.append(person)
+    # ---------- pockets: person as subject ("je rentre la 9", "j'empoche la 4")
+    if (person or (c.inherited and subj in ("self", "other", "player"))) and not modal:
+        hits = list(re.finditer(r"\b(?:" + V_POT + r"|en rentrant|en empochant|en blousant|fais tomber|fait tomber|faites tomber|"
+                                r"ai fait tomber|as fait tomber|a fait tomber|fais rentrer|fait rentrer|ai fait rentrer)\s+"
+                                r"(?:aussi |egalement |meme |bien |en meme temps |quand meme |)(" + BALLS + r"|CUE|rien|aucune bille|tout|"
+                                r"les 2|les deux)", s))
+        for m in hits:
+            obj = m.group(1)
+            if obj in ("rien", "aucune bille"):
+                f.nothing_pocketed = True
+            elif neg:
+                if obj == "CUE":
+                    f.cue_not = True
+                else:
+                    f.not_pocketed.update(_nums(obj))
+                    if not f.pocketed:
+                        f.nothing_pocketed = True
+            elif obj == "CUE":
+                f.cue = "pocketed"
+            elif obj.startswith("B"):
+                _add(f.pocketed, _nums(obj))
+                for b in _nums(obj):
+                    f.pocketed_by.setdefault(b, person or subj)
+            f.persons.append(person or subj)
+        if hits:
+            return
+        if re.search(r"\b(?:ne |n )?(?:" + V_POT + r")\w* (?:rien|pas|aucune)\b", s) and neg and re.search(r"\b(?:rentre|empoche|blouse)\w*", s):
+            f.nothing_pocketed = True
+            f.persons.append(person or subj)
+    if re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s) and not neg:
+        f.cue = f.cue or "pocketed"
+        if person:
+            f.persons.append(person)
+    # ---------- pockets: balls as subject ("la 9 rentre", "elle tombe")
+    if subj in ("balls", "cue", "none"):
+        fall = re.search(r"\b(?:" + V_FALL + r"|(?:va|vont|part|partent|file|filent|finit|finissent|termine|terminent|glisse|glissent|"
+                         r"roule|roulent|reste|restent|disparait|est|sont|se retrouve|se retrouvent|est partie|sont parties|est allee|sont allees|"
+                         r"a fini|ont fini|a file|ont file) (?:" + _POCKET_PLACE + r"|au fond(?! de| du))|est dedans|sont dedans|"
+                         r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
+        ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
+        deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)
+        if fall and not deja and not re.search(r"\b(?:reste|restent|restait) (?:sur|en|au bord|pres|devant|dans le coin de la)", s) \
+                and not re.search(r"\b(?:" + V_CONTACT + r")\b", s[:fall.start()] if subj != "none" else ""):
+            if subj == "none":
+                if neg:
+                    f.nothing_pocketed = True
+            elif neg or ressort:
+                if subj == "cue":
+                    f.cue_not = True
+                else:
+                    f.not_pocketed.update(c.subj_balls)
+            elif subj == "cue":
+                f.cue = "pocketed"
+            else:
+                _add(f.pocketed, c.subj_balls)
+                w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + "|CUE)", s[fall.end():])
+                if w and w.group(1) == "CUE":
+                    f.cue = "pocketed"
+                elif w:
+                    _add(f.pocketed, _nums(w.group(1)))
+        elif ressort and subj == "balls":
+            f.not_pocketed.update(c.subj_balls)
+    # ---------- who played the shot (the person of its events)
+    if person and re.search(r"\b(?:cass\w*|ouvre|jump\w*|saute|sautes|sautez|masse|masses|massez|annonce|annonces|annoncez|"
+                            r"rate|rates|ratez|manque|manques|manquez|loupe|loupes|pousse|pousses|poussez|joue|joues|jouez|tire|tires|tirez|"
+                            r"fais|fait|faites|commets|commet|commettez|place|places|placez|pose|poses|posez|vise|vises|visez|"
+                            r"queute|queutes|depasse|depasses|bouge|bouges|deplace|deplaces|touche|touches|touchez)\b", s) and not modal:
+        f.persons.append(person)
+    if person and re.search(r"\b(?:ai|as|avez|a|avons|avais|avait)\s+(?:\w+ ){0,2}(?:casse|touche|tape|frappe|rentre|empoche|blouse|rate|manque|"
+                            r"loupe|annonce|saute|masse|joue|tire|pousse|fait|commis|scratche|queute|pose|place|deplace|bouge|vise|averti|"
+                            r"depasse|ete averti)\b", s):
+        f.persons.append(person)
+
+
+# ============================================================================ lookups

@@ -1,0 +1,36 @@
+"""Rails: a ball to a rail after the contact, counts of balls to a rail on the break."""
+from __future__ import annotations
+
+import re
+
+from qa.understand.facts import _Facts
+from qa.understand.readers.fouls import _count
+
+
+
+def _read_rails(s: str, f: _Facts) -> None:
+    # counts of balls to a rail (break)
+    m = re.search(r"\b(?:seulement |que |juste |uniquement |)(\d+|une|aucune) (?:billes?|boules?) (?:de but |numerotees |)(?:seulement |)(?:qui |)(?:seulement |)"
+                  r"(?:(?:ont |sont |)(?:touche\w*|tape\w*|va|vont|sont allees|est allee|atteign\w*|atteint\w*|frappe\w*|rejoign\w*|"
+                  r"arrive\w*|vont|partent|part) (?:a |en |)(?:la |une |les |des |)(?:bandes?)|(?:a|en|aux) (?:la |)bandes?)", s)
+    if m:
+        f.rails_count = _count(m.group(1))
+    if re.search(r"\b(?:aucune bande|pas de bande|sans (?:toucher |faire |atteindre |aller a |)(?:de |la |une |aucune |)bande|"
+                 r"(?:aucune|aucun|rien|personne)(?: \w+){0,2} (?:ne |n )(?:touche|va|atteint|tape|frappe|rejoint|a touche)\w* (?:a |)(?:la |une |de |les |aucune |)bande|"
+                 r"(?:ne |n )(?:touche|touchent|va|vont|atteint|atteignent|tape|tapent)\w* (?:pas|jamais|aucune) (?:a |)(?:la |une |de |les |)bande|"
+                 r"(?:touche|touchent|tape|tapent|va|vont) pas (?:a |)(?:la |une |de |les |)bande|"
+                 r"\b(?:rien|aucune bille|aucune boule|aucune) (?:touche|va|tape) (?:a |)(?:la |une |de |les |)bande|"
+                 r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)", s):
+        f.no_rail = True
+    if re.search(r"\b(?:CUE|elle|B\d+\S*|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
+                 r"frappe|frappent|rejoint|rejoignent|atteint|atteignent|a touche|ont touche|revient|revien\w*) (?:ensuite |apres |bien |)(?:a |en |contre |dans |sur |)"
+                 r"(?:la |une |les |des |)bandes?", s) and not f.no_rail:
+        f.rail = True
+    # cue ball to a rail before the first ball
+    if re.search(r"\b(?:CUE|je|j ai|tu|tu as|vous|vous avez|il|ADV|on) (?:touche|tape|frappe|va|part|a touche|ai touche|as touche|avez touche)\w* "
+                 r"(?:d abord |en premier |)(?:la |une |)bande (?:d abord |en premier |avant|puis|et ensuite|ensuite)|\bbande avant (?:de toucher |)(?:B\d+|la bille|une bille)|"
+                 r"\bpar la bande|\bd abord (?:la |une )bande|\bcoup de bande|\bbande en premier", s):
+        f.cue_rail_first = True
+
+
+# ---- per-clause rules ------------------------------------------------------------

@@ -1,0 +1,110 @@
+"""Facts read on the whole story: the kind of shot, the rack, the head string, the warning,
+balls told by count; then the family readers."""
+from __future__ import annotations
+
+import re
+
+from qa.understand.facts import BALLS, _Facts, _add
+from qa.understand.readers.call import _read_call
+from qa.understand.readers.codes import _read_codes
+from qa.understand.readers.fouls import _count, _read_fouls_count
+from qa.understand.readers.rails import _read_rails
+from qa.understand.readers.table import _read_table
+from qa.understand.tokens import _nums
+
+
+
+_PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|prevenir)\w*|"
+                      r"\b(?:ne |n |)(?:l |le |)(?:ai|as|a|avais|avait|avez|avons) (?:pas|jamais|rien) (?:\w+ )?(?:annonc|declar|dit|prevenu)\w*|"
+                      r"\b(?:ne |n )(?:l |le |)(?:annonc|declar)\w* (?:pas|jamais|rien)|\b(?:pas|non) (?:annonc|declar)\w*|"
+                      r"\boubli\w* de (?:l |le |)(?:annonc|declar)\w*")
+
+
+def _read_global(s: str, f: _Facts) -> None:
+    """Facts read on the whole story (phrases that cross clause boundaries)."""
+    # ---- phase
+    for m in re.finditer(r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b", s):
+        before = s[max(0, m.start() - 45):m.start()]
+        if re.search(r"\b(?:apres|suite a|suite au|avant) (?:un |le |son |ton |mon |sa |une |)(?:\w+ )?$", before) \
+                and not re.search(r"\b(?:je|tu|vous|j)\b", before[-12:]):
+            continue   # "après un push-out de mon adversaire": the shot before
+        if re.search(r"\b(?:peut|peux|pourra|pourrait|peuvent|droit|doit|dois|faut|jouer un|jouer le|interdit|possible|"
+                     r"autorise|permis)\b[^,]*$", before):
+            continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
+        # the negation must bear on the push: no ball, cue ball or comma in between
+        after = re.split(r"\bB\d|\bCUE\b|,", s[m.end():m.end() + 60])[0]
+        near = re.split(r"\bB\d+\S*|\bCUE\b|,", before)[-1] + " " + s[m.start():m.end()] + after
+        if re.search(_PUSH_NOT_DECLARED, near):
+            f.push_undeclared = True   # a push-out not announced is played as an ordinary shot
+            continue
+        f.kind = "push_out"
+        break
+    brk = re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
+                    r"coup d envoi|dry break|BRK)\b", s)
+    if brk and f.kind is None:
+        # a break mentioned only as "after the break" is not this shot
+        stripped = re.sub(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?"
+                          r"(?:casse|bris|break|ouverture)\b", " ", s)
+        stripped = re.sub(r"\b(?:la|une|les|des) casses? (?:d avant|precedente)", " ", stripped)
+        if re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
+                     r"coup d envoi|BRK)\b", stripped):
+            f.kind = "break"
+    if re.search(r"\bdry break\b", s):
+        f.rack = "template"
+        f.dry = True
+    # ---- template rack and head string
+    if re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
+                 r"\bmagic\b|\bfeuille de rack|\brack a gabarit|\bbilles? marquees?", s):
+        f.rack = "template"
+    elif re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
+        f.rack = "triangle"
+    m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:autres? |)(?:billes? |boules? |)(?:autres? |)"
+                  r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
+                  r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
+                  r"va derriere|sont passees|est passee)(?: pas)?) (?:la |de la )?ligne", s)
+    if m:
+        f.crossed = _count(m.group(1))
+    else:
+        m = re.search(r"\b(" + BALLS + r") (?:(ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
+                      r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
+                      r"va derriere|sont passees|est passee)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
+        if m:
+            f.crossed_balls = set() if m.group(2) else set(_nums(m.group(1)))
+            f.crossed = len(f.crossed_balls)
+    # ---- foul count and warning
+    _read_fouls_count(s, f)
+    if re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
+                 r"qu on (?:m |me |t |te |l |le |nous |vous |)(?:ait|aie|aies|ai) (?:averti|prevenu)|(?:m |l |t |)avoir (?:averti|prevenu))|"
+                 r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
+                 r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu)|"
+                 r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir))", s):
+        f.warned = False
+    elif re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu)\b", s):
+        f.warned = True
+    m = re.search(r"\b(?:\d+|des|plusieurs) (?:billes?|boules?) (?:de but |)(?:rentrent|tombent|entrent|sont rentrees|sont empochees)"
+                  r" (?:, |: |)(" + BALLS + r")", s)
+    if m:
+        _add(f.pocketed, _nums(m.group(1)))
+        f.told_pockets = len(_nums(m.group(1)))
+    if re.search(r"\b(?:une|des|plusieurs|2|3|quelques) (?:autres? |)(?:billes?|boules?) (?:de but |numerotees? |)(?:\w+ )?"
+                 r"(?:rentre|rentrent|tombe|tombent|entre|entrent|est rentree|sont rentrees|est empochee|sont empochees)\b|"
+                 r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|mets)\w* (?:une|des|plusieurs|2|quelques) (?:autres? |)(?:billes?|boules?)\b", s):
+        f.generic_pocket = True
+    if re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
+                 r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b", s):
+        f.generic_foul = True
+    if re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
+                 r"la plus petite|la bille la plus basse|la bille visee)", s):
+        f.pocket_lowest = True
+    # ---- listed fouls (codes) and technique
+    _read_codes(s, f)
+    # ---- the table
+    _read_table(s, f)
+    # ---- the call
+    _read_call(re.sub(_PUSH_NOT_DECLARED, " ", s) if f.push_undeclared else s, f)
+    # ---- rails
+    _read_rails(s, f)
+    # ---- ball in hand (state)
+    if re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
+                 r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere|ou je veux)", s):
+        f.bih = True

@@ -1,0 +1,209 @@
+"""Words, typo fixes and symbols: balls become ``B<n>``, the cue ball ``CUE``, ball in hand ``BIH``,
+the opponent ``ADV``, a third person ``PLAYER``; ball lists are grouped (``B3+8+9``)."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
+from qa.understand.lexicon import KEYWORDS, _ADV_PHRASES, _AFTER_BALL, _BALL_LEAD, _COUNT_NOUNS, _KEEP, _KEYSET, _PLAYER_PHRASES
+
+from ..detect import detect
+from ..text import fold, spell_numero, words
+
+
+_INFL = ("er", "ir", "re", "ez", "ons", "ent", "ait", "ais", "ant", "ee", "ees", "es", "e", "s", "i", "is",
+         "it", "ie", "ies", "a", "as", "era", "eras", "erai", "u", "ue", "us")
+_STEMS = frozenset(k[:n] for k in KEYWORDS for n in range(4, len(k) + 1))
+
+
+@lru_cache(maxsize=8192)
+def _fix_word(w: str) -> str:
+    if w in _KEYSET or w in _KEEP or len(w) < 4 or not w.isalpha():
+        return w
+    # an inflection of a keyword ("sortir", "touchez") is not a typo
+    if any(w.endswith(e) and w[:-len(e)] in _STEMS for e in _INFL):
+        return w
+    cutoff = 1 if len(w) <= 6 else 2
+    found = process.extractOne(w, KEYWORDS, scorer=DamerauLevenshtein.distance, score_cutoff=cutoff)
+    if not found:
+        return w
+    cand = found[0]
+    if cand[0] != w[0] and not (len(w) >= 6 and cand[1:] == w[1:]):
+        return w
+    return cand
+
+
+def fix_typos(folded: str) -> str:
+    """Correct likely typos of the keywords in already folded text ("blanhe" → "blanche",
+    "adversair" → "adversaire"); other words are left alone."""
+    return re.sub(r"[a-z]{4,}", lambda m: _fix_word(m.group(0)), folded)
+
+
+def _split_segments(text: str) -> list[str]:
+    return re.split(r"[,.;:!?()\[\]\n/…]+|\s[-–—]\s", spell_numero(text))
+
+
+def tokens(question: str) -> tuple[list[str], Any]:
+    """Folded, typo-fixed words of ``question`` with ``,`` at punctuation, and the
+    :class:`qa.detect.Detection` of the game and publishers (indexes aligned on the words)."""
+    folded = fold(question)
+    # glued or clipped first person ("jtouche", "j'touche", "g touché" is read as "j'ai touché")
+    folded = re.sub(r"\bj(?=(?:touch|tap|rentr|empoch|rat|manqu|cass|annonc|saut|mass|mets|met|jou|vis|tir|fais)\w*)", "j ", folded)
+    folded = re.sub(r"\bdabord\b", "d abord", folded)
+    folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
+    folded = fix_typos(folded)
+    out: list[str] = []
+    for seg in _split_segments(folded):
+        ws = words(seg, counts=False)   # this module reads counts itself ("quatre billes")
+        if ws:
+            if out:
+                out.append(",")
+            out.extend(ws)
+    plain = [t for t in out if t != ","]
+    return out, detect(" ".join(plain))
+
+
+def _match_phrase(toks: list[str], i: int, phrases) -> int:
+    for ph in sorted(phrases, key=len, reverse=True):
+        if tuple(toks[i:i + len(ph)]) == ph:
+            return len(ph)
+    return 0
+
+
+def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
+    """Replace game words by GAME, balls by B<n>, the cue ball by CUE, ball in hand by BIH,
+    the opponent by ADV and a third-person player by PLAYER (see module doc)."""
+    # ``drop`` counts words without the commas: their positions in toks
+    word_at = [i for i, t in enumerate(toks) if t != ","]
+    dropped = {word_at[w] for w in drop if w < len(word_at)}
+    out: list[str] = []
+    i, n = 0, len(toks)
+    while i < n:
+        t = toks[i]
+        if i in dropped:
+            if not out or out[-1] != "GAME":
+                out.append("GAME")
+            i += 1
+            continue
+        # ball in hand: (la) bille/blanche/boule (blanche) en main
+        if t in ("bille", "blanche", "boule", "balle"):
+            j = i + 1
+            if j < n and toks[j] == "blanche":
+                j += 1
+            if toks[j:j + 2] == ["en", "main"]:
+                if out and out[-1] in ("la", "le"):
+                    out.pop()
+                out.append("BIH")
+                i = j + 2
+                continue
+        # cue ball
+        if t == "blanche" or (t in ("bille", "boule", "balle") and i + 1 < n and toks[i + 1] == "blanche"):
+            if out and out[-1] in ("la", "le", "l"):
+                out.pop()
+            out.append("CUE")
+            i += 2 if t != "blanche" else 1
+            continue
+        if t in ("bille", "boule") and toks[i + 1:i + 3] in (["de", "choc"], ["de", "visee"], ["de", "tir"]):
+            if out and out[-1] in ("la", "le", "l"):
+                out.pop()
+            out.append("CUE")
+            i += 3
+            continue
+        k = _match_phrase(toks, i, _ADV_PHRASES)
+        if k:
+            out.append("ADV")
+            i += k
+            continue
+        k = _match_phrase(toks, i, _PLAYER_PHRASES)
+        if k:
+            out.append("PLAYER")
+            if toks[i + k - 1] in ("casseur", "ouvreur"):
+                out.append("BRK")     # "le casseur rentre la 5": the break
+            i += k
+            continue
+        if t in ("un", "une") and i and toks[i - 1] == "la" and (i + 1 >= n or not toks[i + 1].isalpha()
+                                                                 or toks[i + 1] in _AFTER_BALL):
+            t = "1"
+        if t.isdigit() and 1 <= int(t) <= 10:
+            prev = toks[i - 1] if i else ""
+            nxt = toks[i + 1] if i + 1 < n else ""
+            if nxt in _COUNT_NOUNS or nxt == "ball":
+                out.append(t)
+                i += 1
+                continue
+            is_ball = prev in _BALL_LEAD or (prev in ("et", ",", "ou", "puis") and out and len(out) >= 2
+                                             and out[-2].startswith("B") and out[-2][1:2].isdigit())
+            if is_ball:
+                while out and out[-1] in ("la", "le", "l", "bille", "boule", "balle", "numero", "billes", "boules"):
+                    out.pop()
+                out.append(f"B{int(t)}")
+                i += 1
+                continue
+        out.append(t)
+        i += 1
+    text = " ".join(out)
+    text = re.sub(r"\b(?:(?:au|du|le|en|a|de|pour|sur)\s+)?(?:(?:la|le|l)\s+)?GAME(?:\s+(?:(?:de|du|a)\s+)?(?:(?:la|le|l)\s+)?GAME)*",
+                  " GAME ", text)
+    return text.split()
+
+
+_SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|est|touche|reste|"
+                         r"ressort|vole|glisse|coule|a|ne|n|termine|atterrit|roule|bouge)$")
+
+
+def _group_lists(toks: list[str]) -> list[str]:
+    """Merge ball lists ("B3 , B8 et B9" → "B3+8+9"), but not a ball that is the subject
+    of a singular verb ("je touche B3 et B9 rentre")."""
+    out: list[str] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if _is_ball(t):
+            group = [t]
+            j = i + 1
+            while j + 1 < len(toks) and toks[j] in (",", "et", "ou", "puis") and _is_ball(toks[j + 1]):
+                group.append(toks[j + 1])
+                j += 2
+            if len(group) > 1:
+                nxt = toks[j] if j < len(toks) else ""
+                prev = out[-1] if out else ""
+                if re.match(r"^(?:touch|tap|frapp|percut|heurt|vis|jou)\w*$", prev) and re.match(
+                        r"^(?:rentr|tomb|entr|sort|saut|part|vont|fil|finiss)\w*$", nxt):
+                    # "la blanche touche la 1, la 4 et la 7 rentrent": the first is the object
+                    out.append(group[0])
+                    out.append(toks[i + 1])
+                    out.append(_merge(group[1:]))
+                    i = j
+                    continue
+                if _SING_VERBS.match(nxt):
+                    # the last ball is the subject of the verb that follows
+                    head = group[:-1]
+                    out.append(_merge(head))
+                    out.append(toks[j - 2])  # the separator
+                    out.append(group[-1])
+                else:
+                    out.append(_merge(group))
+                i = j
+                continue
+        out.append(t)
+        i += 1
+    return out
+
+
+def _is_ball(t: str) -> bool:
+    return bool(re.fullmatch(r"B\d+(?:\+\d+)*", t))
+
+
+def _merge(balls: list[str]) -> str:
+    nums: list[int] = []
+    for b in balls:
+        nums.extend(_nums(b))
+    nums = list(dict.fromkeys(nums))
+    return "B" + "+".join(str(n) for n in nums)
+
+
+def _nums(tok: str) -> list[int]:
+    return [int(x) for x in tok[1:].split("+")] if _is_ball(tok) else []

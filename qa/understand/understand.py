@@ -1,0 +1,58 @@
+"""The entry point: French text → :class:`Understanding` (no engine run here)."""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from qa.understand.assemble import _assemble
+from qa.understand.classify import _has_shot_fact, _not_ruled_here, is_situation, narrative
+from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
+from qa.understand.facts import _Facts, _add
+from qa.understand.names import _rulesets
+from qa.understand.readers.clause import _read_clause
+from qa.understand.readers.story import _read_global
+from qa.understand.results import Understanding
+from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
+
+from ..text import words
+
+
+def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
+    """Understand a French situation; None when ``question`` is a lookup or off-topic.
+
+    ``book``: a :class:`qa.rulebook.Rulebook`; ``rulesets``: ids that restrict the answer
+    (unknown ids ignored). Returns an :class:`Understanding` whose ``scenario`` follows the
+    contract Scenario shape with ``ruleset`` None.
+    """
+    if not isinstance(question, str) or not question.strip() or len(question) > 2000:
+        return None
+    toks, det = tokens(question)
+    if det.other_game:
+        return None
+    plain_len = len([t for t in toks if t != ","])
+    drop = set(det.drop) if len(words(" ".join(t for t in toks if t != ","))) == plain_len else set()
+    sym = _group_lists(_symbolise(toks, drop))
+    sym = _resolve_pronouns(sym)
+    text = " ".join(sym)
+    f = _Facts()
+    _read_global(text, f)
+    clauses = _clauses(sym)
+    # a story with two players ("mon adversaire rentre la 1 puis rate la 2 ; je touche la 2…"):
+    # the asker's shot is ruled, the other player's clauses only tell what went down before
+    actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]}
+    multi = "self" in actors and len(actors) > 1
+    for c in clauses:
+        if multi and c.subject in ("other", "player"):
+            if re.search(r"\b(?:" + V_POT + r")", c.text):
+                _add(f.gone, [b for t in c.toks for b in _nums(t)])
+            continue
+        _read_clause(c, f)
+    f.named = {b for t in sym for b in _nums(t)}
+    if not _has_shot_fact(f) or _not_ruled_here(f):
+        return None
+    if not is_situation(text, f, clauses):
+        return None
+    ids, game, notes = _rulesets(book, det, sym, rulesets, f.on_table)
+    if not ids:
+        return None
+    return _assemble(book, question, text, f, ids, game, det, notes)

@@ -1,9 +1,17 @@
-"""Facts → a contract Scenario, the facts stated, the assumptions made and the open facts."""
+"""Facts → a contract Scenario, the facts stated, the assumptions made and the open facts.
+
+:func:`_assemble` runs the steps below in order over one :class:`_Build`: each step reads the
+facts (never written back) and what the earlier steps decided, and fills its part of the
+scenario (``shot``, ``state``), of the facts stated and of the assumptions. Then each open fact
+(a fact the story leaves out that may change the ruling) is proposed by its own function with
+the other case's scenario.
+"""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Callable
 
 from qa.understand.facts import _Facts
 from qa.understand.names import _copy, _money
@@ -19,234 +27,344 @@ def _address(question: str) -> str:
     return "tu"
 
 
-def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], game: str | None,
-              det, notes: list[str]) -> Understanding:
-    vous = _address(question) == "vous"
-    money = _money(book, ids)
-    facts: dict[str, Any] = {}
-    assumptions: list[str] = list(notes)
-    if game:
-        facts["game"] = game
-    if det.rulesets:
-        facts["named"] = list(det.rulesets)
-    shooter = "self"
+@dataclass
+class _Build:
+    """The scenario being assembled from read-only facts ``f``."""
+
+    book: Any
+    ids: tuple[str, ...]
+    game: str | None
+    f: _Facts
+    vous: bool
+    money: int
+    shooter: str
+    kind: str
+    facts: dict[str, Any] = field(default_factory=dict)
+    assumptions: list[str] = field(default_factory=list)
+    shot: dict[str, Any] = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)
+    first: Any = "unset"
+    pocketed: list[int] = field(default_factory=list)
+    off: list[int] = field(default_factory=list)
+    cue: str = "table"
+    codes: list[str] = field(default_factory=list)
+    gone: list[int] = field(default_factory=list)
+    lowest_open: int | None = None
+
+    @property
+    def scenario(self) -> dict[str, Any]:
+        return {"ruleset": None, "state": self.state, "shot": self.shot}
+
+
+def _shooter(f: _Facts) -> str:
     persons = [p for p in f.persons if p]
     if persons:
-        shooter = "self" if "self" in persons else persons[0]
-    if shooter != "self":
-        facts["shooter"] = shooter
-    kind = f.kind or "normal"
-    if f.kind:
-        facts["kind"] = f.kind
-    shot: dict[str, Any] = {"kind": kind}
-    state: dict[str, Any] = {}
+        return "self" if "self" in persons else persons[0]
+    return "self"
 
-    # ---- first contact
-    first = f.first
-    if first == "unset" and f.intent is not None:
-        first = f.intent
+
+def _first_contact(b: _Build) -> None:
+    first = b.f.first
+    if first == "unset" and b.f.intent is not None:
+        first = b.f.intent
     if first == "wrong":
         first = "unset"
     if first != "unset":
-        facts["first_contact"] = first
+        b.facts["first_contact"] = first
         if first != "lowest":
-            shot["first_contact"] = first
-    # ---- pockets
+            b.shot["first_contact"] = first
+    b.first = first
+
+
+def _pockets(b: _Build) -> None:
+    f = b.f
     # a ball pocketed by the other player in the story went down on an earlier shot
-    earlier = {b for b, who in f.pocketed_by.items() if who in ("self", "other", "player") and who != shooter}
-    if earlier:
-        f.gone = sorted(set(f.gone) | earlier)
-    pocketed = [b for b in f.pocketed if b not in f.not_pocketed and b not in earlier]
+    earlier = {ball for ball, who in f.pocketed_by.items() if who in ("self", "other", "player") and who != b.shooter}
+    b.gone = sorted(set(f.gone) | earlier) if earlier else list(f.gone)
+    pocketed = [ball for ball in f.pocketed if ball not in f.not_pocketed and ball not in earlier]
     if f.pocket_lowest:
         low = f.lowest or (min(f.on_table) if f.on_table else None) or (min(f.present) if f.present else None) or 1
         if low not in pocketed:
             pocketed.append(low)
-        assumptions.append(f"J’ai compris que la bille empochée était la plus basse sur la table (la {low}).")
-    if f.dry and f.crossed is None and len(pocketed) < 3:
-        f.crossed = 0
+        b.assumptions.append(f"J’ai compris que la bille empochée était la plus basse sur la table (la {low}).")
     if pocketed or f.nothing_pocketed or f.not_pocketed:
-        facts["pocketed"] = sorted(pocketed)
-    shot["pocketed"] = sorted(pocketed)
-    off = [b for b in f.off if b not in pocketed]
-    if off:
-        facts["off_table"] = sorted(off)
-    shot["off_table"] = sorted(off)
-    cue = f.cue or "table"
+        b.facts["pocketed"] = sorted(pocketed)
+    b.shot["pocketed"] = sorted(pocketed)
+    b.pocketed = pocketed
+
+
+def _off_and_cue(b: _Build) -> None:
+    f = b.f
+    b.off = [ball for ball in f.off if ball not in b.pocketed]
+    if b.off:
+        b.facts["off_table"] = sorted(b.off)
+    b.shot["off_table"] = sorted(b.off)
+    b.cue = f.cue or "table"
     if f.cue or f.cue_not:
-        facts["cue_ball"] = cue
-    shot["cue_ball"] = cue
-    # ---- rails
-    if kind == "break":
-        if f.rails_count is not None:
-            shot["balls_to_rail"] = f.rails_count
-        elif f.no_rail:
-            shot["balls_to_rail"] = 0
-        if "balls_to_rail" in shot:
-            facts["balls_to_rail"] = shot["balls_to_rail"]
-        if f.crossed_balls:
-            f.crossed = len(f.crossed_balls - set(pocketed))
-        if f.crossed is not None:
-            shot["crossed_head_string"] = f.crossed
-            facts["crossed_head_string"] = f.crossed
+        b.facts["cue_ball"] = b.cue
+    b.shot["cue_ball"] = b.cue
+
+
+def _break_rails(b: _Build) -> None:
+    f = b.f
+    if f.rails_count is not None:
+        b.shot["balls_to_rail"] = f.rails_count
+    elif f.no_rail:
+        b.shot["balls_to_rail"] = 0
+    if "balls_to_rail" in b.shot:
+        b.facts["balls_to_rail"] = b.shot["balls_to_rail"]
+    crossed = f.crossed
+    if f.dry and crossed is None and len(b.pocketed) < 3:
+        crossed = 0     # a dry break told: no ball crossed the head string
+    if f.crossed_balls:
+        crossed = len(f.crossed_balls - set(b.pocketed))
+    if crossed is not None:
+        b.shot["crossed_head_string"] = crossed
+        b.facts["crossed_head_string"] = crossed
+
+
+def _rail_after_contact(f: _Facts) -> bool | None:
+    if f.no_rail:
+        return False
+    if f.rail or (f.rails_count is not None and f.rails_count > 0):
+        return True
+    if f.rails_count == 0:
+        return False
+    return None
+
+
+def _rails(b: _Build) -> None:
+    if b.kind == "break":
+        _break_rails(b)
     else:
-        if f.no_rail:
-            shot["rail_after_contact"] = False
-        elif f.rail or (f.rails_count is not None and f.rails_count > 0):
-            shot["rail_after_contact"] = True
-        elif f.rails_count == 0:
-            shot["rail_after_contact"] = False
-        if "rail_after_contact" in shot:
-            facts["rail_after_contact"] = shot["rail_after_contact"]
-    if f.cue_rail_first:
-        shot["cue_rail_first"] = True
-        facts["cue_rail_first"] = True
-    # ---- call
+        rail = _rail_after_contact(b.f)
+        if rail is not None:
+            b.shot["rail_after_contact"] = rail
+            b.facts["rail_after_contact"] = rail
+    if b.f.cue_rail_first:
+        b.shot["cue_rail_first"] = True
+        b.facts["cue_rail_first"] = True
+
+
+def _call_and_fouls(b: _Build) -> None:
+    f = b.f
     if f.called != "unset":
-        shot["called"] = f.called
-        facts["called"] = f.called
-    # ---- technique and fouls
-    for name in ("jump", "masse"):
-        if getattr(f, name):
-            shot[name] = True
-            facts[name] = True
-    if f.obstacle:
-        shot["obstacle_moved"] = True
-        facts["obstacle_moved"] = True
-    codes = list(f.codes)
-    if codes:
-        shot["fouls"] = codes
-        facts["fouls"] = list(codes)
-    # ---- state: fouls, warning, rack, ball in hand
-    me, them = f.fouls_self, f.fouls_other
-    if shooter != "self":
-        me, them = them, me
+        b.shot["called"] = f.called
+        b.facts["called"] = f.called
+    for name, told in (("jump", f.jump), ("masse", f.masse), ("obstacle_moved", f.obstacle)):
+        if told:
+            b.shot[name] = True
+            b.facts[name] = True
+    b.codes = list(f.codes)
+    if b.codes:
+        b.shot["fouls"] = list(b.codes)
+        b.facts["fouls"] = list(b.codes)
+
+
+def _fouls_state(b: _Build) -> None:
+    f = b.f
+    me, them = (f.fouls_self, f.fouls_other) if b.shooter == "self" else (f.fouls_other, f.fouls_self)
     fouls_state = {"shooter": me or 0, "opponent": them or 0}
     if me is not None:
-        facts["fouls_shooter"] = me
+        b.facts["fouls_shooter"] = me
     if them is not None:
-        facts["fouls_opponent"] = them
-    warned = f.warned if shooter == "self" or f.warned is None else f.warned
+        b.facts["fouls_opponent"] = them
+    warned = f.warned
     if warned is not None:
-        facts["warned"] = warned
+        b.facts["warned"] = warned
     if warned and fouls_state["shooter"] < 2:
         fouls_state["shooter"] = 2
     if warned is None and fouls_state["shooter"] == 2:
         warned = True
-        assumptions.append("J’ai supposé que " + ("vous aviez" if vous and shooter == "self" else "tu avais" if shooter == "self" else "le joueur avait")
-                           + " été averti après la deuxième faute, comme la règle l’exige.")
-    state["fouls"] = fouls_state
-    state["warned"] = bool(warned) and fouls_state["shooter"] == 2
+        who = ("vous aviez" if b.vous else "tu avais") if b.shooter == "self" else "le joueur avait"
+        b.assumptions.append(f"J’ai supposé que {who} été averti après la deuxième faute, comme la règle l’exige.")
+    b.state["fouls"] = fouls_state
+    b.state["warned"] = bool(warned) and fouls_state["shooter"] == 2
+
+
+def _other_state(b: _Build) -> None:
+    f = b.f
     if f.rack:
-        state["rack"] = f.rack
-        facts["rack"] = f.rack
-    if f.bih and kind != "break":
-        state["ball_in_hand"] = True
-        facts["ball_in_hand"] = True
-    if kind == "push_out":
-        state["push_out_available"] = True
-        facts["push_out_available"] = True
-    # ---- the table before the shot
-    lowest_open: int | None = None
-    if kind != "break":
-        mentioned = set(pocketed) | set(off) | ({first} if isinstance(first, int) else set())
-        # every ball the story names was on the table before the shot (unless already down)
-        mentioned |= {b for b in f.named if b not in f.gone}
-        if f.lowest is not None:
-            mentioned = {b for b in mentioned if b >= f.lowest}
-        if f.on_table is not None:
-            table = set(f.on_table) | mentioned
-            facts["on_table"] = sorted(f.on_table)
-            state["on_table"] = sorted(table | {money})
-        elif f.lowest is not None:
-            facts["lowest"] = f.lowest
-            state["on_table"] = sorted(set(range(f.lowest, money + 1)) | {b for b in mentioned if b > f.lowest} | set(f.present))
-        elif f.present or f.gone:
-            if f.present:
-                facts["present"] = sorted(f.present)
-            if f.gone:
-                facts["gone"] = sorted(f.gone)
-            low = min(f.present) if f.present else None
-            if low is None:
-                low = 1
-                while low in f.gone:
-                    low += 1
-            low = min([low] + [b for b in mentioned])
-            table = set(range(low, money + 1)) - set(f.gone)
-            state["on_table"] = sorted(table | mentioned | set(f.present))
-            if isinstance(first, int) and first == low and first > 1 and not f.present:
-                lowest_open = first
-                assumptions.append(f"J’ai supposé que la {first} était la plus basse sur la table.")
-        elif isinstance(first, int):
-            low = min(mentioned)
-            state["on_table"] = sorted(set(range(low, money + 1)))
-            if low == first and first > 1:
-                lowest_open = first
-                assumptions.append(f"J’ai supposé que la {first} était la plus basse sur la table.")
-        if state.get("on_table") is not None and any(b > money for b in state["on_table"]):
-            state["on_table"] = [b for b in state["on_table"] if b <= money]
-    scenario = {"ruleset": None, "state": state, "shot": shot}
+        b.state["rack"] = f.rack
+        b.facts["rack"] = f.rack
+    if f.bih and b.kind != "break":
+        b.state["ball_in_hand"] = True
+        b.facts["ball_in_hand"] = True
+    if b.kind == "push_out":
+        b.state["push_out_available"] = True
+        b.facts["push_out_available"] = True
 
-    # ---- open facts
-    opens: list[OpenFact] = []
-    tu_avais = "vous aviez" if vous else "tu avais"
-    if lowest_open is not None and kind != "push_out":
-        alt = _copy(scenario)
-        alt["state"]["on_table"] = sorted(set(alt["state"]["on_table"]) | {lowest_open - 1})
-        opens.append(OpenFact("lowest", f"La {lowest_open} était-elle la plus basse sur la table ?",
-                              f"si la {lowest_open} était la plus basse sur la table",
-                              f"si une bille plus basse que la {lowest_open} était encore sur la table", alt))
-    ten_call = any(book.rulesets[r].policy["call_shot"].value == "ball_and_pocket" or
-                   book.rulesets[r].policy["money_ball_on_legal_break"].value == "wins_if_called" for r in ids)
-    if ten_call and "called" not in shot and pocketed:
-        alt = _copy(scenario)
-        if kind == "break":
-            tens = [r for r in ids if book.rulesets[r].game == "ten-ball"]
-            m10 = max((book.rulesets[r].money_ball for r in tens), default=10)
-            if m10 in pocketed:
-                alt["shot"]["called"] = {"ball": m10, "pocket": None, "pocket_ok": True}
-                opens.append(OpenFact("called", f"La {m10} était-elle annoncée avant la casse ?",
-                                      f"si la {m10} n’était pas annoncée", f"si la {m10} était annoncée", alt))
-        else:
-            target = money if money in pocketed else min(pocketed)
-            alt["shot"]["called"] = None
-            opens.append(OpenFact("called", f"Avais-{'vous' if vous else 'tu'} annoncé la {target} (et sa poche) ?",
-                                  f"si la {target} était annoncée", "si rien n’était annoncé", alt))
-    if kind in ("normal",) and "rail_after_contact" not in shot and not pocketed and first is not None and not codes \
-            and cue == "table" and not off:
-        alt = _copy(scenario)
-        alt["shot"]["rail_after_contact"] = False
-        opens.append(OpenFact("rail_after_contact", "Une bille (ou la blanche) a-t-elle touché une bande après le contact ?",
-                              "si une bille a touché une bande après le contact",
-                              "si aucune bille n’a touché de bande après le contact", alt))
-    if kind == "break" and "balls_to_rail" not in shot:
-        alt = _copy(scenario)
-        alt["shot"]["balls_to_rail"] = 3
-        opens.append(OpenFact("balls_to_rail", "Au moins quatre billes ont-elles touché une bande à la casse ?",
-                              "si au moins quatre billes ont touché une bande",
-                              "si moins de quatre billes ont touché une bande", alt))
-    if kind == "break" and state.get("rack") == "template" and "crossed_head_string" not in shot and len(pocketed) < 3:
-        alt = _copy(scenario)
-        need = 3 - len(pocketed)
-        alt["shot"]["crossed_head_string"] = need
-        opens.append(OpenFact("crossed_head_string", "Combien de billes non empochées ont franchi la ligne de départ ?",
-                              "si aucune bille non empochée n’a franchi la ligne de départ",
-                              f"si {need} bille{'s' if need > 1 else ''} non empochée{'s' if need > 1 else ''} "
-                              f"{'ont' if need > 1 else 'a'} franchi la ligne de départ", alt))
-    if state["fouls"]["shooter"] == 2 and "warned" not in facts:
-        alt = _copy(scenario)
-        alt["state"]["warned"] = False
-        opens.append(OpenFact("warned", f"{'Aviez-vous' if vous else 'Avais-tu'} été averti après la deuxième faute ?"
-                              if shooter == "self" else "Le joueur avait-il été averti après sa deuxième faute ?",
-                              f"si {tu_avais} été averti" if shooter == "self" else "s’il avait été averti",
-                              "sans avertissement", alt))
-    if game is None and len({book.rulesets[r].game for r in ids}) > 1:
-        opens.append(OpenFact("game", "Jouiez-vous au jeu de la 9 ou au jeu de la 10 ?" if vous else
-                              "Tu joues au jeu de la 9 ou au jeu de la 10 ?", "", "", scenario))
+
+def _mentioned(b: _Build) -> set[int]:
+    """Every ball the story names was on the table before the shot (unless already down)."""
+    f = b.f
+    mentioned = set(b.pocketed) | set(b.off) | ({b.first} if isinstance(b.first, int) else set())
+    mentioned |= {ball for ball in f.named if ball not in b.gone}
+    if f.lowest is not None:
+        mentioned = {ball for ball in mentioned if ball >= f.lowest}
+    return mentioned
+
+
+def _assume_lowest(b: _Build, low: int) -> None:
+    """The ball hit first is the lowest named: say it was assumed the lowest on the table."""
+    if isinstance(b.first, int) and b.first == low and b.first > 1:
+        b.lowest_open = b.first
+        b.assumptions.append(f"J’ai supposé que la {b.first} était la plus basse sur la table.")
+
+
+def _table_from_present(b: _Build, mentioned: set[int]) -> list[int]:
+    f = b.f
+    if f.present:
+        b.facts["present"] = sorted(f.present)
+    if b.gone:
+        b.facts["gone"] = sorted(b.gone)
+    low = min(f.present) if f.present else None
+    if low is None:
+        low = 1
+        while low in b.gone:
+            low += 1
+    low = min([low, *mentioned])
+    table = set(range(low, b.money + 1)) - set(b.gone)
+    if not f.present:
+        _assume_lowest(b, low)
+    return sorted(table | mentioned | set(f.present))
+
+
+def _table(b: _Build) -> None:
+    """The balls on the table before the shot (none stated on a break: the full rack)."""
+    if b.kind == "break":
+        return
+    f = b.f
+    mentioned = _mentioned(b)
+    table: list[int] | None = None
+    if f.on_table is not None:
+        b.facts["on_table"] = sorted(f.on_table)
+        table = sorted(set(f.on_table) | mentioned | {b.money})
+    elif f.lowest is not None:
+        b.facts["lowest"] = f.lowest
+        table = sorted(set(range(f.lowest, b.money + 1)) | {x for x in mentioned if x > f.lowest} | set(f.present))
+    elif f.present or b.gone:
+        table = _table_from_present(b, mentioned)
+    elif isinstance(b.first, int):
+        low = min(mentioned)
+        table = sorted(set(range(low, b.money + 1)))
+        _assume_lowest(b, low)
+    if table is not None:
+        b.state["on_table"] = [x for x in table if x <= b.money]
+
+
+# ---------------------------------------------------------------------------- open facts
+def _open_lowest(b: _Build) -> OpenFact | None:
+    if b.lowest_open is None or b.kind == "push_out":
+        return None
+    n = b.lowest_open
+    alt = _copy(b.scenario)
+    alt["state"]["on_table"] = sorted(set(alt["state"]["on_table"]) | {n - 1})
+    return OpenFact("lowest", f"La {n} était-elle la plus basse sur la table ?",
+                    f"si la {n} était la plus basse sur la table",
+                    f"si une bille plus basse que la {n} était encore sur la table", alt)
+
+
+def _open_called(b: _Build) -> OpenFact | None:
+    rulesets = [b.book.rulesets[r] for r in b.ids]
+    ten_call = any(rs.policy["call_shot"].value == "ball_and_pocket" or
+                   rs.policy["money_ball_on_legal_break"].value == "wins_if_called" for rs in rulesets)
+    if not ten_call or "called" in b.shot or not b.pocketed:
+        return None
+    alt = _copy(b.scenario)
+    if b.kind == "break":
+        m10 = max((rs.money_ball for rs in rulesets if rs.game == "ten-ball"), default=10)
+        if m10 not in b.pocketed:
+            return None
+        alt["shot"]["called"] = {"ball": m10, "pocket": None, "pocket_ok": True}
+        return OpenFact("called", f"La {m10} était-elle annoncée avant la casse ?",
+                        f"si la {m10} n’était pas annoncée", f"si la {m10} était annoncée", alt)
+    target = b.money if b.money in b.pocketed else min(b.pocketed)
+    alt["shot"]["called"] = None
+    return OpenFact("called", f"Avais-{'vous' if b.vous else 'tu'} annoncé la {target} (et sa poche) ?",
+                    f"si la {target} était annoncée", "si rien n’était annoncé", alt)
+
+
+def _open_rail(b: _Build) -> OpenFact | None:
+    if b.kind != "normal" or "rail_after_contact" in b.shot or b.pocketed or b.first is None or b.codes \
+            or b.cue != "table" or b.off:
+        return None
+    alt = _copy(b.scenario)
+    alt["shot"]["rail_after_contact"] = False
+    return OpenFact("rail_after_contact", "Une bille (ou la blanche) a-t-elle touché une bande après le contact ?",
+                    "si une bille a touché une bande après le contact",
+                    "si aucune bille n’a touché de bande après le contact", alt)
+
+
+def _open_break_rails(b: _Build) -> OpenFact | None:
+    if b.kind != "break" or "balls_to_rail" in b.shot:
+        return None
+    alt = _copy(b.scenario)
+    alt["shot"]["balls_to_rail"] = 3
+    return OpenFact("balls_to_rail", "Au moins quatre billes ont-elles touché une bande à la casse ?",
+                    "si au moins quatre billes ont touché une bande",
+                    "si moins de quatre billes ont touché une bande", alt)
+
+
+def _open_crossed(b: _Build) -> OpenFact | None:
+    if b.kind != "break" or b.state.get("rack") != "template" or "crossed_head_string" in b.shot \
+            or len(b.pocketed) >= 3:
+        return None
+    alt = _copy(b.scenario)
+    need = 3 - len(b.pocketed)
+    alt["shot"]["crossed_head_string"] = need
+    plural = need > 1
+    return OpenFact("crossed_head_string", "Combien de billes non empochées ont franchi la ligne de départ ?",
+                    "si aucune bille non empochée n’a franchi la ligne de départ",
+                    f"si {need} bille{'s' if plural else ''} non empochée{'s' if plural else ''} "
+                    f"{'ont' if plural else 'a'} franchi la ligne de départ", alt)
+
+
+def _open_warned(b: _Build) -> OpenFact | None:
+    if b.state["fouls"]["shooter"] != 2 or "warned" in b.facts:
+        return None
+    alt = _copy(b.scenario)
+    alt["state"]["warned"] = False
+    if b.shooter == "self":
+        return OpenFact("warned", f"{'Aviez-vous' if b.vous else 'Avais-tu'} été averti après la deuxième faute ?",
+                        f"si {'vous aviez' if b.vous else 'tu avais'} été averti", "sans avertissement", alt)
+    return OpenFact("warned", "Le joueur avait-il été averti après sa deuxième faute ?",
+                    "s’il avait été averti", "sans avertissement", alt)
+
+
+def _open_game(b: _Build) -> OpenFact | None:
+    if b.game is not None or len({b.book.rulesets[r].game for r in b.ids}) <= 1:
+        return None
+    return OpenFact("game", "Jouiez-vous au jeu de la 9 ou au jeu de la 10 ?" if b.vous else
+                    "Tu joues au jeu de la 9 ou au jeu de la 10 ?", "", "", b.scenario)
+
+
+_STEPS: tuple[Callable[[_Build], None], ...] = (
+    _first_contact, _pockets, _off_and_cue, _rails, _call_and_fouls, _fouls_state, _other_state, _table)
+_OPEN: tuple[Callable[[_Build], OpenFact | None], ...] = (
+    _open_lowest, _open_called, _open_rail, _open_break_rails, _open_crossed, _open_warned, _open_game)
+
+
+def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], game: str | None,
+              det, notes: list[str]) -> Understanding:
+    """The :class:`Understanding` of facts ``f`` read in ``question`` for the rulesets ``ids``."""
+    shooter = _shooter(f)
+    b = _Build(book=book, ids=ids, game=game, f=f, vous=_address(question) == "vous", money=_money(book, ids),
+               shooter=shooter, kind=f.kind or "normal", assumptions=list(notes))
+    if game:
+        b.facts["game"] = game
+    if det.rulesets:
+        b.facts["named"] = list(det.rulesets)
+    if shooter != "self":
+        b.facts["shooter"] = shooter
+    if f.kind:
+        b.facts["kind"] = f.kind
+    b.shot["kind"] = b.kind
+    for step in _STEPS:
+        step(b)
+    opens = [o for o in (make(b) for make in _OPEN) if o is not None]
     return Understanding(
-        scenario=scenario, rulesets=ids, facts=MappingProxyType(facts),
-        follow_up=tuple(o.question for o in opens), assumptions=tuple(dict.fromkeys(assumptions)),
-        open=tuple(opens), address="vous" if vous else "tu", shooter=shooter,
+        scenario=b.scenario, rulesets=ids, facts=MappingProxyType(b.facts),
+        follow_up=tuple(o.question for o in opens), assumptions=tuple(dict.fromkeys(b.assumptions)),
+        open=tuple(opens), address="vous" if b.vous else "tu", shooter=shooter,
     )
-
-
-# ============================================================================ rulings

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from qa.understand.clauses import Clause, V_CONTACT, V_FALL, V_POT, _neg
@@ -9,21 +10,47 @@ from qa.understand.facts import BALLS, _Facts, _OFF_PLACE, _POCKET_PLACE, _SENT_
 from qa.understand.tokens import _nums
 
 
+@dataclass(frozen=True)
+class _Ctx:
+    """What every step reads of a clause: its text (padded with spaces), negation, subject,
+    person and modal verb."""
+
+    s: str
+    neg: bool
+    subj: str | None
+    person: str | None
+    modal: bool
+
+
+_MODAL = re.compile(r"\b(?:peux|peut|peuvent|pouvons|pouvez|dois|doit|doivent|devons|devez|faut|puis|ai le droit|as le droit|"
+                    r"a le droit|avons le droit|avez le droit|ont le droit|autorise|interdit|permis|faudrait|voudrais|veux)\b")
+
 
 def _read_clause(c: Clause, f: _Facts) -> None:
+    """Read one clause into ``f``: the steps in order, until one says the clause is read."""
     s = " " + c.text + " "
-    neg = _neg(c)
-    subj = c.subject
-    person = _person(c)
-    modal = re.search(r"\b(?:peux|peut|peuvent|pouvons|pouvez|dois|doit|doivent|devons|devez|faut|puis|ai le droit|as le droit|"
-                      r"a le droit|avons le droit|avez le droit|ont le droit|autorise|interdit|permis|faudrait|voudrais|veux)\b", s)
+    x = _Ctx(s, _neg(c), c.subject, _person(c), bool(_MODAL.search(s)))
+    for step in _STEPS:
+        if step(c, x, f):
+            return
+
+
+def _missed_pot(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """"j'ai raté mon coup": nothing pocketed; True when the clause is read."""
+    s, person = x.s, x.person
     # ---------- missed the pot ("j'ai raté mon coup"): nothing pocketed
     if re.search(r"\b(?:rate|rates|ratez|manque|manques|manquez|loupe|loupes|loupez|foire)\w* (?:mon|son|ton|votre|le|un) "
                  r"(?:coup|empochage|tir)\b", s):
         f.nothing_pocketed = True
         if person:
             f.persons.append(person)
-        return
+        return True
+    return False
+
+
+def _not_first(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """The ball to hit first was not hit first; True when the clause is read."""
+    s, person = x.s, x.person
     # ---------- the first ball to hit was not hit first ("je n'ai pas touché la 1 d'abord")
     m = re.search(r"\b(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r") (B\d+) (?:" + _STRONG + r")", s) \
         or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s)
@@ -34,7 +61,13 @@ def _read_clause(c: Clause, f: _Facts) -> None:
             f.lowest = _nums(m.group(1))[0]
         if person:
             f.persons.append(person)
-        return
+        return True
+    return False
+
+
+def _no_ball(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """No ball touched; True when the clause is read."""
+    s, subj, person = x.s, x.subj, x.person
     # ---------- no ball touched
     if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
                  r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d+\S*)(?! (?:dans|au|a|en|de peu|l empochage|la poche))", s) \
@@ -44,7 +77,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
             f.first = None if f.first == "unset" or not f.first_strong else f.first
             if person:
                 f.persons.append(person)
-            return
+            return True
     if re.search(r"\b(?:ne|n) (?:touche|touches|touchez|touchait|tape|tapes|tapez|frappe|frappes|a touche|ai touche|as touche|avez touche|"
                  r"rencontre|percute|heurte)\w* (?:rien|aucune (?:bille|boule)|pas (?:de |une |la moindre |)(?:bille|boule|B\d)|aucune|"
                  r"que (?:la |les |une |des |)bandes?)|\btouche\w* (?:rien|aucune (?:bille|boule))|\bsans (?:toucher|taper|frapper) "
@@ -54,7 +87,13 @@ def _read_clause(c: Clause, f: _Facts) -> None:
         f.first_strong = True
         if person:
             f.persons.append(person)
-        return
+        return True
+    return False
+
+
+def _first_contact(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """The ball hit first, the ball aimed at; True when the clause is read."""
+    s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- first contact
     if subj in ("self", "other", "player", "cue") or c.inherited and subj not in ("balls", "none"):
         m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|pleine bille|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
@@ -95,6 +134,12 @@ def _read_clause(c: Clause, f: _Facts) -> None:
         f.intent = _nums(m.group(1))[0]
         f.persons.append(person)
 
+    return False
+
+
+def _off_table(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """Balls or the cue ball off the table; True when the clause is read."""
+    s, neg, subj, person = x.s, x.neg, x.subj, x.person
     # ---------- off the table (before pockets: "tombe par terre")
     off_here = False
     if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|part|partent|tombe|tombent|"
@@ -108,7 +153,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
             f.cue = "off_table"
         else:
             _add(f.off, c.subj_balls)
-        return
+        return True
     if person or c.inherited and subj not in ("balls", "cue", "none"):
         m = re.search(r"\b(?:fais|fait|faites|ai fait|as fait|avez fait|a fait) (?:sortir|sauter|voler|tomber) (" + BALLS + r"|CUE)(?: \w+){0,2} " + _OFF_PLACE, s) \
             or re.search(r"\b(?:ejecte|ejectes|ejectez|envoie|envoies|envoyez|expedie|projette|sors|sort)\w* (" + BALLS + r"|CUE)(?: \w+){0,2}(?: " + _OFF_PLACE + "|$| )", s)
@@ -119,8 +164,14 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 _add(f.off, _nums(m.group(1)))
             if person:
                 f.persons.append(person)
-            return
+            return True
 
+    return False
+
+
+def _sent(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """A ball sent into a pocket by a ball or a player; True when the clause is read."""
+    s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- a ball sent into a pocket by a ball or a player ("B3 envoie B9 dans la poche",
     # "elle pousse B9 au fond", "je mets B9 dans le coin")
     if not neg and not modal:
@@ -131,6 +182,12 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                 f.pocketed_by.setdefault(b, person or subj or "balls")
             if person:
                 f.persons.append(person)
+    return False
+
+
+def _person_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """Pockets told with a person as subject; True when the clause is read."""
+    s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- pockets: person as subject ("je rentre la 9", "j'empoche la 4")
     if (person or (c.inherited and subj in ("self", "other", "player"))) and not modal:
         hits = list(re.finditer(r"\b(?:" + V_POT + r"|en rentrant|en empochant|en blousant|fais tomber|fait tomber|faites tomber|"
@@ -156,14 +213,26 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                     f.pocketed_by.setdefault(b, person or subj)
             f.persons.append(person or subj)
         if hits:
-            return
+            return True
         if re.search(r"\b(?:ne |n )?(?:" + V_POT + r")\w* (?:rien|pas|aucune)\b", s) and neg and re.search(r"\b(?:rentre|empoche|blouse)\w*", s):
             f.nothing_pocketed = True
             f.persons.append(person or subj)
+    return False
+
+
+def _scratch(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """A scratch; True when the clause is read."""
+    s, neg, person = x.s, x.neg, x.person
     if re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s) and not neg:
         f.cue = f.cue or "pocketed"
         if person:
             f.persons.append(person)
+    return False
+
+
+def _ball_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """Pockets told with balls as subject; True when the clause is read."""
+    s, neg, subj = x.s, x.neg, x.subj
     # ---------- pockets: balls as subject ("la 9 rentre", "elle tombe")
     if subj in ("balls", "cue", "none"):
         fall = re.search(r"\b(?:" + V_FALL + r"|(?:va|vont|part|partent|file|filent|finit|finissent|termine|terminent|glisse|glissent|"
@@ -193,6 +262,12 @@ def _read_clause(c: Clause, f: _Facts) -> None:
                     _add(f.pocketed, _nums(w.group(1)))
         elif ressort and subj == "balls":
             f.not_pocketed.update(c.subj_balls)
+    return False
+
+
+def _persons(c: Clause, x: _Ctx, f: _Facts) -> bool:
+    """Who played the shot; True when the clause is read."""
+    s, person, modal = x.s, x.person, x.modal
     # ---------- who played the shot (the person of its events)
     if person and re.search(r"\b(?:cass\w*|ouvre|jump\w*|saute|sautes|sautez|masse|masses|massez|annonce|annonces|annoncez|"
                             r"rate|rates|ratez|manque|manques|manquez|loupe|loupes|pousse|pousses|poussez|joue|joues|jouez|tire|tires|tirez|"
@@ -206,3 +281,7 @@ def _read_clause(c: Clause, f: _Facts) -> None:
 
 
 # ============================================================================ lookups
+    return False
+
+
+_STEPS = (_missed_pot, _not_first, _no_ball, _first_contact, _off_table, _sent, _person_pockets, _scratch, _ball_pockets, _persons)

@@ -17,6 +17,7 @@ from typing import Any, Iterable, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import fidelity
+from .lexicon import lexicon_problems
 from .yamlio import LineDict, YamlError, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "rules_data"
@@ -389,6 +390,9 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
     glossary = _load_glossary(col, root / "glossary.yaml")
     foul_labels = _load_foul_labels(col, root / "foul_codes.yaml")
     foul_codes = tuple(foul_labels)
+    lexicon_path = root / "lexicon.yaml"
+    for line, message in lexicon_problems(lexicon_path)[1]:
+        col.add(lexicon_path, line, message)
 
     rulesets_path = root / "rulesets.yaml"
     raw_rulesets = col.load(rulesets_path) or []

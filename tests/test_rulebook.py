@@ -170,3 +170,45 @@ def test_broken_yaml_reports_its_line(data):
     path = data / "topics.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "- {id: oops, label: [\n", encoding="utf-8")
     assert any(p.startswith("rules_data/topics.yaml:") and "YAML" in p for p in _problems(data))
+
+
+# ----------------------------------------------------------------------------- lexicon (rules_data/lexicon.yaml)
+def test_lexicon_word_corrected_and_kept_is_a_contradiction_at_its_line(data):
+    path = data / "lexicon.yaml"
+    line = _edit(path, "keep: [\n  ainsi", "keep: [\n  blanche, ainsi")
+    problems = _problems(data)
+    assert f"rules_data/lexicon.yaml:{line + 1}: « blanche » est dans « keywords » et dans « keep » : " \
+           "corrigé vers ce mot-clé et gardé tel quel, c’est contradictoire" in problems
+
+
+def test_lexicon_phrase_for_opponent_and_third_player_is_a_contradiction(data):
+    path = data / "lexicon.yaml"
+    line = _edit(path, '  - "le joueur"', '  - "le joueur"\n  - "mon adversaire"')
+    problems = _problems(data)
+    assert any(p.startswith(f"rules_data/lexicon.yaml:{line + 1}: « mon adversaire » est dans « opponent » et dans « player »")
+               for p in problems), problems
+
+
+def test_lexicon_misspelt_list_gives_did_you_mean_and_the_missing_list(data):
+    path = data / "lexicon.yaml"
+    line = _edit(path, "ball_lead: [", "bal_lead: [")
+    problems = _problems(data)
+    assert f"rules_data/lexicon.yaml:{line}: liste inconnue « bal_lead » ; vouliez-vous dire « ball_lead » ?" in problems
+    assert any("la liste « ball_lead » manque" in p for p in problems)
+
+
+def test_lexicon_words_must_be_folded(data):
+    path = data / "lexicon.yaml"
+    line = _edit(path, "breaker: [casseur", "breaker: [Casseur, ouvreuse-x, casseur")
+    problems = _problems(data)
+    assert any(p.startswith(f"rules_data/lexicon.yaml:{line}: « Casseur » dans « breaker »") for p in problems)
+    assert any("« ouvreuse-x »" in p for p in problems)
+
+
+def test_lexicon_lists_are_what_understanding_reads():
+    from qa.lexicon import load_lexicon
+    from qa.understand import lexicon as used
+    lex = load_lexicon()
+    assert used.LEXICON is lex
+    assert ("mon", "adversaire") in lex.opponent and "casseur" in lex.breaker
+    assert not set(lex.keywords) & lex.keep

@@ -8,7 +8,7 @@ from typing import Any
 
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
-from qa.understand.lexicon import KEYWORDS, _ADV_PHRASES, _AFTER_BALL, _BALL_LEAD, _COUNT_NOUNS, _KEEP, _KEYSET, _PLAYER_PHRASES
+from qa.understand.lexicon import BREAKERS, KEYWORDS, _ADV_PHRASES, _AFTER_BALL, _BALL_LEAD, _COUNT_NOUNS, _KEEP, _KEYSET, _PLAYER_PHRASES
 
 from ..detect import detect
 from ..text import fold, spell_numero, words
@@ -120,7 +120,7 @@ def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
         k = _match_phrase(toks, i, _PLAYER_PHRASES)
         if k:
             out.append("PLAYER")
-            if toks[i + k - 1] in ("casseur", "ouvreur"):
+            if toks[i + k - 1] in BREAKERS:
                 out.append("BRK")     # "le casseur rentre la 5": the break
             i += k
             continue

@@ -1,0 +1,119 @@
+"""The words free-text understanding reads, as data: ``rules_data/lexicon.yaml``.
+
+:func:`load_lexicon` reads and checks the file once and gives a frozen :class:`Lexicon`;
+:func:`lexicon_problems` gives the problems as ``(line, message)`` pairs in French, which
+:func:`qa.rulebook.load_rulebook` reports as ``file:line: message`` like every other data file.
+A problem is: a missing or misspelt list (with « vouliez-vous dire »), a list that is not a list
+of words, a word that is not folded (accents, capitals), and a contradiction — a word both
+corrected into (``keywords``) and kept as it is (``keep``), or a phrase that names both the
+opponent and a third player.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .yamlio import LineDict, YamlError, load_yaml
+
+PATH = Path(__file__).resolve().parent.parent / "rules_data" / "lexicon.yaml"
+_LISTS = ("keywords", "keep", "count_nouns", "ball_lead", "after_ball", "opponent", "player", "breaker")
+_FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Word lists (see the comments of ``rules_data/lexicon.yaml``); phrases as word tuples."""
+
+    keywords: tuple[str, ...]
+    keep: frozenset[str]
+    count_nouns: frozenset[str]
+    ball_lead: frozenset[str]
+    after_ball: frozenset[str]
+    opponent: tuple[tuple[str, ...], ...]
+    player: tuple[tuple[str, ...], ...]
+    breaker: frozenset[str]
+
+
+class LexiconError(ValueError):
+    """``rules_data/lexicon.yaml`` is invalid; ``problems``: ``(line, message)`` pairs."""
+
+    def __init__(self, path: Path, problems: list[tuple[int, str]]):
+        super().__init__("\n".join(f"{path}:{line}: {msg}" for line, msg in problems))
+        self.path, self.problems = path, problems
+
+
+def _line_of_word(text_lines: list[str], start: int, word: str) -> int:
+    """The line (1-based) at or after ``start`` where ``word`` is written."""
+    rx = re.compile(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])")
+    for i in range(max(start - 1, 0), len(text_lines)):
+        if rx.search(text_lines[i]):
+            return i + 1
+    return start
+
+
+def _check_list(name: str, value: Any, line: int, problems: list[tuple[int, str]]) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+        problems.append((line, f"« {name} » doit être une liste de mots"))
+        return []
+    bad = [w for w in value if not _FOLDED.fullmatch(w)]
+    for w in bad:
+        problems.append((line, f"« {w} » dans « {name} » : écrire les mots en minuscules, sans accents ni "
+                               "apostrophes (« l adversaire »)"))
+    return [w for w in value if w not in bad]
+
+
+def _contradictions(data: dict[str, list[str]], raw: LineDict, text_lines: list[str]) -> list[tuple[int, str]]:
+    problems: list[tuple[int, str]] = []
+    pairs = (("keywords", "keep", "corrigé vers ce mot-clé et gardé tel quel"),
+             ("opponent", "player", "à la fois l’adversaire et un tiers joueur"))
+    for a, b, what in pairs:
+        for w in sorted(set(data.get(a, ())) & set(data.get(b, ()))):
+            problems.append((_line_of_word(text_lines, raw.line_of(b), w),
+                             f"« {w} » est dans « {a} » et dans « {b} » : {what}, c’est contradictoire"))
+    return problems
+
+
+def lexicon_problems(path: Path = PATH) -> tuple[Lexicon | None, list[tuple[int, str]]]:
+    """The lexicon in ``path`` and its problems (the lexicon is None when there are any)."""
+    try:
+        raw = load_yaml(path)
+    except YamlError as exc:
+        return None, [(exc.line, exc.message)]
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, [(1, f"fichier illisible : {exc}")]
+    if not isinstance(raw, LineDict):
+        return None, [(1, "un dictionnaire de listes de mots est attendu")]
+    problems: list[tuple[int, str]] = []
+    for key in raw:
+        if key not in _LISTS:
+            near = difflib.get_close_matches(str(key), _LISTS, n=1)
+            hint = f" ; vouliez-vous dire « {near[0]} » ?" if near else ""
+            problems.append((raw.line_of(key), f"liste inconnue « {key} »{hint}"))
+    data: dict[str, list[str]] = {}
+    for name in _LISTS:
+        if name not in raw:
+            problems.append((raw.line, f"la liste « {name} » manque"))
+            continue
+        data[name] = _check_list(name, raw[name], raw.line_of(name), problems)
+    problems += _contradictions(data, raw, Path(path).read_text(encoding="utf-8").splitlines())
+    if problems:
+        return None, problems
+    return Lexicon(
+        keywords=tuple(sorted(set(data["keywords"]))), keep=frozenset(data["keep"]),
+        count_nouns=frozenset(data["count_nouns"]), ball_lead=frozenset(data["ball_lead"]),
+        after_ball=frozenset(data["after_ball"]), opponent=tuple(tuple(p.split()) for p in data["opponent"]),
+        player=tuple(tuple(p.split()) for p in data["player"]), breaker=frozenset(data["breaker"]),
+    ), []
+
+
+@lru_cache(maxsize=4)
+def load_lexicon(path: Path = PATH) -> Lexicon:
+    """The checked lexicon of ``path``; raises :class:`LexiconError` with every problem."""
+    lexicon, problems = lexicon_problems(path)
+    if lexicon is None:
+        raise LexiconError(path, problems)
+    return lexicon

@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Mapping
+
+import yaml
 
 from .text import words
 
@@ -39,18 +42,23 @@ _BALL_LEAD = frozenset({"la", "le", "l", "ma", "ta", "sa", "bille", "boule", "ba
 # words after which "de (la) 9" names the game: "partie de 9", "les règles de la 10", "la casse de la 9"
 _GAME_OF = frozenset({"partie", "parties", "manche", "manches", "match", "tournoi", "regles", "regle",
                       "reglement", "reglements", "casse", "bris", "break", "rack"})
-# publisher words → suffixes of ruleset ids they name (matched on the normalised text)
-_PUBLISHERS: tuple[tuple[re.Pattern, tuple[str, ...]], ...] = (
-    (re.compile(r"\bdooly"), ("10-doolys",)),
-    (re.compile(r"\bffb\b|\bfede(?:ration)?s?\b|\bfederale?s?\b|\bfrancaises?\b|\ben france\b"),
-     ("9-ffb", "10-ffb")),
-    (re.compile(r"\bbca\b|\bbilliard congress"), ("9-bca",)),
-    (re.compile(r"\bquebec"), ("9-bca", "10-doolys")),
-    (re.compile(r"\bguide\b"), ("10-guide",)),
-)
-NAME_WORDS = frozenset({"dooly", "doolys", "ffb", "fede", "federation", "federations", "federal",
-                        "federale", "federales", "francaise", "francaises", "france", "bca",
-                        "billiard", "congress", "quebec", "guide"})
+
+def _aliases(path: Path) -> dict[str, tuple[str, ...]]:
+    """Each alias of ``rules_data/rulesets.yaml`` (folded words: « dooly », « en france »,
+    « billiard congress ») → the ruleset ids it names. The file is checked by
+    :func:`qa.rulebook.load_rulebook`; here only its aliases are read."""
+    names: dict[str, list[str]] = {}
+    for entry in yaml.safe_load(path.read_text(encoding="utf-8")) or []:
+        for alias in entry.get("aliases") or ():
+            names.setdefault(str(alias), []).append(str(entry["id"]))
+    return {a: tuple(ids) for a, ids in names.items()}
+
+
+_ALIASES = _aliases(Path(__file__).resolve().parent.parent / "rules_data" / "rulesets.yaml")
+# publisher words → ruleset ids they name (whole words on the normalised text)
+_PUBLISHERS = tuple((re.compile(r"\b" + re.escape(a) + r"\b"), ids) for a, ids in _ALIASES.items())
+# the words of those names (left out of search terms); "en" of « en france » is not one
+NAME_WORDS = frozenset(w for a in _ALIASES for w in a.split() if w not in ("en", "de", "la", "le", "du"))
 _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
     r"\bcarambole\b|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"

@@ -322,7 +322,7 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
         id=hid, game=base.game, money_ball=base.money_ball, title=m.title, source=f.name,
         publisher=m.publisher or "Règles maison d’un club",
         description=m.description or f"Règles maison fondées sur « {base.title} ».",
-        policy=MappingProxyType(policy), fouls=MappingProxyType(fouls), extends=base.id,
+        policy=MappingProxyType(policy), fouls=MappingProxyType(fouls), extends=base.id, short=m.title,
     )
     return hid
 

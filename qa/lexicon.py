@@ -83,8 +83,11 @@ def lexicon_problems(path: Path = PATH) -> tuple[Lexicon | None, list[tuple[int,
         raw = load_yaml(path)
     except YamlError as exc:
         return None, [(exc.line, exc.message)]
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [(1, f"fichier illisible : {exc}")]
+    except OSError as exc:
+        from .rulebook import french_os_error   # late: the rulebook loads the lexicon
+        return None, [(1, f"fichier illisible : {french_os_error(exc)}")]
+    except UnicodeDecodeError:
+        return None, [(1, "fichier illisible : ce n’est pas du texte UTF-8")]
     if not isinstance(raw, LineDict):
         return None, [(1, "un dictionnaire de listes de mots est attendu")]
     problems: list[tuple[int, str]] = []

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Literal, Mapping
+from typing import Annotated, Any, Iterable, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -109,6 +109,8 @@ class Ruleset:
     policy: Mapping[str, PolicyValue]
     fouls: Mapping[str, str]
     extends: str | None = None
+    short: str = ""
+    aliases: tuple[str, ...] = ()
 
     @property
     def balls(self) -> tuple[int, ...]:
@@ -231,6 +233,8 @@ class _RulesetIn(_Strict):
     title: str
     source: str
     publisher: str
+    short: str
+    aliases: list[Annotated[str, Field(pattern=r"^[a-z0-9]+(?: [a-z0-9]+)*$")]] = []
     description: str
 
 
@@ -426,7 +430,8 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
         policy, fouls = _load_policy(col, root / "policies" / f"{meta.id}.yaml", meta.id, specs,
                                      {c.id: c for c in cl}, foul_codes)
         rulesets[meta.id] = Ruleset(meta.id, meta.game, meta.money_ball, meta.title, meta.source,
-                                    meta.publisher, meta.description, policy, fouls)
+                                    meta.publisher, meta.description, policy, fouls,
+                                    short=meta.short, aliases=tuple(meta.aliases))
 
     if house_rules:
         from .house_rules import load_house_rules  # late import: optional feature

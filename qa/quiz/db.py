@@ -102,7 +102,7 @@ def default_target() -> str:
     return os.environ.get("ARBITRE_DB") or str(DEFAULT_DB)
 
 
-def open_backend(target: str | os.PathLike | None, timeout: float = 30.0,
+def open_backend(target: str | os.PathLike[str] | None, timeout: float = 30.0,
                  create_parent: bool | None = None) -> Backend:
     """The backend for ``target``: a PostgreSQL URL, or the path of a SQLite file (default:
     :func:`default_target`). Raises :class:`StoreError` (French) when it cannot be used."""

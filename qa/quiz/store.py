@@ -76,7 +76,7 @@ class Store:
     cannot be used.
     """
 
-    def __init__(self, path: str | os.PathLike | None = None, timeout: float = 30.0,
+    def __init__(self, path: str | os.PathLike[str] | None = None, timeout: float = 30.0,
                  create_parent: bool | None = None):
         self.db = open_backend(path, timeout, create_parent)
         self.location = self.db.location

@@ -300,3 +300,10 @@ def test_a_really_full_disk_gives_a_french_error_not_a_crash(tmp_path):
                          disk / "q.db")
     assert run.returncode == 1, (run.returncode, run.stdout, run.stderr)
     assert f"le disque du dossier {disk} est plein" in run.stdout
+
+
+def test_a_postgres_url_without_psycopg_is_a_french_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "qa.quiz.pg", None)      # import qa.quiz.pg -> ImportError
+    with pytest.raises(StoreError) as exc:
+        Store("postgresql://u:p@127.0.0.1:5432/db")
+    assert "demande le module psycopg" in exc.value.message

@@ -108,7 +108,11 @@ def open_backend(target: str | os.PathLike[str] | None, timeout: float = 30.0,
     :func:`default_target`). Raises :class:`StoreError` (French) when it cannot be used."""
     text = os.fspath(target) if target else default_target()
     if is_postgres_url(text):
-        from .pg import PostgresBackend
+        try:
+            from .pg import PostgresBackend
+        except ImportError:
+            raise StoreError("une adresse postgresql:// demande le module psycopg : "
+                             "pip install -r requirements.txt.", "module psycopg absent") from None
         return PostgresBackend(text, timeout)
     if re.match(r"^[a-z][a-z0-9+.-]*://", text, re.IGNORECASE):
         scheme = text.split("://", 1)[0]

@@ -29,6 +29,32 @@ def env_or(value: Any, var: str) -> Any:
     return os.environ.get(var) or None
 
 
+DB_HELP = ("Base des quiz : un fichier SQLite, ou l’adresse d’une base PostgreSQL partagée par plusieurs "
+           "serveurs (postgresql://utilisateur:mot_de_passe@hôte:port/base) ; défaut : variable ARBITRE_DB, "
+           "sinon instance/arbitre.db.")
+
+
+def db_target(value: str | None) -> tuple[str | None, str]:
+    """The quiz database asked for (``--db``, else ``ARBITRE_DB``, else None: the default file)
+    and the name of where it came from, for error messages."""
+    if value not in (None, ""):
+        return value, "--db"
+    env = os.environ.get("ARBITRE_DB") or None
+    return env, "--db (variable ARBITRE_DB)" if env else "--db"
+
+
+def open_store(value: str | None) -> Any:
+    """The :class:`~qa.quiz.store.Store` of ``--db`` / ``ARBITRE_DB``; :class:`CliError` (one
+    French line naming the option) when it cannot be used: missing folder, not a database,
+    read-only, bad URL, PostgreSQL unreachable..."""
+    from qa.quiz.store import Store, StoreError
+    target, flag = db_target(value)
+    try:  # only the default instance/ folder is created; another file needs an existing folder
+        return Store(target)
+    except StoreError as exc:
+        raise CliError(f"{flag} : base de quiz inutilisable : {exc.message}") from None
+
+
 def load_book(data: str | None = None, house_rules: str | None = None) -> Rulebook:
     """Load the rulebook (``data`` or ``ARBITRE_DATA`` or rules_data/, plus house rules from
     ``house_rules`` or ``ARBITRE_HOUSE_RULES``). On invalid data, print every problem

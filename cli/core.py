@@ -11,12 +11,13 @@ from pathlib import Path
 import click
 import yaml
 
+from qa.quiz.db import is_postgres_url
 from qa.quiz.store import StoreError
 from qa.rulebook import DATA_DIR, RulebookError, did_you_mean, load_rulebook
 from qa.yamlio import DuplicateKeyError, french_yaml_problem, load_json_unique, load_yaml_unique
 
 from .i18n import IntBetween
-from .common import (CliError, build_answerer, env_or, format_citation, format_outcome, load_book, print_json,
+from .common import (DB_HELP, CliError, build_answerer, db_target, env_or, format_citation, format_outcome, load_book, print_json,
                      split_rulesets)
 
 DEFAULT_HOST = "127.0.0.1"
@@ -63,11 +64,21 @@ def check_address(host: str, port: int) -> None:
 
 
 # ----------------------------------------------------------------------------- serve
+def _database(target: str, flag: str) -> str:
+    """The ``DATABASE`` setting for ``--db``: a PostgreSQL URL as given, or a SQLite path
+    (``~`` expanded) whose folder must exist."""
+    if is_postgres_url(target):
+        return target
+    parent = Path(target).expanduser().resolve().parent
+    if not parent.is_dir():
+        raise click.BadParameter(f"le dossier {parent} n’existe pas", param_hint=flag)
+    return str(Path(target).expanduser())
+
+
 @click.command(short_help="Sert l’application web et l’API JSON.")
 @click.option("--host", default=None, metavar="H", help=f"Adresse d’écoute (défaut : {DEFAULT_HOST}).")
 @click.option("--port", default=None, metavar="P", help=f"Port (défaut : variable PORT, sinon {DEFAULT_PORT}).")
-@click.option("--db", default=None, metavar="PATH",
-              help="Fichier SQLite des quiz (défaut : variable ARBITRE_DB, sinon instance/arbitre.db).")
+@click.option("--db", default=None, metavar="PATH|URL", help=DB_HELP)
 @click.option("--house-rules", default=None, metavar="DIR",
               help="Dossier de règles maison d’un club (défaut : variable ARBITRE_HOUSE_RULES).")
 def serve(host: str | None, port: str | None, db: str | None, house_rules: str | None) -> None:
@@ -82,13 +93,10 @@ def serve(host: str | None, port: str | None, db: str | None, house_rules: str |
     house_rules = env_or(house_rules, "ARBITRE_HOUSE_RULES")
     if house_rules and not Path(house_rules).is_dir():
         raise click.BadParameter(f"dossier introuvable : {house_rules}", param_hint="--house-rules")
-    db = env_or(db, "ARBITRE_DB")
+    target, db_flag = db_target(db)
     config = {"HOUSE_RULES": house_rules}
-    if db:
-        parent = Path(db).expanduser().resolve().parent
-        if not parent.is_dir():
-            raise click.BadParameter(f"le dossier {parent} n’existe pas", param_hint="--db")
-        config["DATABASE"] = str(Path(db).expanduser())
+    if target:
+        config["DATABASE"] = _database(target, db_flag)
     check_address(host, port_n)
     from web import create_app
     from web.quiz import quiz_service
@@ -103,7 +111,7 @@ def serve(host: str | None, port: str | None, db: str | None, house_rules: str |
         try:
             quiz_service()
         except StoreError as exc:
-            raise CliError(f"--db : base de quiz inutilisable : {exc.message}") from None
+            raise CliError(f"{db_flag} : base de quiz inutilisable : {exc.message}") from None
     click.echo(f"l’Arbitre : http://{host}:{port_n}/ (Ctrl+C pour arrêter)", err=True)
     try:
         # errors the HTTP server sends by itself (URL or headers too long) answered by the app, in French

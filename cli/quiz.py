@@ -2,7 +2,8 @@
 
 Works when piped (``printf '1\\n2\\n…' | python app.py quiz --seed 3``): one answer per line;
 at the end of the input the quiz is finished with what was answered. The quiz is stored in
-the same SQLite file as the web app's (``--db`` / ``ARBITRE_DB`` / instance/arbitre.db), so
+the same database as the web app's (``--db`` / ``ARBITRE_DB``: a SQLite file, instance/arbitre.db
+by default, or a PostgreSQL URL), so
 its review is also at ``/quiz/<id>/revue``.
 """
 from __future__ import annotations
@@ -16,9 +17,8 @@ import click
 from qa.quiz.generate import Question
 from qa.quiz.params import QuizError
 from qa.quiz.service import QuizService
-from qa.quiz.store import Store, StoreError
 
-from .common import CliError, env_or, load_book, print_json
+from .common import DB_HELP, CliError, load_book, open_store, print_json
 
 KIND_LABELS = {"call": "Décision d’arbitrage", "clause": "Ce que dit le texte", "variant": "Les règlements comparés"}
 FLAGS = {"rulesets": "--rulesets", "topics": "--topics", "count": "--count", "seed": "--seed", "mode": "--mode",
@@ -88,8 +88,7 @@ def _number(q: Question, choice: str | None) -> str:
 @click.option("--learner", default=None, metavar="NOM", help="Nom de l’apprenant (historique, boîtes de Leitner).")
 @click.option("--time-limit", "time_limit", default=None, metavar="SECONDES", help="Durée limite (examen chronométré).")
 @click.option("--kinds", default=None, metavar="K,K", help="Types de questions : call, clause, variant (défaut : tous).")
-@click.option("--db", default=None, metavar="PATH",
-              help="Fichier SQLite des quiz (défaut : variable ARBITRE_DB, sinon instance/arbitre.db).")
+@click.option("--db", default=None, metavar="PATH|URL", help=DB_HELP)
 @click.option("--house-rules", default=None, metavar="DIR", help="Dossier de règles maison (défaut : ARBITRE_HOUSE_RULES).")
 @click.option("--json", "as_json", is_flag=True, help="Écrit le résultat final en JSON.")
 def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: str, learner: str | None,
@@ -100,12 +99,7 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
     Fonctionne aussi en lisant une réponse par ligne dans un tube.
     """
     book = load_book(None, house_rules)
-    path = env_or(db, "ARBITRE_DB")
-    try:  # only the default instance/ folder is created; another --db needs an existing folder
-        store = Store(path)
-    except StoreError as exc:  # missing folder, a folder, not a database, read-only...
-        raise CliError(f"--db : base de quiz inutilisable : {exc.message}") from None
-    svc = QuizService(book, store)
+    svc = QuizService(book, open_store(db))
     data = {"rulesets": rulesets, "topics": topics, "count": count, "seed": seed, "mode": mode, "learner": learner,
             "time_limit_s": time_limit, "kinds": kinds}
     try:

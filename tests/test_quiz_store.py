@@ -1,4 +1,6 @@
-"""The SQLite store and the quiz workflow (qa/quiz/store.py, qa/quiz/service.py).
+"""The quiz store and the quiz workflow (qa/quiz/store.py, qa/quiz/service.py), on both
+backends: every test taking ``svc`` or ``make_store`` runs on SQLite and on PostgreSQL
+(tests/db_support.py: skipped without ARBITRE_TEST_PG, failing in CI).
 
 Nothing lost: N concurrent submissions leave exactly N answers; the same answer sent many
 times at once is written once (first write wins); a new store on the same file sees
@@ -17,6 +19,8 @@ from qa.quiz import leitner
 from qa.quiz.params import QuizError
 from qa.quiz.service import GRACE_S, QuizService
 from qa.quiz.store import QuizFinishedError, Store
+
+from db_support import BACKENDS, backend_target, store_factory
 
 
 class Clock:
@@ -37,9 +41,23 @@ def db(tmp_path):
     return tmp_path / "quiz.db"
 
 
+@pytest.fixture(params=BACKENDS)
+def target(request, tmp_path):
+    """A fresh database of each backend: a SQLite path, then a PostgreSQL URL."""
+    with backend_target(request.param, tmp_path) as t:
+        yield t
+
+
 @pytest.fixture
-def svc(rulebook, db):
-    return QuizService(rulebook, Store(db))
+def make_store(target):
+    """Open stores on ``target`` (closed after the test)."""
+    with store_factory(target) as make:
+        yield make
+
+
+@pytest.fixture
+def svc(rulebook, make_store):
+    return QuizService(rulebook, make_store())
 
 
 def test_store_creates_its_schema_and_uses_wal(db):
@@ -149,13 +167,13 @@ def test_same_answer_sent_concurrently_is_written_once_first_wins(svc):
     assert sum(not r["duplicate"] for r in results) == 1
 
 
-def test_restart_loses_nothing(rulebook, db):
-    a = QuizService(rulebook, Store(db))
+def test_restart_loses_nothing(rulebook, make_store):
+    a = QuizService(rulebook, make_store())
     quiz = a.create({"count": 5, "seed": 13, "learner": "Relance"})
     for q in quiz["questions"][:3]:
         a.answer(quiz["id"], {"question": q["id"], "choice": q["choices"][0]["id"]})
     result = a.finish(quiz["id"])
-    b = QuizService(rulebook, Store(db))       # a new process on the same file
+    b = QuizService(rulebook, make_store())    # a new process on the same database
     view = b.view(quiz["id"])
     assert [q["id"] for q in view["questions"]] == [q["id"] for q in quiz["questions"]]
     assert len(view["answers"]) == 3
@@ -181,9 +199,9 @@ def test_finish_is_idempotent_first_result_wins(svc):
     assert first == again
 
 
-def test_time_limit_is_enforced_by_the_server(rulebook, db):
+def test_time_limit_is_enforced_by_the_server(rulebook, make_store):
     clock = Clock()
-    svc = QuizService(rulebook, Store(db), clock)
+    svc = QuizService(rulebook, make_store(), clock)
     quiz = svc.create({"count": 3, "seed": 16, "mode": "exam", "time_limit_s": 60})
     q0, q1 = quiz["questions"][:2]
     clock.advance(seconds=30)
@@ -198,9 +216,9 @@ def test_time_limit_is_enforced_by_the_server(rulebook, db):
     assert view["finished"] and view["result"]["total"] == 3 and len(view["answers"]) == 2
 
 
-def test_viewing_an_expired_quiz_finishes_it(rulebook, db):
+def test_viewing_an_expired_quiz_finishes_it(rulebook, make_store):
     clock = Clock()
-    svc = QuizService(rulebook, Store(db), clock)
+    svc = QuizService(rulebook, make_store(), clock)
     quiz = svc.create({"count": 2, "seed": 17, "time_limit_s": 10})
     assert svc.view(quiz["id"])["remaining_s"] == 10
     clock.advance(seconds=11)
@@ -217,9 +235,9 @@ def test_leitner_next_box():
     assert leitner.next_box(4, False, today) == (1, today)
 
 
-def test_leitner_boxes_move_with_practice_answers_and_come_back_when_due(rulebook, db):
+def test_leitner_boxes_move_with_practice_answers_and_come_back_when_due(rulebook, make_store):
     clock = Clock()
-    svc = QuizService(rulebook, Store(db), clock)
+    svc = QuizService(rulebook, make_store(), clock)
     quiz = svc.create({"count": 4, "seed": 18, "learner": "Leitner"})
     qs = svc.load(quiz["id"]).questions
     right, wrong = qs[0], qs[1]
@@ -275,3 +293,62 @@ def test_history_tallies_by_topic_and_ruleset(svc):
     for slot in h["by_topic"].values():
         assert slot["correct"] == slot["total"] and slot["series"][0]["total"] == slot["total"]
     assert h["quizzes"][0]["score"] == 6 and h["quizzes"][0]["passed"] is True
+
+
+# ----------------------------------------------------------------------------- finish racing answers
+RACES = 40
+LAST = 3          # questions answered by threads while another thread finishes
+
+
+def _race_once(svc, mode: str, seed: int) -> dict:
+    """Answer all but the last LAST questions, then release LAST answering threads and one
+    finishing thread together. Every answer is the right one, so the score must equal the
+    number of answers the service acknowledged."""
+    quiz = svc.create({"count": LAST + 2, "seed": seed, "mode": mode, "learner": f"Course {mode}"})
+    qs = svc.load(quiz["id"]).questions
+    for q in qs[:-LAST]:
+        svc.answer(quiz["id"], {"question": q.id, "choice": q.right})
+    barrier = threading.Barrier(LAST + 1)
+    acked, refused, errors, results = [], [], [], []
+
+    def answer(q):
+        barrier.wait()
+        try:
+            svc.answer(quiz["id"], {"question": q.id, "choice": q.right})
+            acked.append(q.id)
+        except QuizError as exc:
+            (refused if exc.code == "quiz_finished" else errors).append(q.id)
+        except Exception as exc:  # pragma: no cover - reported by the assertion below
+            errors.append(repr(exc))
+
+    def finish():
+        barrier.wait()
+        results.append(svc.finish(quiz["id"]))
+
+    threads = [threading.Thread(target=answer, args=(q,)) for q in qs[-LAST:]] + [threading.Thread(target=finish)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    result = results[0]
+    counted = {r["question"]["id"] for r in result["review"] if r["choice"] is not None}
+    expected = {q.id for q in qs[:-LAST]} | set(acked)
+    assert counted == expected, (acked, refused)          # no acknowledged answer left out, none invented
+    assert result["score"] == len(expected)
+    assert svc.view(quiz["id"])["result"]["score"] == result["score"]
+    assert len(svc.load(quiz["id"]).answers) == len(expected)   # refused answers were not written
+    return {"acked": len(acked), "refused": len(refused)}
+
+
+def test_a_finish_racing_the_last_answers_counts_every_acknowledged_answer(svc, target):
+    """40 races per backend: the score is computed inside the finish transaction, which
+    locks the quiz row, so an answer either commits first (and counts) or is refused."""
+    figures = [_race_once(svc, "exam" if i % 2 else "practice", 1000 + i) for i in range(RACES)]
+    acked = sum(f["acked"] for f in figures)
+    refused = sum(f["refused"] for f in figures)
+    mixed = sum(1 for f in figures if f["acked"] and f["refused"])
+    print(f"\n{'PostgreSQL' if target.startswith('postgresql') else 'SQLite'} : {RACES} courses, "
+          f"{acked} réponses acceptées et comptées, {refused} refusées (quiz terminé), {mixed} courses mêlées")
+    assert acked + refused == RACES * LAST
+    assert acked > 0 and refused > 0      # the finish really lands among the answers

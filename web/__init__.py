@@ -8,7 +8,7 @@ Configuration (``test_config`` overrides, then the environment, then the default
 
 - ``RULES_DATA``: the rules_data/ folder (``ARBITRE_DATA``);
 - ``HOUSE_RULES``: a folder of club house rules (``ARBITRE_HOUSE_RULES``);
-- ``DATABASE``: the SQLite file for quizzes (``ARBITRE_DB``; default ``instance/arbitre.db``);
+- ``DATABASE``: the quiz database, a SQLite file or a ``postgresql://`` URL (``ARBITRE_DB``; default ``instance/arbitre.db``);
 - ``RULEBOOK`` / ``ANSWERER``: ready-made objects (tests share one rulebook this way);
 - ``RATELIMIT_ENABLED``, ``WTF_CSRF_ENABLED``, ``MAX_CONTENT_LENGTH``, ``MAX_QUESTION_LENGTH``,
   ``MAX_URL_LENGTH`` and ``MAX_HEADER_BYTES`` (414 and 431 beyond; see ``web/server.py``),

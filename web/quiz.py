@@ -3,8 +3,8 @@
 Views only translate HTTP into calls of :class:`qa.quiz.service.QuizService` and results
 into JSON or server-rendered French pages (no script needed; static/quiz.js adds the exam
 countdown). A :class:`~qa.quiz.params.QuizError` a view lets through is answered by
-``web/errors.py`` with its own status, code and French message. The store is the SQLite file ``DATABASE`` of the app config (``--db`` /
-``ARBITRE_DB``); one :class:`~qa.quiz.service.QuizService` per app, built on first use.
+``web/errors.py`` with its own status, code and French message. The store is ``DATABASE`` of the app config (``--db`` /
+``ARBITRE_DB``: a SQLite file, or a PostgreSQL URL shared by several servers); one :class:`~qa.quiz.service.QuizService` per app, built on first use.
 
 API
   POST /api/quizzes                      → 201 {id, seed, mode, questions, ...}

@@ -254,20 +254,33 @@ class QuizService:
         return rs.title if rs else r
 
     def finish(self, quiz_id: str) -> dict:
-        """Finish the quiz (idempotent: a finished quiz returns its stored result)."""
-        quiz = self.load(quiz_id)
+        """Finish the quiz (idempotent: a finished quiz returns its stored result).
+
+        The score is computed inside the store's finish transaction, from the answers read
+        under its lock on the quiz: an answer acknowledged before the finish is always counted,
+        one arriving after it is refused (« quiz terminé »)."""
+        quiz = self.load(quiz_id, answers=False)
         if quiz.finished and quiz.row["result"] is not None:
             return quiz.row["result"]
-        result = self.result_of(quiz)
         finished = _iso(self.now())
-        result["finished"] = finished
+        today = self.today()
+
+        def score(answers: dict) -> tuple[dict, tuple | None]:
+            done = Quiz(quiz.row, quiz.questions, answers)
+            result = self.result_of(done)
+            result["finished"] = finished
+            return result, self._exam_moves(done, today)
+
+        return self.store.finish_quiz(quiz.id, finished, score)
+
+    @staticmethod
+    def _exam_moves(quiz: Quiz, today: date) -> tuple | None:
+        """The Leitner moves an exam makes when it ends (practice moves at each answer)."""
         learner = quiz.row["learner"]
-        updates = None
-        if learner and quiz.mode == "exam":
-            items = [(q.to_json(), bool(quiz.answers.get(q.id, {}).get("correct"))) for q in quiz.questions
-                     if q.id in quiz.answers]
-            updates = (learner, items, self.today())
-        return self.store.finish_quiz(quiz.id, finished, result, updates)
+        if not learner or quiz.mode != "exam":
+            return None
+        items = [(q.to_json(), bool(quiz.answers[q.id]["correct"])) for q in quiz.questions if q.id in quiz.answers]
+        return learner, items, today
 
     # -- viewing -----------------------------------------------------------------------------
     def view(self, quiz_id: str) -> dict:

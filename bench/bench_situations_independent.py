@@ -8,12 +8,17 @@ Asks every question through the Answerer wired as in the app and reports:
 - the failures (question, ruleset, field, got, expected);
 - how many rule questions that are not situations (``lookups``) were answered as "scenario".
 
-Run: python bench/bench_situations_independent.py [--json]
+- for stories marked ``follow_up: true`` (too incomplete to rule), how many get a question back;
+- latency of the whole answer in process (p50, p95).
+
+Run: python bench/bench_situations_independent.py [--data FILE.yaml] [--json]
 """
 from __future__ import annotations
 
 import json
+import statistics
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,19 +49,24 @@ def _show(value) -> str:
     return "(absent)" if value is MISSING else json.dumps(value, ensure_ascii=False)
 
 
-def run() -> dict:
-    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
-    situations, lookups = data["situations"], data["lookups"]
+def run(path: Path = DATA) -> dict:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    everything, lookups = data["situations"], data.get("lookups") or []
+    situations = [s for s in everything if not s.get("follow_up")]
+    incomplete = [s for s in everything if s.get("follow_up")]
     book = load_rulebook()
     answerer = Answerer(book, situations=situation_handler(book))
 
     understood = pairs = pairs_right = questions_right = 0
     failures: list[dict] = []
     kinds: dict[str, int] = {}
+    lat: list[float] = []
     for item in situations:
         q, expect = item["q"], item["expect"]
         try:
+            t0 = time.perf_counter()
             answer = answerer.ask(q)
+            lat.append((time.perf_counter() - t0) * 1000)
             error = None
         except Exception as exc:  # a crash counts as not understood and every pair wrong
             answer, error = {}, f"{type(exc).__name__}: {exc}"
@@ -98,16 +108,32 @@ def run() -> dict:
         if kind == "scenario":
             wrong_lookups.append(q)
 
+    asked_back = [item["q"] for item in incomplete if _asks_back(answerer, item["q"])]
+    lat.sort()
     n = len(situations)
     return {
+        "follow_up_items": len(incomplete), "follow_up_asked": len(asked_back),
+        "follow_up_missed": [i["q"] for i in incomplete if i["q"] not in asked_back],
+        "p50_ms": statistics.median(lat) if lat else 0.0,
+        "p95_ms": lat[int(0.95 * (len(lat) - 1))] if lat else 0.0,
         "situations": n, "understood": understood, "kinds": kinds,
         "pairs": pairs, "pairs_right": pairs_right, "questions_right": questions_right,
         "lookups": len(lookups), "lookups_as_scenario": wrong_lookups, "failures": failures,
     }
 
 
+def _asks_back(answerer: Answerer, q: str) -> bool:
+    """A story too incomplete to rule is answered with a question back (``follow_up``)."""
+    try:
+        return bool(answerer.ask(q).get("follow_up"))
+    except Exception:
+        return False
+
+
 def main() -> None:
-    r = run()
+    args = sys.argv[1:]
+    path = Path(args[args.index("--data") + 1]) if "--data" in args else DATA
+    r = run(path)
     if "--json" in sys.argv[1:]:
         print(json.dumps(r, ensure_ascii=False, indent=2))
         return
@@ -117,8 +143,12 @@ def main() -> None:
     print(f"paires (question, ruleset) justes    : {r['pairs_right']}/{p} = {r['pairs_right'] / p:.1%}")
     print(f"questions entièrement justes         : {r['questions_right']}/{n} = {r['questions_right'] / n:.1%}")
     print(f"lookups répondus « scenario » à tort : {len(r['lookups_as_scenario'])}/{r['lookups']}")
+    print(f"histoires incomplètes où l'on redemande : {r['follow_up_asked']}/{r['follow_up_items']}")
+    print(f"latence (réponse entière)            : p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms")
     for q in r["lookups_as_scenario"]:
         print(f"   - {q}")
+    for q in r["follow_up_missed"]:
+        print(f"   ? sans question en retour : {q}")
     print(f"\néchecs ({len(r['failures'])}) :")
     last = None
     for f in r["failures"]:

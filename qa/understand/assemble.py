@@ -87,10 +87,22 @@ def _pockets(b: _Build) -> None:
         if low not in pocketed:
             pocketed.append(low)
         b.assumptions.append(f"J’ai compris que la bille empochée était la plus basse sur la table (la {low}).")
+    missing = (f.pocketed_count or 0) - len(pocketed)
+    if b.kind == "break" and missing > 0:
+        # balls told by their number only: any balls but the money ball and those named
+        named = set(f.named) | set(pocketed)
+        pool = [x for x in range(b.money - 1, 0, -1) if x not in named][:missing]
+        pocketed.extend(pool)
+        b.assumptions.append(f"J’ai compris que {_balls_phrase(len(pool))} autres que la {b.money} "
+                             f"{'sont tombées' if len(pool) > 1 else 'est tombée'}.")
     if pocketed or f.nothing_pocketed or f.not_pocketed:
         b.facts["pocketed"] = sorted(pocketed)
     b.shot["pocketed"] = sorted(pocketed)
     b.pocketed = pocketed
+
+
+def _balls_phrase(n: int) -> str:
+    return "une bille" if n == 1 else f"{n} billes"
 
 
 def _off_and_cue(b: _Build) -> None:

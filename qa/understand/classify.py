@@ -95,6 +95,8 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
                         break
                     balls += 1
                 break
+        if c.subject == "count" and c.conj != "qui":
+            balls += 1      # "deux tombent", "six billes touchent une bande" (read by _subject_of)
         if c.conj == "qui" and c.subject == "balls":
             mv = _main_verb(["X"] + ts, 0)
             if mv and _BALL_EVENT.match(mv[1]):
@@ -156,7 +158,7 @@ def _not_ruled_here(f: _Facts) -> bool:
     with no foul named."""
     if f.incidental_jump:
         return True
-    if f.generic_pocket and not f.pocketed and not f.pocket_lowest:
+    if f.generic_pocket and not f.pocketed and not f.pocket_lowest and not (f.kind == "break" and f.pocketed_count):
         return True
     specific = bool(f.codes or f.cue in ("pocketed", "off_table") or f.off or f.no_rail or f.first is None
                     or f.lowest is not None or f.present or f.jump or f.masse or f.rails_count is not None

@@ -31,6 +31,9 @@ _AUX = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "av
                   "deja", "bien", "juste", "encore", "aussi", "meme", "finalement", "ensuite",
                   "d", "abord", "pas", "jamais", "plus", "accidentellement", "involontairement", "avoir", "etre",
                   "malencontreusement", "sans", "faire", "fais", "fait"})
+# verbs whose subject can be balls told by their number
+_BALL_VERB = re.compile(r"^(?:tomb|rentr|entr|touch|tap|frapp|va$|vont|part|fil|fin|franchi|pass|traverse|depass|"
+                        r"remont|atteign|atteint|arriv|sort|saut|vol|roul|rest)\w*$")
 _NEG_AFTER = frozenset({"pas", "jamais", "point", "nullement"})
 
 
@@ -171,12 +174,35 @@ _PREPS = frozenset({"a", "au", "aux", "sur", "dans", "en", "avant", "pendant", "
                     "aujourd", "hui", "soir", "finalement", "donc", "voila", "oui", "non", "que", "qu"})
 
 
+_COUNTED = frozenset({"billes", "bille", "boules", "boule", "autres", "autre"})
+_COUNT_WORDS = frozenset({"seulement", "juste", "que", "seule", "de", "plus"})
+
+
+def _is_count_subject(toks: list[str], k: int) -> bool:
+    """``toks[k]`` is a number (or « une ») that is the subject of a verb about balls: "2 tombent",
+    "6 billes touchent", "une autre franchit" (not "une bille" alone before a noun phrase)."""
+    t = toks[k]
+    if not (t.isdigit() or t == "une") or (k and toks[k - 1] in _ARTICLES):
+        return False
+    j = k + 1
+    counted = False
+    while j < len(toks) and (toks[j] in _COUNTED or toks[j] in _COUNT_WORDS):
+        counted = counted or toks[j] in _COUNTED
+        j += 1
+    if j >= len(toks) or (t == "une" and not counted):
+        return False
+    return bool(_BALL_VERB.match(toks[j])) or toks[j] in ("qui", "ne", "n", "sont", "ont")
+
+
 def _subject_of(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
     """The subject of a clause: (kind, balls). Kind is ``self``/``other``/``player`` (a
-    person), ``cue``, ``balls``, ``none`` ("rien ne rentre") or None (elided, or a question
-    with an inverted subject)."""
+    person), ``cue``, ``balls``, ``count`` (balls told by their number: "deux tombent", "six
+    billes touchent une bande", "une autre franchit la ligne"), ``none`` ("rien ne rentre") or
+    None (elided, or a question with an inverted subject)."""
     for k, t in enumerate(toks[:7]):
         prev = toks[k - 1] if k else ""
+        if _is_count_subject(toks, k):
+            return "count", ()
         if prev in _ARTICLES and t not in ("CUE",) and not _is_ball(t) and t not in _SUBJ:
             continue   # a noun: "à la casse", "sur le break"
         if t in _SUBJ:

@@ -57,6 +57,7 @@ class _Facts:
     generic_foul: bool = False      # "je fais une faute": which one is not said
     pocket_lowest: bool = False     # "je rentre la bonne bille / la plus basse"
     dry: bool = False               # "dry break" told: the three-ball rule was not met
+    pocketed_count: int | None = None   # balls pocketed told by their number only ("deux tombent")
     told_pockets: int = 0           # balls pocketed told by apposition ("deux billes rentrent, la 3 et la 6")
     pocketed_by: dict[int, str] = field(default_factory=dict)   # ball → who pocketed it
 
@@ -68,7 +69,7 @@ class _Facts:
     def outcome_told(self) -> bool:
         """A fact of what the shot did was read: the ball hit first, balls pocketed or not, the
         cue ball, balls off the table, rails, the call, the head string, a foul by code."""
-        return bool(self.first != "unset" or self.pocketed or self.not_pocketed or self.nothing_pocketed
+        return bool(self.first != "unset" or self.pocketed or self.pocketed_count is not None or self.not_pocketed or self.nothing_pocketed
                     or self.off or self.cue or self.cue_not or self.rail is not None or self.no_rail
                     or self.rails_count is not None or self.cue_rail_first or self.called != "unset"
                     or self.codes or self.crossed is not None)

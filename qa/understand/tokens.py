@@ -135,7 +135,8 @@ def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
                 i += 1
                 continue
             is_ball = prev in _BALL_LEAD or (prev in ("et", ",", "ou", "puis") and out and len(out) >= 2
-                                             and out[-2].startswith("B") and out[-2][1:2].isdigit())
+                                             and out[-2].startswith("B") and out[-2][1:2].isdigit()) \
+                or toks[i + 1:i + 3] in (["en", "premier"], ["d", "abord"])   # "1 en premier": the ball hit first
             if is_ball:
                 while out and out[-1] in ("la", "le", "l", "bille", "boule", "balle", "numero", "billes", "boules"):
                     out.pop()

@@ -122,6 +122,8 @@ def _first_contact(c: Clause, x: _Ctx, f: _Facts) -> bool:
     if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
         f.first, f.first_strong = c.subj_balls[0], True
+    if subj == "balls" and len(c.subj_balls) == 1 and re.fullmatch(r" B\d+ (?:" + _STRONG + r") ", s):
+        f.first, f.first_strong = c.subj_balls[0], True     # "je casse, la 1 en premier, …"
     m = re.search(r"\bpremiere (?:bille|boule) touchee (?:est |etait |c est |: |)(B\d+)", s)
     if m:
         f.first, f.first_strong = _nums(m.group(1))[0], True

@@ -10,9 +10,9 @@ from qa.understand.readers.fouls import _count
 
 def _read_rails(s: str, f: _Facts) -> None:
     # counts of balls to a rail (break)
-    m = re.search(r"\b(?:seulement |que |juste |uniquement |)(\d+|une|aucune) (?:billes?|boules?) (?:de but |numerotees |)(?:seulement |)(?:qui |)(?:seulement |)"
+    m = re.search(r"\b(?:seulement |que |juste |uniquement |)(\d+|une|aucune) (?:autres? |)(?:billes? |boules? |)(?:de but |numerotees |)(?:seulement |)(?:qui |)(?:seulement |)"
                   r"(?:(?:ont |sont |)(?:touche\w*|tape\w*|va|vont|sont allees|est allee|atteign\w*|atteint\w*|frappe\w*|rejoign\w*|"
-                  r"arrive\w*|vont|partent|part) (?:a |en |)(?:la |une |les |des |)(?:bandes?)|(?:a|en|aux) (?:la |)bandes?)", s)
+                  r"arrive\w*|vont|partent|part)(?: taper| toucher| frapper|) (?:a |en |contre |)(?:la |une |les |des |)(?:bandes?)|(?:a|en|aux) (?:la |)bandes?)", s)
     if m:
         f.rails_count = _count(m.group(1))
     if re.search(r"\b(?:aucune bande|pas de bande|sans (?:toucher |faire |atteindre |aller a |)(?:de |la |une |aucune |)bande|"

@@ -7,6 +7,7 @@ import re
 from qa.understand.facts import BALLS, _Facts, _add
 from qa.understand.readers.call import _read_call
 from qa.understand.readers.codes import _read_codes
+from qa.understand.readers.counts import _read_counts
 from qa.understand.readers.fouls import _count, _read_fouls_count
 from qa.understand.readers.rails import _read_rails
 from qa.understand.readers.table import _read_table
@@ -73,6 +74,7 @@ def _read_global(s: str, f: _Facts) -> None:
             f.crossed = len(f.crossed_balls)
     # ---- foul count and warning
     _read_fouls_count(s, f)
+    _read_counts(s, f)
     if re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
                  r"qu on (?:m |me |t |te |l |le |nous |vous |)(?:ait|aie|aies|ai) (?:averti|prevenu)|(?:m |l |t |)avoir (?:averti|prevenu))|"
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "

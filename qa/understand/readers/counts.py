@@ -1,0 +1,31 @@
+"""Balls told by their number, not by ball number: « deux tombent », « une seule bille tombe (la 5) »,
+« trois billes rentrent à la casse ». (Counts of balls to a rail are read by :mod:`.rails`, of
+balls past the head string by :mod:`.story`.)"""
+from __future__ import annotations
+
+import re
+
+from qa.understand.facts import BALLS, _Facts, _add
+from qa.understand.readers.fouls import _count
+from qa.understand.tokens import _nums
+
+# the number at the head of a clause, its nouns and adverbs (each a whole word), a verb of falling
+_FALLEN = re.compile(
+    r"(?:^|, |\b(?:et|mais|puis|dont|alors) )(?:(?:seulement|juste|que|il y en a) )?(\d+|une)"
+    r"(?: (?:seule|autres?|billes?|boules?|de plus|seulement|en tout|qui)(?![a-z]))*+"
+    r" (?:tombent|tombe|rentrent|rentre|entrent|entre|sont (?:rentrees|tombees|empochees)|est (?:rentree|tombee|empochee)|"
+    r"vont (?:dans|au fond)|va (?:dans|au fond))(?![a-z])(?P<rest>[^,]*?)(?:, (?P<balls>" + BALLS + r")(?: ,|$)|(?=,)|$)")
+
+
+def _read_counts(s: str, f: _Facts) -> None:
+    """Balls pocketed told by their number (``pocketed_count``) and the balls named right after
+    them in apposition (« une seule bille tombe (la 5) »: the 5 is pocketed)."""
+    for m in _FALLEN.finditer(s):
+        n = _count(m.group(1))
+        if re.search(r"\bB\d", m.group("rest")):
+            continue    # "une bille tombe avec la 9": the balls are told by number
+        f.pocketed_count = (f.pocketed_count or 0) + n
+        named = m.group("balls")
+        if named:
+            _add(f.pocketed, _nums(named))
+            f.told_pockets = max(f.told_pockets, len(_nums(named)))

@@ -92,6 +92,8 @@ def _http_error(exc: HTTPException):
                 headers[name] = value
     except Exception:  # pragma: no cover - a response-less exception
         pass
+    if status == 405 and exc.valid_methods:  # the same order on every request
+        headers["Allow"] = ", ".join(sorted(exc.valid_methods))
     return _render(status, code, message, None, headers)
 
 

@@ -81,7 +81,8 @@ def test_json_depth_counts_levels_on_the_text():
 def test_documented_nesting_limit_is_the_one_applied():
     from pathlib import Path
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    assert "| objets ou listes JSON imbriqués | moins de 1 000 niveaux : 999 au plus, l’objet du corps compris" in readme
+    row = "| objets ou listes JSON imbriqués | moins de 1 000 niveaux : 999 au plus, l’objet du corps compris"
+    assert row in readme
     assert MAX_JSON_DEPTH == 999
 
 

@@ -9,6 +9,7 @@ input files (scenarios) with the same refusal of duplicate keys.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -111,9 +112,45 @@ _PROBLEMS = (
 )
 
 
+# Names of the characters a YAML file cannot hold that people meet most (the reader's refusals).
+_CHARACTER_NAMES = {0x00: "NUL", 0x1B: "ESC", 0x7F: "DEL", 0xFFFE: "non-caractère", 0xFFFF: "non-caractère"}
+
+
+# What no text of a rule file may hold: control characters (but tab, line feed, carriage
+# return), lone surrogates and the non-characters U+FFFE / U+FFFF (a YAML reader refuses most).
+_REFUSED_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def character_name(code: int) -> str:
+    """A French name for a refused character: ``U+007F (DEL)``, ``U+0001 (caractère de contrôle)``."""
+    name = _CHARACTER_NAMES.get(code) or ("caractère de contrôle" if code < 0xA0 else "caractère non imprimable")
+    return f"U+{code:04X} ({name})"
+
+
+def refused_character(text: str) -> str | None:
+    """The first character of ``text`` that a rule file may not hold (see
+    :data:`_REFUSED_CHARACTER`), or None."""
+    found = _REFUSED_CHARACTER.search(text)
+    return found.group() if found else None
+
+
+def _reader_problem(exc: yaml.reader.ReaderError) -> str:
+    """French words for PyYAML's ReaderError: a character YAML refuses (control character,
+    DEL, U+FFFE...) or bytes that are not text."""
+    code = exc.character
+    if isinstance(code, bytes):  # undecodable input (bytes given to the loader)
+        code = code[0] if code else 0
+    if not isinstance(code, int) or "control characters" not in str(exc.reason):
+        return "YAML illisible : ce n’est pas du texte UTF-8"
+    return (f"YAML illisible : caractère non permis {character_name(code)} ; un fichier YAML ne peut contenir "
+            "que des caractères imprimables : supprimez-le")
+
+
 def french_yaml_problem(exc: yaml.YAMLError) -> str:
     """``YAML illisible : <problem in French>`` for a PyYAML error (a problem not listed
     keeps PyYAML's words, after the French lead)."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        return _reader_problem(exc)
     problem = str(getattr(exc, "problem", None) or exc).strip()
     if problem.startswith("clé en double"):
         return problem
@@ -123,10 +160,19 @@ def french_yaml_problem(exc: yaml.YAMLError) -> str:
     return f"YAML illisible : syntaxe non reconnue (« {problem} »)"
 
 
-def yaml_line(exc: yaml.YAMLError) -> int:
-    """The 1-based line of a PyYAML error (1 when unknown)."""
+def yaml_line(exc: yaml.YAMLError, text: str | None = None) -> int:
+    """The 1-based line of a PyYAML error (1 when unknown). A ReaderError (a character YAML
+    refuses) has no mark, and its position counts bytes or characters depending on the
+    loader: its line is found in ``text``, where the character first occurs."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    return mark.line + 1 if mark else 1
+    if mark:
+        return mark.line + 1
+    char = getattr(exc, "character", None)
+    if text is not None and isinstance(char, int) and 0 <= char <= 0x10FFFF:
+        at = text.find(chr(char))
+        if at >= 0:
+            return text.count("\n", 0, at) + 1
+    return 1
 
 
 def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict:
@@ -166,5 +212,5 @@ def load_yaml(path: Path) -> Any:
     text = Path(path).read_text(encoding="utf-8")
     try:
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - safe loader subclass
-    except yaml.MarkedYAMLError as exc:
-        raise YamlError(Path(path), yaml_line(exc), french_yaml_problem(exc)) from None
+    except yaml.YAMLError as exc:  # syntax (marked) or a character YAML refuses (ReaderError)
+        raise YamlError(Path(path), yaml_line(exc, text), french_yaml_problem(exc)) from None

@@ -338,8 +338,10 @@ def test_rate_limit_is_429_json(make_app):
 def test_api_is_exempt_from_csrf_but_forms_are_not(make_app):
     client = make_app(WTF_CSRF_ENABLED=True).test_client()
     assert client.post("/api/evaluate", json=SCRATCH).status_code == 200
-    r = client.post("/", data={"q": "x"}, headers={"Accept": "text/html"})
+    r = client.post("/quiz", data={"count": "3"}, headers={"Accept": "text/html"})
     assert r.status_code == 400 and "formulaire" in r.get_data(as_text=True)
+    # a page that takes no POST says so (405), whatever the token
+    assert client.post("/", data={"q": "x"}, headers={"Accept": "text/html"}).status_code == 405
 
 
 # ----------------------------------------------------------------------------- fuzz

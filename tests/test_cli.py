@@ -296,6 +296,19 @@ def test_broken_house_rules_yaml_is_said_in_french(runner, cli, tmp_path, broken
         assert english not in result.stdout
 
 
+@pytest.mark.parametrize("char, shown", [("\x7f", "U+007F (DEL)"), ("\x00", "U+0000 (NUL)"),
+                                         ("\ufffe", "U+FFFE (non-caractère)")])
+def test_check_names_file_and_line_of_a_character_yaml_refuses(runner, cli, tmp_path, char, shown):
+    """A house-rules file holding a DEL, NUL or U+FFFE (PyYAML's ReaderError, which has no
+    line of its own): `file:line: message` in French, exit 1, no traceback."""
+    text = f"id: club-x\nextends: 9-ffb\n# é è\ntitle: \"Club {char} X\"\npolicy: {{}}\n"
+    (tmp_path / "club-x.yaml").write_text(text, encoding="utf-8")
+    result = runner.invoke(cli, ["check", "--house-rules", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and "unacceptable" not in result.output
+    assert f"club-x.yaml:4: YAML illisible : caractère non permis {shown}" in result.stdout
+
+
 def test_check_warns_about_a_house_rules_folder_without_club_file(runner, cli, tmp_path):
     (tmp_path / "notes.txt").write_text("rien", encoding="utf-8")
     result = runner.invoke(cli, ["check", "--house-rules", str(tmp_path)])

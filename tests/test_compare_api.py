@@ -292,6 +292,35 @@ def test_house_form_errors(client, query, needle):
     assert needle in html(r)
 
 
+@pytest.mark.parametrize("field", ["title", "publisher", "description", "n_jump_shots"])
+@pytest.mark.parametrize("char, shown", [("\x7f", "U+007F (DEL)"), ("\x00", "U+0000 (NUL)"),
+                                         ("\ufffe", "U+FFFE"), ("\x1b", "U+001B")])
+def test_house_form_refuses_characters_yaml_cannot_hold(client, field, char, shown):
+    """A DEL, NUL or U+FFFE in a free-text field: a French 400 page naming the field, never a 500."""
+    query = {"base": "9-ffb", "id": "club-x", "title": "Club X", "p_jump_shots": "forbidden", "action": "apercu"}
+    query[field] = f"Texte {char} du club"
+    r = client.get("/regles-maison/nouveau", query_string=query)
+    assert r.status_code == 400 and r.mimetype == "text/html"
+    page = html(r)
+    label = {"title": "Titre", "publisher": "Club", "description": "Description",
+             "n_jump_shots": "Formulation du club"}[field]
+    error = re.search(rf'<span class="field-error" id="err-{field}">([^<]*)</span>', page)
+    assert error, page
+    assert error.group(1).startswith(label) and shown in error.group(1) and "caractère non permis" in error.group(1)
+    assert 'class="house-yaml"' not in page
+
+
+def test_house_preview_reports_a_file_that_does_not_read(client, monkeypatch):
+    """Were a refused character to reach the file anyway, the preview lists `file:line: message`."""
+    import web.compare as web_compare
+    monkeypatch.setattr(web_compare, "refused_character", lambda text: None)
+    r = client.get("/regles-maison/nouveau", query_string={"base": "9-ffb", "id": "club-x", "title": "Club \x7f X",
+                                                           "action": "apercu"})
+    assert r.status_code == 400
+    page = html(r)
+    assert 'id="hr-problems"' in page and "club-x.yaml:6: YAML illisible : caractère non permis U+007F (DEL)" in page
+
+
 def test_page_same_shot_understood_from_words(client):
     q = "à la casse je touche la 2 en premier et la 5 rentre"
     r = client.get("/comparer", query_string={"rulesets": "9-bca,9-ffb", "situation": q})

@@ -65,3 +65,15 @@ def test_every_cli_command_is_in_readme(cli):
     assert "`python app.py`" in README
     for name in cli.commands:
         assert f"python app.py {name}" in README, f"command {name} missing from README.md"
+
+
+def test_openapi_export_format_is_required_as_the_app_requires_it(client):
+    """Contract: ``GET /api/quizzes/<id>/export?format=gift|csv``; no format is a 400 naming it."""
+    op = OPENAPI["paths"]["/api/quizzes/{id}/export"]["get"]
+    fmt = next(p for p in op["parameters"] if p.get("name") == "format")
+    assert fmt["required"] is True and "default" not in fmt["schema"]
+    assert {"gift", "csv"} <= set(fmt["schema"]["enum"])
+    assert "409" in op["responses"]
+    quiz = client.post("/api/quizzes", json={"count": 1}).get_json()
+    r = client.get(f"/api/quizzes/{quiz['id']}/export")
+    assert r.status_code == 400 and r.get_json()["error"]["field"] == "format"

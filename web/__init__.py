@@ -153,8 +153,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     @app.before_request
     def _csrf_for_forms():
+        # a request that matches no route (404) or not with this method (405: DELETE /...)
+        # gets that answer, not a CSRF error: there is no form to protect
         if (app.config.get("WTF_CSRF_ENABLED", True) and not request.path.startswith("/api/")
-                and request.method not in ("GET", "HEAD", "OPTIONS", "TRACE")):
+                and request.method not in ("GET", "HEAD", "OPTIONS", "TRACE")
+                and request.routing_exception is None):
             csrf.protect()
 
     limiter = Limiter(get_remote_address, app=app, default_limits=[app.config["RATELIMIT_DEFAULT"]],

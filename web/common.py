@@ -8,12 +8,16 @@ error page (HTML).
 """
 from __future__ import annotations
 
+import itertools
 import json
 import math
+import re
+import sys
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from flask import current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from qa.rulebook import Rulebook, did_you_mean
 
@@ -117,18 +121,61 @@ def json_problem(msg: str) -> str:
     return "syntaxe JSON non valide"
 
 
+#: Objects and lists nested in a JSON body: at most this many levels (the body's own object
+#: counts as one: ``{"a": [[]]}`` has 3); one more is a 400. README: « moins de 1 000 niveaux ».
+MAX_JSON_DEPTH = 999
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """How deeply objects and lists nest in the JSON ``text`` (0 for a scalar), counted on
+    the text, without parsing it (brackets inside strings do not count)."""
+    brackets = _JSON_BRACKET.findall(_JSON_STRING.sub("", text))
+    return max(itertools.accumulate(_DEPTH_STEP[b] for b in brackets), default=0)
+
+
+def _parse_depth_checked(text: str) -> Any:
+    """``json.loads`` of a body nesting at most :data:`MAX_JSON_DEPTH` levels (400 beyond).
+
+    The limit is exact, not Python's recursion limit: the json module recurses once per
+    level, so the recursion limit is raised (once, process-wide) to leave the request's own
+    frames room on top of :data:`MAX_JSON_DEPTH` levels."""
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise bad_request("invalid_json", f"JSON refusé : objets ou listes imbriqués trop profondément "
+                                          f"(au plus {MAX_JSON_DEPTH} niveaux).", "body")
+    if sys.getrecursionlimit() < 3 * MAX_JSON_DEPTH:
+        sys.setrecursionlimit(3 * MAX_JSON_DEPTH)
+    return json.loads(text, parse_constant=_reject_constant)
+
+
+def request_body() -> bytes:
+    """The request's body, read once (cached): 413 beyond ``MAX_CONTENT_LENGTH``, also when
+    the body is streamed (``Transfer-Encoding: chunked``, no ``Content-Length``), which
+    werkzeug would otherwise cut silently at the limit."""
+    raw = request.get_data(cache=True)
+    limit = request.max_content_length
+    if limit is not None and request.content_length is None and len(raw) >= limit:
+        stream = request.environ.get("wsgi.input")
+        if stream is not None and stream.read(1):  # a byte beyond the limit: too large
+            raise RequestEntityTooLarge()
+    return raw
+
+
 def json_body() -> dict:
     """The request's JSON object, or an :class:`ApiError`.
 
-    415 when the body is not declared ``application/json``; 400 when it is empty, is not
-    valid JSON (with the line and column) or is not an object.
+    415 when the body is not declared ``application/json``; 413 when it is too large
+    (:func:`request_body`); 400 when it is empty, is not valid JSON (with the line and
+    column), nests more than :data:`MAX_JSON_DEPTH` levels or is not an object.
     """
     if not request.is_json:
         got = request.mimetype or "aucun"
         raise ApiError(415, "unsupported_media_type",
                        f"Le corps de la requête doit être du JSON (Content-Type: application/json ; reçu : {got}).",
                        "body")
-    raw = request.get_data(cache=True)
+    raw = request_body()
     if not raw.strip():
         raise bad_request("empty_body", "Le corps de la requête est vide : un objet JSON est attendu.", "body")
     try:
@@ -136,13 +183,14 @@ def json_body() -> dict:
     except UnicodeDecodeError:
         raise bad_request("invalid_json", "Le corps de la requête n’est pas du texte UTF-8.", "body") from None
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = _parse_depth_checked(text)
     except json.JSONDecodeError as exc:
         raise bad_request("invalid_json",
                           f"JSON illisible (ligne {exc.lineno}, colonne {exc.colno}) : {json_problem(exc.msg)}.",
                           "body") from None
-    except RecursionError:
-        raise bad_request("invalid_json", "JSON refusé : objets ou listes imbriqués trop profondément.", "body") from None
+    except RecursionError:  # pragma: no cover - the depth is checked before parsing
+        raise bad_request("invalid_json", f"JSON refusé : objets ou listes imbriqués trop profondément "
+                                          f"(au plus {MAX_JSON_DEPTH} niveaux).", "body") from None
     except ValueError as exc:  # NaN, Infinity (French message of _reject_constant), huge integers
         message = str(exc) if str(exc).startswith("valeur non permise") else "nombre trop long"
         raise bad_request("invalid_json", f"JSON refusé : {message[:200]}.", "body") from None

@@ -23,6 +23,7 @@ from qa.house_rules import house_yaml, validate_house_yaml
 from qa.rulebook import DATA_DIR, GAMES, SILENT, Rulebook, did_you_mean
 from qa.situation_rulings import weigh_open
 from qa.understand import scenario_for, understand
+from qa.yamlio import character_name, refused_character
 
 from .arbitrage import arbitrage_url
 from .common import bad_request, get_rulebook, list_param, services
@@ -195,11 +196,31 @@ def _house_form(book: Rulebook, args) -> dict:
     for name, v in values.items():
         if v and v not in book.policy_specs[name].values:
             errors[f"p_{name}"] = f"Valeur non permise « {v[:40]} » pour « {book.policy_specs[name].label} »."
-    return {
+    form = {
         "bases": bases, "base": base, "id": (args.get("id") or "").strip()[:80],
         "title": (args.get("title") or "").strip()[:200], "description": (args.get("description") or "").strip()[:1000],
         "publisher": (args.get("publisher") or "").strip()[:200], "values": values, "notes": notes, "errors": errors,
     }
+    _check_characters(book, form)
+    return form
+
+
+# The free-text fields of the house-rules form and their French names.
+_HOUSE_TEXTS = {"title": "Titre", "id": "Identifiant", "publisher": "Club", "description": "Description"}
+
+
+def _check_characters(book: Rulebook, form: dict) -> None:
+    """A French error per free-text field (title, id, club, description, the club's wording
+    of a decision) that holds a character a YAML file cannot (control character, DEL, NUL,
+    U+FFFE...): the file written from it would not load."""
+    texts = [(field, label, form[field]) for field, label in _HOUSE_TEXTS.items()]
+    texts += [(f"n_{name}", f"Formulation du club ({spec.label})", form["notes"][name])
+              for name, spec in book.policy_specs.items()]
+    for field, label, text in texts:
+        char = refused_character(text)
+        if char is not None and field not in form["errors"]:
+            form["errors"][field] = (f"{label} : caractère non permis {character_name(ord(char))} ; "
+                                     "seuls des caractères imprimables sont permis.")
 
 
 @bp.get("/regles-maison/nouveau")

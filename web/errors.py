@@ -84,6 +84,12 @@ def _http_error(exc: HTTPException):
         rate = french_rate(getattr(getattr(exc, "limit", None), "limit", None))
         if rate:
             message = f"Trop de requêtes (limite : {rate}) : réessayez dans un instant."
+    return _render(status, code, message, None, _error_headers(exc))
+
+
+def _error_headers(exc: HTTPException) -> dict[str, str]:
+    """The headers an HTTP error carries: ``Allow`` (405: the methods, in the same order on
+    every request) and ``Retry-After``."""
     headers = {}
     try:
         for name in ("Allow", "Retry-After"):
@@ -92,7 +98,9 @@ def _http_error(exc: HTTPException):
                 headers[name] = value
     except Exception:  # pragma: no cover - a response-less exception
         pass
-    return _render(status, code, message, None, headers)
+    if exc.code == 405 and getattr(exc, "valid_methods", None):
+        headers["Allow"] = ", ".join(sorted(exc.valid_methods))
+    return headers
 
 
 def _csrf_error(exc: CSRFError):

@@ -10,8 +10,8 @@ Configuration (``test_config`` overrides, then the environment, then the default
 - ``HOUSE_RULES``: a folder of club house rules (``ARBITRE_HOUSE_RULES``);
 - ``DATABASE``: the SQLite file for quizzes (``ARBITRE_DB``; default ``instance/arbitre.db``);
 - ``RULEBOOK`` / ``ANSWERER``: ready-made objects (tests share one rulebook this way);
-- ``INSTANCE_PATH``: the instance folder (secret key, rate-limit counters, default database);
-  default ``instance/`` next to the code;
+- ``INSTANCE_PATH``: the instance folder (secret key, rate-limit counters, default database;
+  ``ARBITRE_INSTANCE``), default ``instance/`` next to the code;
 - ``SECRET_KEY``: ``ARBITRE_SECRET_KEY``, else a key generated once into the instance folder
   and shared by every worker and restart (:mod:`web.secret`);
 - ``RATELIMIT`` (``ARBITRE_RATELIMIT``, ``600/minute``; ``off``), ``RATELIMIT_STORAGE_URI``
@@ -146,8 +146,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     Raises :class:`qa.rulebook.RulebookError` when rules_data/ (or the house rules) is invalid,
     :class:`web.ratelimit.ConfigError` for an unusable ``ARBITRE_*`` variable.
     """
+    instance = (test_config or {}).get("INSTANCE_PATH") or os.environ.get("ARBITRE_INSTANCE") or None
     app = Flask(__name__, instance_relative_config=True,
-                instance_path=(test_config or {}).get("INSTANCE_PATH"))
+                instance_path=os.path.abspath(instance) if instance else None)
     _configure(app, test_config)
     app.json.sort_keys = False
     app.json.ensure_ascii = False

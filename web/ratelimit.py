@@ -19,7 +19,6 @@ the processes of one machine without a server, hence :class:`SQLiteStorage`.
 """
 from __future__ import annotations
 
-import math
 import os
 import random
 import sqlite3
@@ -190,6 +189,6 @@ def retry_after(app: Flask) -> int | None:
     if current is None:
         return None
     try:
-        return max(1, math.ceil(current.reset_at - time.time()))
+        return max(1, int(current.reset_at - time.time()))  # reset_at is rounded up already
     except Exception:  # pragma: no cover - storage unreachable: no header rather than a 500
         return None

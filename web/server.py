@@ -62,8 +62,7 @@ def register_french_redirects(app: Flask) -> None:
     @app.after_request
     def _french_redirect(response: Response) -> Response:
         location = response.headers.get("Location")
-        if 300 <= response.status_code < 400 and location and response.mimetype == "text/html" \
-                and not response.is_streamed:
+        if 300 <= response.status_code < 400 and location and response.mimetype == "text/html":
             response.set_data(french_redirect_body(location))
         return response
 

@@ -364,3 +364,8 @@ def test_gunicorn_options():
     assert opts["limit_request_line"] >= MAX_URL_LENGTH and opts["limit_request_field_size"] >= MAX_HEADER_BYTES
     assert 5 < opts["timeout"] <= 30
     assert production.worker_timeout(0) == 30
+
+
+def test_ratelimit_off_in_the_config_disables_it(make_app, tmp_path):
+    client = make_app(RATELIMIT_ENABLED=True, RATELIMIT="off", INSTANCE_PATH=str(tmp_path / "inst")).test_client()
+    assert {client.get("/api/topics").status_code for _ in range(3)} == {200}

@@ -163,6 +163,7 @@ def setup_rate_limit(app: Flask) -> Limiter:
     ["arbitre.limiter"]``). The 429 answer and its ``Retry-After`` come from ``web/errors.py``."""
     config = app.config
     rate = config.get("RATELIMIT")
+    rate = rate_from_env(rate) if isinstance(rate, str) and rate.strip() else None
     if not rate:
         config["RATELIMIT_ENABLED"] = False
     storage = config.get("RATELIMIT_STORAGE_URI") or _default_storage(app)

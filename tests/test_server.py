@@ -369,3 +369,21 @@ def test_gunicorn_options():
 def test_ratelimit_off_in_the_config_disables_it(make_app, tmp_path):
     client = make_app(RATELIMIT_ENABLED=True, RATELIMIT="off", INSTANCE_PATH=str(tmp_path / "inst")).test_client()
     assert {client.get("/api/topics").status_code for _ in range(3)} == {200}
+
+
+def test_https_from_the_environment(rulebook, answerer, tmp_path, monkeypatch):
+    from web import create_app
+    from web.ratelimit import ConfigError
+    base = {"RULEBOOK": rulebook, "ANSWERER": answerer, "INSTANCE_PATH": str(tmp_path / "i"),
+            "DATABASE": str(tmp_path / "q.db"), "RATELIMIT_ENABLED": False}
+    monkeypatch.setenv("ARBITRE_HTTPS", "1")
+    app = create_app(base)
+    r = app.test_client().get("/regles")
+    assert r.status_code in (301, 302) and r.headers["Location"].startswith("https://")
+    assert app.config["HTTPS"] is True and app.config["SESSION_COOKIE_SECURE"] is True  # set by Talisman
+    behind = create_app(dict(base, TRUSTED_PROXIES="1"))
+    r = behind.test_client().get("/regles", headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "1.2.3.4"})
+    assert r.status_code == 200 and "Strict-Transport-Security" in r.headers
+    monkeypatch.setenv("ARBITRE_HTTPS", "peut-être")
+    with pytest.raises(ConfigError, match="ARBITRE_HTTPS"):
+        create_app(base)

@@ -21,7 +21,7 @@ Configuration (``test_config`` overrides, then the environment, then the default
   answered 503 (:mod:`web.budget`);
 - ``RATELIMIT_ENABLED``, ``WTF_CSRF_ENABLED``, ``MAX_CONTENT_LENGTH``, ``MAX_QUESTION_LENGTH``,
   ``MAX_URL_LENGTH`` and ``MAX_HEADER_BYTES`` (414 and 431 beyond; see ``web/server.py``),
-  ``HTTPS`` (force HTTPS and secure cookies; off for local use).
+  ``HTTPS`` (``ARBITRE_HTTPS``: force HTTPS and secure cookies; off for local use).
 
 A bad value in the environment raises :class:`web.ratelimit.ConfigError` (French, naming the
 variable).
@@ -102,8 +102,20 @@ def _env_config() -> dict[str, Any]:
         if os.environ.get(var):
             env[key] = os.environ[var]
     env["RATELIMIT"] = rate_from_env(os.environ.get("ARBITRE_RATELIMIT"))
+    if os.environ.get("ARBITRE_HTTPS"):
+        env["HTTPS"] = _yes_no(os.environ["ARBITRE_HTTPS"], "ARBITRE_HTTPS")
     env["REQUEST_TIME_BUDGET"] = budget_from_env(os.environ.get("ARBITRE_TIME_BUDGET"))
     return env
+
+
+def _yes_no(value: str, var: str) -> bool:
+    """A yes/no environment value (1/0, oui/non, true/false, on/off)."""
+    text = value.strip().lower()
+    if text in ("1", "oui", "true", "on", "yes"):
+        return True
+    if text in ("0", "non", "false", "off", "no"):
+        return False
+    raise ConfigError(f"{var} : « {value} » n’est ni oui (1) ni non (0)")
 
 
 def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:

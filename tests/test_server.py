@@ -286,13 +286,11 @@ def _get(url: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
         return exc.code, dict(exc.headers), exc.read()
 
 
-@pytest.fixture(scope="module")
-def gunicorn_server(tmp_path_factory):
-    """``python app.py serve`` (gunicorn, two workers) on a free port of 127.0.0.1."""
-    tmp = tmp_path_factory.mktemp("gunicorn")
+def _start_server(tmp: Path, **extra_env: str) -> dict:
+    """``python app.py serve`` (gunicorn) on a free port of 127.0.0.1, once it answers."""
     port = _free_port()
     env = dict(os.environ, ARBITRE_DB=str(tmp / "quiz.db"), ARBITRE_INSTANCE=str(tmp / "instance"),
-               ARBITRE_WORKERS="2", ARBITRE_RATELIMIT="off")
+               ARBITRE_WORKERS="2", ARBITRE_RATELIMIT="off", **extra_env)
     env.pop("PORT", None)
     proc = subprocess.Popen([sys.executable, "app.py", "serve", "--host", "127.0.0.1", "--port", str(port)],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -301,13 +299,16 @@ def gunicorn_server(tmp_path_factory):
     while True:
         try:
             urllib.request.urlopen(base + "/healthz", timeout=1).read()
-            break
+            return {"base": base, "port": port, "env": env, "proc": proc}
         except OSError:
             if time.time() > deadline or proc.poll() is not None:
                 proc.kill()
                 pytest.fail("le serveur n’a pas démarré : " + (proc.communicate()[1] or ""))
             time.sleep(0.2)
-    yield {"base": base, "port": port, "env": env, "proc": proc}
+
+
+def _stop_server(server: dict) -> None:
+    proc = server["proc"]
     proc.terminate()
     try:
         proc.wait(timeout=20)
@@ -316,13 +317,37 @@ def gunicorn_server(tmp_path_factory):
         proc.wait()
 
 
+@pytest.fixture(scope="module")
+def gunicorn_server(tmp_path_factory):
+    """gunicorn with two workers, the rate limit off; stopped at the end of the module."""
+    server = _start_server(tmp_path_factory.mktemp("gunicorn"))
+    yield server
+    _stop_server(server)
+
+
+def test_gunicorn_workers_keep_to_the_time_budget(tmp_path):
+    server = _start_server(tmp_path, ARBITRE_TIME_BUDGET="0.001")
+    try:
+        status, headers, body = _get(server["base"] + "/api/ask?q=la+blanche+tombe+apr%C3%A8s+la+casse")
+        assert status == 503 and headers.get("Retry-After")
+        assert json.loads(body)["error"]["code"] == "time_budget_exceeded"
+        assert server["proc"].poll() is None  # the workers live on
+    finally:
+        _stop_server(server)
+
+
 def test_gunicorn_serves_with_several_workers_and_no_version(gunicorn_server):
     status, headers, body = _get(gunicorn_server["base"] + "/healthz")
     assert status == 200 and json.loads(body)["status"] == "ok"
     server = headers.get("Server", "")
     assert server and not any(ch.isdigit() for ch in server) and "Werkzeug" not in server
-    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(gunicorn_server["proc"].pid)],
-                         capture_output=True, text=True).stdout.split()
+    deadline = time.time() + 20
+    while True:  # the second worker may still be starting
+        out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(gunicorn_server["proc"].pid)],
+                             capture_output=True, text=True).stdout.split()
+        if len(out) >= 2 or time.time() > deadline:
+            break
+        time.sleep(0.2)
     assert len(out) == 2  # two workers under the master
 
 

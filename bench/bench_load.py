@@ -8,7 +8,7 @@ workers close each one) and prints requests per second and p50/p99 latency. Targ
 cores: at 32 connections, at least 1.5 × the single-connection throughput, p99 ≤ 150 ms.
 Only 127.0.0.1 is contacted; the server is stopped at the end.
 
-Usage: python bench/bench_load.py [--requests 400] [--levels 1,8,32,128] [--path /api/ask] [--dev]
+Usage: python bench/bench_load.py [--requests 400] [--levels 1,8,32,128] [--path /api/ask] [--dev] [--ratelimit off]
 """
 from __future__ import annotations
 
@@ -98,8 +98,8 @@ def _level(port: int, targets: list[bytes], conns: int, total: int) -> dict:
             "p50": _pct(lat, 50) if lat else 0.0, "p99": _pct(lat, 99) if lat else 0.0}
 
 
-def _start(port: int, dev: bool) -> subprocess.Popen:
-    env = dict(os.environ, ARBITRE_DB=str(ROOT / "instance" / "bench-load.db"), ARBITRE_RATELIMIT="off")
+def _start(port: int, dev: bool, ratelimit: str) -> subprocess.Popen:
+    env = dict(os.environ, ARBITRE_DB=str(ROOT / "instance" / "bench-load.db"), ARBITRE_RATELIMIT=ratelimit)
     env.pop("PORT", None)
     cmd = [sys.executable, "app.py", "serve", "--host", "127.0.0.1", "--port", str(port)] + (["--dev"] if dev else [])
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -121,11 +121,13 @@ def main() -> int:
     ap.add_argument("--levels", default="1,8,32,128")
     ap.add_argument("--path", default="/api/ask")
     ap.add_argument("--dev", action="store_true", help="serveur de développement au lieu de gunicorn")
+    ap.add_argument("--ratelimit", default="off",
+                    help="ARBITRE_RATELIMIT du serveur (défaut off ; « 1000000/minute » mesure le coût du compteur)")
     args = ap.parse_args()
     total = max(10, min(args.requests, 5000))
     levels = [max(1, min(int(x), 512)) for x in args.levels.split(",") if x.strip()]
     port = _free_port()
-    proc = _start(port, args.dev)
+    proc = _start(port, args.dev, args.ratelimit)
     try:
         targets = _targets(args.path)
         _level(port, targets, 4, min(total, 40))  # warm-up
@@ -134,7 +136,8 @@ def main() -> int:
         proc.terminate()
         proc.wait(timeout=20)
     server = "werkzeug (--dev)" if args.dev else "gunicorn"
-    print(f"GET {args.path} over HTTP, {server}, {os.cpu_count()} cores, {total} requests per level (loopback)")
+    print(f"GET {args.path} over HTTP, {server}, {os.cpu_count()} cores, {total} requests per level (loopback), "
+          f"rate limit {args.ratelimit}")
     base = rows[0]["rps"] if rows else 0
     for r in rows:
         ratio = r["rps"] / base if base else 0

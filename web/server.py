@@ -5,7 +5,8 @@
    ``MAX_HEADER_BYTES`` a 431, whatever server runs the app (werkzeug, a WSGI server, Flask's
    test client). The handlers of ``web/errors.py`` answer: French JSON under ``/api/``, a
    French page elsewhere.
-2. In werkzeug's development server (``python app.py serve``): Python's ``http.server``
+2. In werkzeug's development server (``python app.py serve --dev``; gunicorn, the default,
+   has its own French worker: ``web/production.py``): Python's ``http.server``
    refuses a request line over 64 KB (414) and a header line over 64 KB or more than 100
    headers (431) before any WSGI app is called, with an English HTML page.
    :class:`FrenchRequestHandler` (``app.run(request_handler=...)``) renders those errors

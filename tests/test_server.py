@@ -179,6 +179,7 @@ def test_sqlite_storage_loses_no_hit_under_concurrency(tmp_path):
     for p in procs:
         p.join(timeout=30)
     assert sorted(counts) == list(range(1, 801))  # every hit got its own number
+    import web.ratelimit  # noqa: F401  (registers the sqlite:// scheme)
     from limits.storage import storage_from_string
     storage = storage_from_string(uri)
     assert storage.get("cle") == 800 and storage.get_expiry("cle") > time.time()
@@ -412,3 +413,22 @@ def test_https_from_the_environment(rulebook, answerer, tmp_path, monkeypatch):
     monkeypatch.setenv("ARBITRE_HTTPS", "peut-être")
     with pytest.raises(ConfigError, match="ARBITRE_HTTPS"):
         create_app(base)
+
+
+def test_an_unusable_limit_storage_is_a_french_error(make_app, tmp_path):
+    from web.ratelimit import ConfigError
+    for uri in ("inconnu://hote", "sqlite://"):
+        with pytest.raises(ConfigError, match="ARBITRE_RATELIMIT_STORAGE"):
+            make_app(RATELIMIT_ENABLED=True, RATELIMIT_STORAGE_URI=uri, INSTANCE_PATH=str(tmp_path / "i"))
+
+
+def test_a_failing_limit_storage_never_makes_a_500(make_app, tmp_path, monkeypatch):
+    from web.ratelimit import SQLiteStorage
+    import sqlite3
+
+    def broken(self, *a, **kw):
+        raise sqlite3.OperationalError("database is locked")
+
+    client = limited(make_app, tmp_path / "inst", rate="1/minute").test_client()
+    monkeypatch.setattr(SQLiteStorage, "incr", broken)
+    assert [client.get("/api/topics").status_code for _ in range(3)] == [200, 200, 200]

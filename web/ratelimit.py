@@ -14,6 +14,9 @@ the route and the method), ``/healthz`` exempt. Configuration:
   the app; the client address is then read from ``X-Forwarded-For`` (werkzeug's ProxyFix),
   and only then.
 
+When the storage fails while serving (a Redis server down...), the error is logged and the
+request goes through unlimited (``swallow_errors``): never a 500 because of the counter.
+
 ``limits`` 5.x offers memory, redis, memcached and mongodb storages: none is shared across
 the processes of one machine without a server, hence :class:`SQLiteStorage`.
 """
@@ -30,6 +33,7 @@ from flask import Flask, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse
+from limits.errors import ConfigurationError
 from limits.storage import Storage
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -68,7 +72,7 @@ class SQLiteStorage(Storage):
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
         path = (uri or "").split("://", 1)[-1]
         if not path or path == ":memory:":
-            raise ConfigError("stockage des limites : « sqlite:///chemin/du/fichier.db » attendu")
+            raise ConfigError("ARBITRE_RATELIMIT_STORAGE : « sqlite:///chemin/du/fichier.db » attendu")
         self.path = path
         self._local = threading.local()
 
@@ -169,9 +173,15 @@ def setup_rate_limit(app: Flask) -> Limiter:
     storage = config.get("RATELIMIT_STORAGE_URI") or _default_storage(app)
     if storage.startswith("sqlite://") and config.get("RATELIMIT_ENABLED", True):
         os.makedirs(app.instance_path, exist_ok=True)
-    limiter = Limiter(get_remote_address, app=app, application_limits=[rate or DEFAULT_RATE],
-                      application_limits_per_method=False, application_limits_exempt_when=_exempt,
-                      storage_uri=storage, headers_enabled=False)
+    try:
+        limiter = Limiter(get_remote_address, app=app, application_limits=[rate or DEFAULT_RATE],
+                          application_limits_per_method=False, application_limits_exempt_when=_exempt,
+                          storage_uri=storage, headers_enabled=False, swallow_errors=True)
+    except ConfigurationError as exc:
+        why = "paquet Python manquant" if "prerequisite" in str(exc) else "schéma inconnu"
+        raise ConfigError(f"ARBITRE_RATELIMIT_STORAGE : stockage des limites inutilisable « {storage} » ({why}) ; "
+                          "par exemple redis://hote:6379 (paquet redis), memcached://hote:11211 (paquet pymemcache) "
+                          "ou sqlite:///chemin/ratelimit.db") from None
     app.extensions["arbitre.limiter"] = limiter
     proxies = trusted_proxies(config.get("TRUSTED_PROXIES"))
     if proxies:

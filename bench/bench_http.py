@@ -1,6 +1,6 @@
 """Benchmark: /api/ask latency over HTTP on this machine (issue: p95 under 50 ms).
 
-Starts the real app (``python app.py serve``) in a child process on a free loopback port,
+Starts the real app (``python app.py serve``: gunicorn, rate limit off) in a child process on a free loopback port,
 sends every question of tests/data/questions.yaml and tests/data/situations.yaml to
 ``GET /api/ask`` one at a time (bounded: --rounds passes), and prints p50/p95/p99 latency
 in milliseconds per kind of answer. Only 127.0.0.1 is contacted.
@@ -50,7 +50,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args()
     port = _free_port()
-    env = dict(os.environ, ARBITRE_DB=str(ROOT / "instance" / "bench-http.db"))
+    env = dict(os.environ, ARBITRE_DB=str(ROOT / "instance" / "bench-http.db"), ARBITRE_RATELIMIT="off")
     proc = subprocess.Popen([sys.executable, "app.py", "serve", "--host", "127.0.0.1", "--port", str(port)],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"

@@ -34,36 +34,98 @@ def _port(value: object, source: str) -> int:
     return port
 
 
-def check_address(host: str, port: int) -> None:
-    """Fail in French before serving when ``host:port`` cannot be listened on: an unknown
-    host name (usage error naming --host), a port already in use or reserved (naming --port
-    and PORT). werkzeug would otherwise print its own English message and exit."""
+def _address(host: str, port: int) -> str:
+    """``host:port`` as written in a URL (IPv6 hosts in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _bind_error(host: str, port: int, exc: OSError) -> click.ClickException:
+    """The French error for a socket that cannot listen on ``host:port``."""
+    other = port + 1 if port < 65535 else 8000
+    if exc.errno == errno.EADDRINUSE:
+        return CliError(f"Adresse déjà utilisée : {_address(host, port)} (une autre instance de l’Arbitre, ou un autre "
+                        f"programme, écoute déjà sur le port {port}) : choisissez-en un autre avec --port, par exemple "
+                        f"« python app.py serve --port {other} » ou « PORT={other} python app.py ».")
+    if exc.errno == errno.EACCES:
+        return CliError(f"permission refusée pour le port {port} (les ports sous 1024 sont réservés) : "
+                        "choisissez-en un autre avec --port ou la variable PORT.")
+    if exc.errno == errno.EADDRNOTAVAIL:
+        return click.BadParameter(f"l’adresse {host} n’est pas une adresse de cette machine ; par exemple "
+                                  "127.0.0.1 ou 0.0.0.0", param_hint="--host")
+    return CliError(f"impossible d’écouter sur {_address(host, port)} (erreur {exc.errno}) : "
+                    "choisissez un autre --port ou --host.")
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port``, handed to the server afterwards; fails in French
+    when it cannot be had: an unknown host name (usage error naming --host), a port already in
+    use (« Adresse déjà utilisée : … », naming --port and PORT) or reserved. Binding here, once,
+    means a second instance started on the same port fails at once with that message, never
+    with werkzeug's or gunicorn's English one."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)
     except (socket.gaierror, UnicodeError):
         raise click.BadParameter(f"adresse inconnue « {host} » (nom introuvable) ; par exemple 127.0.0.1 (cette machine) "
                                  "ou 0.0.0.0 (tout le réseau)", param_hint="--host") from None
     family, socktype, proto, _, sockaddr = infos[0]
-    with socket.socket(family, socktype, proto) as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as werkzeug's server does
-        try:
-            sock.bind(sockaddr)
-        except OSError as exc:
-            if exc.errno == errno.EADDRINUSE:
-                raise CliError(f"le port {port} est déjà utilisé sur {host} (une autre instance ?) : choisissez-en un "
-                               f"autre avec --port, par exemple « python app.py serve --port {port + 1 if port < 65535 else 8000} » "
-                               f"ou « PORT={port + 1 if port < 65535 else 8000} python app.py ».") from None
-            if exc.errno == errno.EACCES:
-                raise CliError(f"permission refusée pour le port {port} (les ports sous 1024 sont réservés) : "
-                               "choisissez-en un autre avec --port ou la variable PORT.") from None
-            if exc.errno == errno.EADDRNOTAVAIL:
-                raise click.BadParameter(f"l’adresse {host} n’est pas une adresse de cette machine ; par exemple "
-                                         "127.0.0.1 ou 0.0.0.0", param_hint="--host") from None
-            raise CliError(f"impossible d’écouter sur {host}:{port} (erreur {exc.errno}) : "
-                           "choisissez un autre --port ou --host.") from None
+    sock = socket.socket(family, socktype, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as werkzeug's and gunicorn's servers do
+        sock.bind(sockaddr)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise _bind_error(host, port, exc) from None
+    return sock
 
 
-# ----------------------------------------------------------------------------- serve
+def check_address(host: str, port: int) -> None:
+    """Fail in French when ``host:port`` cannot be listened on (see :func:`listen_socket`)."""
+    listen_socket(host, port).close()
+
+
+def _count(value: object, source: str, low: int = 1, high: int = 64) -> int:
+    """A number of worker processes (``low`` to ``high``), or a usage error naming ``source``."""
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        n = low - 1
+    if not low <= n <= high:
+        raise click.BadParameter(f"« {value} » n’est pas un nombre de processus ({low} à {high})", param_hint=source)
+    return n
+
+
+def _serve_port(port: str | None) -> int:
+    """The port: --port, else PORT, else 5000."""
+    if port is not None:
+        return _port(port, "--port")
+    if os.environ.get("PORT"):
+        return _port(os.environ["PORT"], "PORT (variable d’environnement)")
+    return DEFAULT_PORT
+
+
+def _serve_workers(workers: str | None) -> int:
+    """The number of gunicorn workers: --workers, else ARBITRE_WORKERS, else one per core."""
+    from web.production import default_workers
+    if workers is not None:
+        return _count(workers, "--workers")
+    if os.environ.get("ARBITRE_WORKERS"):
+        return _count(os.environ["ARBITRE_WORKERS"], "ARBITRE_WORKERS (variable d’environnement)")
+    return default_workers()
+
+
+def _serve_config(db: str | None, house_rules: str | None) -> dict:
+    """The app settings given by --db and --house-rules (or their variables), checked."""
+    house_rules = env_or(house_rules, "ARBITRE_HOUSE_RULES")
+    if house_rules and not Path(house_rules).is_dir():
+        raise click.BadParameter(f"dossier introuvable : {house_rules}", param_hint="--house-rules")
+    target, db_flag = db_target(db)
+    config: dict = {"HOUSE_RULES": house_rules, "DB_FLAG": db_flag}
+    if target:
+        config["DATABASE"] = _database(target, db_flag)
+    return config
+
+
 def _database(target: str, flag: str) -> str:
     """The ``DATABASE`` setting for ``--db``: a PostgreSQL URL as given, or a SQLite path
     (``~`` expanded) whose folder must exist."""
@@ -75,53 +137,67 @@ def _database(target: str, flag: str) -> str:
     return str(Path(target).expanduser())
 
 
-@click.command(short_help="Sert l’application web et l’API JSON.")
-@click.option("--host", default=None, metavar="H", help=f"Adresse d’écoute (défaut : {DEFAULT_HOST}).")
-@click.option("--port", default=None, metavar="P", help=f"Port (défaut : variable PORT, sinon {DEFAULT_PORT}).")
-@click.option("--db", default=None, metavar="PATH|URL", help=DB_HELP)
-@click.option("--house-rules", default=None, metavar="DIR",
-              help="Dossier de règles maison d’un club (défaut : variable ARBITRE_HOUSE_RULES).")
-def serve(host: str | None, port: str | None, db: str | None, house_rules: str | None) -> None:
-    """Sert l’application web et l’API JSON (défaut : http://127.0.0.1:5000)."""
-    host = host or DEFAULT_HOST
-    if port is not None:
-        port_n = _port(port, "--port")
-    elif os.environ.get("PORT"):
-        port_n = _port(os.environ["PORT"], "PORT (variable d’environnement)")
-    else:
-        port_n = DEFAULT_PORT
-    house_rules = env_or(house_rules, "ARBITRE_HOUSE_RULES")
-    if house_rules and not Path(house_rules).is_dir():
-        raise click.BadParameter(f"dossier introuvable : {house_rules}", param_hint="--house-rules")
-    target, db_flag = db_target(db)
-    config = {"HOUSE_RULES": house_rules}
-    if target:
-        config["DATABASE"] = _database(target, db_flag)
-    check_address(host, port_n)
+def build_app(config: dict):
+    """The Flask app for ``serve``, its quiz database opened: French errors for invalid rule
+    data, an unusable ``ARBITRE_*`` variable or an unusable --db."""
+    config = dict(config)
+    db_flag = config.pop("DB_FLAG", "--db")
     from web import create_app
     from web.quiz import quiz_service
-    from web.server import FrenchRequestHandler
+    from web.ratelimit import ConfigError
     try:
         app = create_app(config)
     except RulebookError as exc:
         for p in exc.problems:
             click.echo(str(p), err=True)
         raise CliError(f"données de règles invalides ({len(exc.problems)} problème(s)) : voir ci-dessus.") from None
+    except ConfigError as exc:
+        raise CliError(exc.message) from None
     with app.app_context():  # open the quiz database now, as « quiz » does: a bad --db fails here, not per request
         try:
             quiz_service()
         except StoreError as exc:
             raise CliError(f"{db_flag} : base de quiz inutilisable : {exc.message}") from None
-    click.echo(f"l’Arbitre : http://{host}:{port_n}/ (Ctrl+C pour arrêter)", err=True)
+    return app
+
+
+def run_server(app, sock: socket.socket, dev: bool, workers: int) -> None:
+    """Serve ``app`` on ``sock``: gunicorn with ``workers`` processes, or werkzeug's
+    development server when ``dev``."""
+    from web.production import serve_dev, serve_production
+    if dev:
+        serve_dev(app, sock)
+    else:
+        serve_production(app, sock, workers)
+
+
+# ----------------------------------------------------------------------------- serve
+@click.command(short_help="Sert l’application web et l’API JSON.")
+@click.option("--host", default=None, metavar="H", help=f"Adresse d’écoute (défaut : {DEFAULT_HOST}).")
+@click.option("--port", default=None, metavar="P", help=f"Port (défaut : variable PORT, sinon {DEFAULT_PORT}).")
+@click.option("--db", default=None, metavar="PATH|URL", help=DB_HELP)
+@click.option("--house-rules", default=None, metavar="DIR",
+              help="Dossier de règles maison d’un club (défaut : variable ARBITRE_HOUSE_RULES).")
+@click.option("--workers", default=None, metavar="N",
+              help="Processus du serveur gunicorn (défaut : variable ARBITRE_WORKERS, sinon un par cœur).")
+@click.option("--dev", is_flag=True, help="Serveur de développement (werkzeug, un seul processus) au lieu de gunicorn.")
+def serve(host: str | None, port: str | None, db: str | None, house_rules: str | None,
+          workers: str | None, dev: bool) -> None:
+    """Sert l’application web et l’API JSON (défaut : http://127.0.0.1:5000), avec gunicorn
+    (plusieurs processus) ou, avec --dev, le serveur de développement."""
+    host = host or DEFAULT_HOST
+    port_n = _serve_port(port)
+    n_workers = 1 if dev else _serve_workers(workers)
+    config = _serve_config(db, house_rules)
+    sock = listen_socket(host, port_n)
     try:
-        # errors the HTTP server sends by itself (URL or headers too long) answered by the app, in French
-        app.run(host=host, port=port_n, debug=False, use_reloader=False, threaded=True,
-                request_handler=FrenchRequestHandler)
-    except OSError as exc:
-        if exc.errno in (errno.EADDRINUSE, errno.EACCES, errno.EADDRNOTAVAIL):
-            raise CliError(f"impossible d’écouter sur {host}:{port_n} ({exc.strerror}) : "
-                           "choisissez un autre --port ou --host.") from None
-        raise
+        app = build_app(config)
+        server = "serveur de développement" if dev else f"gunicorn, {n_workers} processus"
+        click.echo(f"l’Arbitre : http://{_address(host, port_n)}/ ({server} ; Ctrl+C pour arrêter)", err=True)
+        run_server(app, sock, dev, n_workers)
+    finally:
+        if sock.fileno() != -1:
+            sock.close()
 
 
 # ----------------------------------------------------------------------------- ask

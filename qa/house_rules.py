@@ -41,7 +41,8 @@ from typing import Any, Literal, Mapping
 from pydantic import Field
 
 from .rulebook import (
-    DATA_DIR, SILENT, Clause, PolicySpec, PolicyValue, Problem, Ruleset, RulebookError, _Collector, _PolicyValueIn,
+    DATA_DIR, SILENT, Clause, PolicySpec, PolicyValue, Problem, Rulebook, Ruleset, RulebookError, _Collector,
+    _PolicyValueIn,
     _ClauseBase, _Strict, check_foul_map, check_policy_values, did_you_mean, load_rulebook,
 )
 from .yamlio import LineDict
@@ -378,16 +379,22 @@ def house_yaml(book, base: str, hid: str, title: str, overrides: Mapping[str, st
     return "\n".join(lines) + "\n"
 
 
-def validate_house_yaml(text: str, filename: str = "regles-maison.yaml", root: Path | str = DATA_DIR) -> list[Problem]:
+def validate_house_yaml(text: str, filename: str = "regles-maison.yaml", root: Path | str = DATA_DIR,
+                        book: Rulebook | None = None) -> list[Problem]:
     """Check a house-rule file's text with the same loader as at start-up.
 
-    Returns the problems (``filename:line: message``); empty when the file loads.
+    With ``book`` (the rulebook already loaded from ``root``), the file is checked against it,
+    without reading rules_data/ again; otherwise ``root`` is loaded first. Returns the problems
+    (``filename:line: message``); empty when the file loads.
     """
     with tempfile.TemporaryDirectory(prefix="arbitre-house-") as tmp:
         p = Path(tmp) / filename
         p.write_text(text, encoding="utf-8")
         try:
-            load_rulebook(root, house_rules=tmp)
+            if book is None:
+                load_rulebook(root, house_rules=tmp)
+            else:
+                _check_against(book, Path(root), Path(tmp))
         except RulebookError as exc:
             out = []
             for prob in exc.problems:
@@ -395,3 +402,13 @@ def validate_house_yaml(text: str, filename: str = "regles-maison.yaml", root: P
                 out.append(Problem(path, prob.line, prob.message))
             return out
     return []
+
+
+def _check_against(book: Rulebook, root: Path, folder: Path) -> None:
+    """Load the house rules of ``folder`` on copies of ``book``'s tables (the book is left as
+    it is); raise :class:`RulebookError` for any problem."""
+    col = _Collector(root)
+    load_house_rules(col, folder, dict(book.rulesets), dict(book.clauses), dict(book.by_ruleset),
+                     book.topics, book.policy_specs, book.foul_codes)
+    if col.problems:
+        raise RulebookError(col.problems)

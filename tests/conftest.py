@@ -37,7 +37,7 @@ def make_app(rulebook, answerer, tmp_path):
         config = {
             "TESTING": True, "SECRET_KEY": "test", "RULEBOOK": rulebook, "ANSWERER": answerer,
             "RATELIMIT_ENABLED": False, "WTF_CSRF_ENABLED": False,
-            "DATABASE": str(tmp_path / "arbitre-test.db"),
+            "DATABASE": str(tmp_path / "arbitre-test.db"), "INSTANCE_PATH": str(tmp_path / "instance"),
         }
         config.update(overrides)
         return create_app(config)

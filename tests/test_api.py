@@ -329,7 +329,7 @@ def test_internal_error_is_french_json_without_traceback(make_app):
 
 
 def test_rate_limit_is_429_json(make_app):
-    client = make_app(RATELIMIT_ENABLED=True, RATELIMIT_DEFAULT="3 per minute").test_client()
+    client = make_app(RATELIMIT_ENABLED=True, RATELIMIT="3 per minute").test_client()
     codes = [client.get("/api/topics").status_code for _ in range(4)]
     assert codes[:3] == [200, 200, 200]
     assert_error(client.get("/api/topics"), 429, None, "rate_limited")
@@ -509,7 +509,7 @@ def test_rack_shots_are_capped(client):
 
 
 def test_rate_limit_message_is_french(make_app):
-    client = make_app(RATELIMIT_ENABLED=True, RATELIMIT_DEFAULT="2 per minute").test_client()
+    client = make_app(RATELIMIT_ENABLED=True, RATELIMIT="2 per minute").test_client()
     for _ in range(2):
         client.get("/api/topics")
     e = assert_error(client.get("/api/topics"), 429, None, "rate_limited")

@@ -168,20 +168,26 @@ def test_help_lists_every_command(runner, cli):
 
 @pytest.fixture
 def fake_run(monkeypatch, tmp_path):
-    """Replace Flask.run: record where the app would be served instead of serving. The
-    address check is skipped (the ports used here may be busy on the machine running the
-    tests) and the quiz database, opened at start-up, is a temporary file."""
-    import flask
+    """Replace the server: record where and how the app would be served instead of serving.
+    No port is bound (the ports used here may be busy on the machine running the tests) and
+    the quiz database, opened at start-up, is a temporary file."""
+    import socket
 
     import cli.core
     calls = []
 
-    def run(self, host=None, port=None, **kw):
-        calls.append({"host": host, "port": port, "app": self, **kw})
+    def listen(host, port):
+        calls.append({"host": host, "port": port})
+        return socket.socket()
 
-    monkeypatch.setattr(flask.Flask, "run", run)
-    monkeypatch.setattr(cli.core, "check_address", lambda host, port: None)
+    def run(app, sock, dev, workers):
+        calls[-1].update({"app": app, "dev": dev, "workers": workers})
+
+    monkeypatch.setattr(cli.core, "listen_socket", listen)
+    monkeypatch.setattr(cli.core, "run_server", run)
     monkeypatch.setenv("ARBITRE_DB", str(tmp_path / "serve-test.db"))
+    monkeypatch.setenv("ARBITRE_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv("ARBITRE_WORKERS", raising=False)
     return calls
 
 
@@ -335,13 +341,37 @@ def test_serve_checks_the_database_at_start(runner, cli, fake_run, tmp_path):
     assert "--db" in err and "n’est pas une base SQLite" in err
     err = one_line_error(runner.invoke(cli, ["serve", "--db", str(tmp_path)]), 1)
     assert "est un dossier" in err
-    assert not fake_run
+    assert not [c for c in fake_run if "app" in c]
 
 
-def test_serve_uses_the_french_request_handler(runner, cli, fake_run):
-    from web.server import FrenchRequestHandler
+def test_serve_is_gunicorn_unless_dev(runner, cli, fake_run, monkeypatch):
+    from web.production import default_workers
     assert runner.invoke(cli, ["serve", "--port", "8123"]).exit_code == 0
-    assert fake_run[-1]["request_handler"] is FrenchRequestHandler
+    assert fake_run[-1]["dev"] is False and fake_run[-1]["workers"] == default_workers()
+    assert runner.invoke(cli, ["serve", "--workers", "3"]).exit_code == 0
+    assert fake_run[-1]["workers"] == 3
+    monkeypatch.setenv("ARBITRE_WORKERS", "5")
+    assert runner.invoke(cli, ["serve"]).exit_code == 0
+    assert fake_run[-1]["workers"] == 5
+    result = runner.invoke(cli, ["serve", "--dev"])
+    assert result.exit_code == 0 and fake_run[-1]["dev"] is True
+    assert "serveur de développement" in result.stderr
+
+
+def test_serve_bad_workers(runner, cli, fake_run, monkeypatch):
+    assert "--workers" in one_line_error(runner.invoke(cli, ["serve", "--workers", "zéro"]), 2)
+    assert "--workers" in one_line_error(runner.invoke(cli, ["serve", "--workers", "0"]), 2)
+    monkeypatch.setenv("ARBITRE_WORKERS", "-2")
+    assert "ARBITRE_WORKERS" in one_line_error(runner.invoke(cli, ["serve"]), 2)
+    assert not [c for c in fake_run if "app" in c]
+
+
+def test_serve_bad_environment_is_one_french_line(runner, cli, fake_run, monkeypatch):
+    monkeypatch.setenv("ARBITRE_RATELIMIT", "beaucoup")
+    assert "ARBITRE_RATELIMIT" in one_line_error(runner.invoke(cli, ["serve"]), 1)
+    monkeypatch.delenv("ARBITRE_RATELIMIT")
+    monkeypatch.setenv("ARBITRE_TIME_BUDGET", "longtemps")
+    assert "ARBITRE_TIME_BUDGET" in one_line_error(runner.invoke(cli, ["serve"]), 1)
 
 
 def test_serve_on_a_busy_port_says_so_in_french(runner, cli):
@@ -351,7 +381,7 @@ def test_serve_on_a_busy_port_says_so_in_french(runner, cli):
         busy.listen()
         port = busy.getsockname()[1]
         err = one_line_error(runner.invoke(cli, ["serve", "--port", str(port)]), 1)
-    assert f"le port {port} est déjà utilisé" in err and "--port" in err and "PORT=" in err
+    assert f"Adresse déjà utilisée : 127.0.0.1:{port}" in err and "--port" in err and "PORT=" in err
     assert "Address already in use" not in err
 
 

@@ -361,3 +361,52 @@ def test_same_shot_fitted_to_each_rack(rulebook):
     res = rule_everywhere(rulebook, shot, ["9-ffb", "10-ffb"], fit=fit)
     assert not res["errors"] and set(res["outcomes"]) == {"9-ffb", "10-ffb"}
     assert res["outcomes"]["9-ffb"]["on_table_after"] == [9]
+
+
+# ----------------------------------------------------------------------------- caches (issue 9)
+def test_a_comparison_is_computed_once_per_set_of_rulesets(app, monkeypatch):
+    import web.compare as wc
+    calls = []
+    real = wc.compare
+
+    def counting(*args, **kw):
+        calls.append(args[1:])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(wc, "compare", counting)
+    client = app.test_client()
+    for _ in range(3):
+        assert client.get("/comparer?rulesets=9-bca,9-ffb,10-ffb").status_code == 200
+        assert client.get("/api/compare?rulesets=9-bca,9-ffb,10-ffb").status_code == 200
+    assert len(calls) == 2  # one with the word differences (page), one without (API)
+    assert client.get("/api/compare?rulesets=9-bca,9-ffb&topic=break").status_code == 200
+    assert len(calls) == 3
+    assert client.get("/api/compare?rulesets=9-bca,inconnu").status_code == 400  # errors are not kept
+    assert client.get("/api/compare?rulesets=9-bca,inconnu").status_code == 400
+    assert len(calls) == 5
+
+
+def test_the_comparison_cache_is_bounded(app, rulebook):
+    from web.compare import _ComparisonCache
+    cache = _ComparisonCache(size=2)
+    first = cache.get(rulebook, ["9-bca", "9-ffb"], None, False)
+    assert cache.get(rulebook, ["9-bca", "9-ffb"], None, False) is first
+    cache.get(rulebook, ["9-bca", "10-ffb"], None, False)
+    cache.get(rulebook, ["10-ffb", "9-ffb"], None, False)
+    assert len(cache._items) == 2
+    assert cache.get(rulebook, ["9-bca", "9-ffb"], None, False) is not first  # the oldest went out
+
+
+def test_a_house_rules_draft_is_checked_without_reloading_rules_data(client, monkeypatch):
+    import qa.house_rules
+    import qa.rulebook
+
+    def no_reload(*a, **kw):
+        raise AssertionError("rules_data/ rechargé")
+
+    monkeypatch.setattr(qa.house_rules, "load_rulebook", no_reload)
+    monkeypatch.setattr(qa.rulebook, "load_rulebook", no_reload)
+    ok = client.get("/regles-maison/nouveau?base=9-ffb&id=club-essai&title=Club&p_jump_shots=forbidden&action=apercu")
+    assert ok.status_code == 200 and "club-essai" in ok.get_data(as_text=True)
+    bad = client.get("/regles-maison/nouveau?base=9-ffb&id=club-essai&title=Club&p_jump_shots=jamais&action=apercu")
+    assert bad.status_code == 400

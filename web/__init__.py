@@ -10,29 +10,41 @@ Configuration (``test_config`` overrides, then the environment, then the default
 - ``HOUSE_RULES``: a folder of club house rules (``ARBITRE_HOUSE_RULES``);
 - ``DATABASE``: the quiz database, a SQLite file or a ``postgresql://`` URL (``ARBITRE_DB``; default ``instance/arbitre.db``);
 - ``RULEBOOK`` / ``ANSWERER``: ready-made objects (tests share one rulebook this way);
+- ``INSTANCE_PATH``: the instance folder (secret key, rate-limit counters, default database;
+  ``ARBITRE_INSTANCE``), default ``instance/`` next to the code;
+- ``SECRET_KEY``: ``ARBITRE_SECRET_KEY``, else a key generated once into the instance folder
+  and shared by every worker and restart (:mod:`web.secret`);
+- ``RATELIMIT`` (``ARBITRE_RATELIMIT``, ``600/minute``; ``off``), ``RATELIMIT_STORAGE_URI``
+  (``ARBITRE_RATELIMIT_STORAGE``), ``TRUSTED_PROXIES`` (``ARBITRE_TRUSTED_PROXIES``): one rate
+  limit per client over all routes, shared by the workers (:mod:`web.ratelimit`);
+- ``REQUEST_TIME_BUDGET`` (``ARBITRE_TIME_BUDGET``, 5 s): a request running longer is
+  answered 503 (:mod:`web.budget`);
 - ``RATELIMIT_ENABLED``, ``WTF_CSRF_ENABLED``, ``MAX_CONTENT_LENGTH``, ``MAX_QUESTION_LENGTH``,
   ``MAX_URL_LENGTH`` and ``MAX_HEADER_BYTES`` (414 and 431 beyond; see ``web/server.py``),
-  ``HTTPS`` (force HTTPS and secure cookies; off for local use), ``SECRET_KEY`` (``ARBITRE_SECRET_KEY``).
+  ``HTTPS`` (``ARBITRE_HTTPS``: force HTTPS and secure cookies; off for local use).
+
+A bad value in the environment raises :class:`web.ratelimit.ConfigError` (French, naming the
+variable).
 """
 from __future__ import annotations
 
 import gc
 import importlib
 import os
-import secrets
 from typing import Any, Mapping
 
 from flask import Flask, request
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFProtect
 
 from qa.rulebook import DATA_DIR, load_rulebook
 
 from .common import EXTENSION_KEY, Services
+from .budget import budget_from_env, register_time_budget
 from .errors import register_error_handlers
-from .server import register_request_limits
+from .ratelimit import ConfigError, rate_from_env, setup_rate_limit
+from .secret import instance_secret_key
+from .server import register_french_redirects, register_request_limits
 
 # Every blueprint of the app, in registration order: one module per area, each exposing `bp`.
 # To add an area, write web/<area>.py with `bp = Blueprint(...)` and list it here (one line).
@@ -74,9 +86,6 @@ DEFAULTS: dict[str, Any] = {
     "MAX_QUESTION_LENGTH": 500,
     "MAX_K": 20,
     "RATELIMIT_ENABLED": True,
-    "RATELIMIT_STORAGE_URI": "memory://",
-    "RATELIMIT_DEFAULT": "600 per minute",
-    "RATELIMIT_HEADERS_ENABLED": True,
     "HTTPS": False,
     "JSON_SORT_KEYS": False,
     "WTF_CSRF_TIME_LIMIT": None,
@@ -84,12 +93,44 @@ DEFAULTS: dict[str, Any] = {
 
 
 def _env_config() -> dict[str, Any]:
-    env = {}
+    """The settings read from the environment (``ARBITRE_*``), checked."""
+    env: dict[str, Any] = {}
     for key, var in (("RULES_DATA", "ARBITRE_DATA"), ("HOUSE_RULES", "ARBITRE_HOUSE_RULES"),
-                     ("DATABASE", "ARBITRE_DB"), ("SECRET_KEY", "ARBITRE_SECRET_KEY")):
+                     ("DATABASE", "ARBITRE_DB"), ("SECRET_KEY", "ARBITRE_SECRET_KEY"),
+                     ("RATELIMIT_STORAGE_URI", "ARBITRE_RATELIMIT_STORAGE"),
+                     ("TRUSTED_PROXIES", "ARBITRE_TRUSTED_PROXIES")):
         if os.environ.get(var):
             env[key] = os.environ[var]
+    env["RATELIMIT"] = rate_from_env(os.environ.get("ARBITRE_RATELIMIT"))
+    if os.environ.get("ARBITRE_HTTPS"):
+        env["HTTPS"] = _yes_no(os.environ["ARBITRE_HTTPS"], "ARBITRE_HTTPS")
+    env["REQUEST_TIME_BUDGET"] = budget_from_env(os.environ.get("ARBITRE_TIME_BUDGET"))
     return env
+
+
+def _yes_no(value: str, var: str) -> bool:
+    """A yes/no environment value (1/0, oui/non, true/false, on/off)."""
+    text = value.strip().lower()
+    if text in ("1", "oui", "true", "on", "yes"):
+        return True
+    if text in ("0", "non", "false", "off", "no"):
+        return False
+    raise ConfigError(f"{var} : « {value} » n’est ni oui (1) ni non (0)")
+
+
+def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
+    """Defaults, then the environment, then ``test_config``; then the secret key."""
+    app.config.from_mapping(DEFAULTS)
+    app.config["DATABASE"] = os.path.join(app.instance_path, "arbitre.db")
+    app.config["RULES_DATA"] = str(DATA_DIR)
+    app.config["HOUSE_RULES"] = None
+    app.config.update(_env_config())
+    if test_config:
+        app.config.update(test_config)
+    if "RATELIMIT_DEFAULT" in app.config:  # older name of RATELIMIT (Flask-Limiter would add it per route)
+        app.config["RATELIMIT"] = app.config.pop("RATELIMIT_DEFAULT")
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = instance_secret_key(app.instance_path)
 
 
 def build_answerer(book):
@@ -114,18 +155,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the Flask app: configuration, Rulebook and Answerer (once), security headers,
     CSRF for HTML forms, rate limits, error handlers and the blueprints of :data:`BLUEPRINTS`.
 
-    Raises :class:`qa.rulebook.RulebookError` when rules_data/ (or the house rules) is invalid.
+    Raises :class:`qa.rulebook.RulebookError` when rules_data/ (or the house rules) is invalid,
+    :class:`web.ratelimit.ConfigError` for an unusable ``ARBITRE_*`` variable.
     """
-    app = Flask(__name__, instance_relative_config=True)
-    app.config.from_mapping(DEFAULTS)
-    app.config["DATABASE"] = os.path.join(app.instance_path, "arbitre.db")
-    app.config["RULES_DATA"] = str(DATA_DIR)
-    app.config["HOUSE_RULES"] = None
-    app.config.update(_env_config())
-    if test_config:
-        app.config.update(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = secrets.token_hex(32)
+    instance = (test_config or {}).get("INSTANCE_PATH") or os.environ.get("ARBITRE_INSTANCE") or None
+    app = Flask(__name__, instance_relative_config=True,
+                instance_path=os.path.abspath(instance) if instance else None)
+    _configure(app, test_config)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
 
@@ -139,6 +175,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     # first of the before_request functions: over-long URLs and headers are refused (414/431)
     register_request_limits(app)
+    register_time_budget(app)
+    register_french_redirects(app)
 
     https = bool(app.config["HTTPS"])
     Talisman(app, force_https=https, strict_transport_security=https, session_cookie_secure=https,
@@ -160,9 +198,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                 and request.routing_exception is None):
             csrf.protect()
 
-    limiter = Limiter(get_remote_address, app=app, default_limits=[app.config["RATELIMIT_DEFAULT"]],
-                      storage_uri=app.config["RATELIMIT_STORAGE_URI"])
-    app.extensions["arbitre.limiter"] = limiter
+    setup_rate_limit(app)
 
     register_error_handlers(app)
     app.config["BLUEPRINTS_REGISTERED"] = register_blueprints(app)

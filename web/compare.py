@@ -11,6 +11,8 @@ arguments and their results into pages, JSON, Markdown or CSV.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from typing import Any, Iterable
 from urllib.parse import urlencode
 
@@ -35,13 +37,51 @@ MAX_SITUATION = 500
 _HOUSE_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
+#: Comparisons kept per app (the same for every request: the rulebook is read-only).
+CACHE_SIZE = 32
+_CACHE_KEY = "arbitre.compare_cache"
+
+
+class _ComparisonCache:
+    """A bounded LRU of :func:`qa.compare.compare` results, keyed by (ruleset ids in order,
+    topic, diff); thread-safe (the development server is threaded). Results are shared:
+    callers must not change them."""
+
+    def __init__(self, size: int = CACHE_SIZE):
+        self.size = size
+        self._items: OrderedDict[tuple, dict] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, book: Rulebook, ids: list[str] | None, topic: str | None, diff: bool) -> dict:
+        """The comparison, computed once per key (errors are raised, never kept)."""
+        key = (tuple(ids) if ids else None, topic, diff)
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        result = compare(book, ids, topic, diff=diff)
+        with self._lock:
+            self._items[key] = result
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return result
+
+
+def cached_compare(book: Rulebook, ids: list[str] | None, topic: str | None, diff: bool = False) -> dict:
+    """:func:`qa.compare.compare` through the app's cache (:class:`_ComparisonCache`)."""
+    cache = current_app.extensions.get(_CACHE_KEY)
+    if cache is None:
+        cache = current_app.extensions.setdefault(_CACHE_KEY, _ComparisonCache())
+    return cache.get(book, ids, topic, diff)
+
+
 # ----------------------------------------------------------------------------- helpers
 def _run(book: Rulebook, args, diff: bool = False) -> dict:
     """:func:`qa.compare.compare` on a query string (no ``rulesets``: the published texts);
     a 400 naming the field on bad input."""
     ids = list_param(args)
     try:
-        return compare(book, ids or None, args.get("topic") or None, diff=diff)
+        return cached_compare(book, ids or None, args.get("topic") or None, diff=diff)
     except CompareError as exc:
         raise bad_request(exc.code, exc.message, exc.field) from None
 
@@ -141,7 +181,7 @@ def page():
             if not ids:
                 raise CompareError("rulesets", f"Choisissez de 2 à {MAX_RULESETS} règlements à comparer.",
                                    "missing_field")
-            result = compare(book, ids, topic, diff=True)
+            result = cached_compare(book, ids, topic, diff=True)
         except CompareError as exc:
             error, status = {"message": exc.detail, "field": exc.field}, 400
     situation = (args.get("situation") or "").strip()
@@ -249,7 +289,7 @@ def house_new():
         text = house_yaml(book, form["base"], form["id"], form["title"], form["values"], form["notes"],
                           form["description"], form["publisher"])
         root = current_app.config.get("RULES_DATA") or DATA_DIR
-        problems = [str(p) for p in validate_house_yaml(text, f"{form['id']}.yaml", root)]
+        problems = [str(p) for p in validate_house_yaml(text, f"{form['id']}.yaml", root, book=book)]
         if problems:
             status = 400
         elif action == "telecharger":

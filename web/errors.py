@@ -4,14 +4,16 @@ Registered by :func:`web.create_app` through :func:`register_error_handlers`.
 """
 from __future__ import annotations
 
-from flask import Flask, current_app, jsonify, make_response, render_template
+from flask import Flask, current_app, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from qa.quiz.params import QuizError
 from qa.quiz.store import StoreError
 
+from .budget import TimeBudgetExceeded
 from .common import ApiError, error_body, wants_json
+from .ratelimit import retry_after
 
 # status -> (code, French message)
 MESSAGES: dict[int, tuple[str, str]] = {
@@ -64,43 +66,66 @@ def _render(status: int, code: str, message: str, field: str | None = None, head
     return resp
 
 
+def _size_message(status: int) -> str | None:
+    """The message of a 413/414/431, naming the limit in force."""
+    config = current_app.config
+    if status == 413 and config.get("MAX_CONTENT_LENGTH"):
+        return f"Requête trop volumineuse : au plus {config['MAX_CONTENT_LENGTH'] // 1024} Ko."
+    if status == 414:
+        return f"Adresse trop longue : au plus {config.get('MAX_URL_LENGTH', 32768) // 1024} Ko."
+    if status == 431:
+        return f"En-têtes de requête trop volumineux : au plus {config.get('MAX_HEADER_BYTES', 32768) // 1024} Ko."
+    return None
+
+
+def _time_budget(exc: TimeBudgetExceeded):
+    """A request aborted by its time budget (:mod:`web.budget`): 503, in French."""
+    budget = current_app.config.get("REQUEST_TIME_BUDGET") or 0
+    current_app.logger.warning("Requête interrompue après %g s : %s", budget, request.path)
+    return _render(503, "time_budget_exceeded", f"La requête a dépassé le temps permis ({budget:g} s) et a été "
+                   "interrompue : réessayez dans un instant.", None, {"Retry-After": "5"})
+
+
 def _http_error(exc: HTTPException):
     status = exc.code or 500
     code, message = MESSAGES.get(status, ("http_error", "Erreur de la requête."))
-    if status == 413:
-        limit = current_app.config.get("MAX_CONTENT_LENGTH")
-        if limit:
-            message = f"Requête trop volumineuse : au plus {limit // 1024} Ko."
+    message = _size_message(status) or message
     if status == 405 and exc.valid_methods:
         shown = sorted(m for m in exc.valid_methods if m not in ("HEAD", "OPTIONS"))
         message += f" Méthodes permises : {', '.join(shown)}."
-    if status == 414:
-        message = f"Adresse trop longue : au plus {current_app.config.get('MAX_URL_LENGTH', 32768) // 1024} Ko."
-    if status == 431:
-        message = (f"En-têtes de requête trop volumineux : au plus "
-                   f"{current_app.config.get('MAX_HEADER_BYTES', 32768) // 1024} Ko.")
+    headers: dict[str, str] = {}
     if status == 429:
-        # flask-limiter's RateLimitExceeded carries the limit hit (its description is English)
-        rate = french_rate(getattr(getattr(exc, "limit", None), "limit", None))
-        if rate:
-            message = f"Trop de requêtes (limite : {rate}) : réessayez dans un instant."
-    return _render(status, code, message, None, _error_headers(exc))
+        message, headers = _rate_limited(exc)
+    headers.update({k: v for k, v in _error_headers(exc).items() if k not in headers})
+    return _render(status, code, message, None, headers)
 
 
 def _error_headers(exc: HTTPException) -> dict[str, str]:
     """The headers an HTTP error carries: ``Allow`` (405: the methods, in the same order on
     every request) and ``Retry-After``."""
-    headers = {}
+    headers: dict[str, str] = {}
     try:
         for name in ("Allow", "Retry-After"):
             value = exc.get_response().headers.get(name)
-            if value:
+            if value and name not in headers:
                 headers[name] = value
     except Exception:  # pragma: no cover - a response-less exception
         pass
     if exc.code == 405 and getattr(exc, "valid_methods", None):
         headers["Allow"] = ", ".join(sorted(exc.valid_methods))
     return headers
+
+
+def _rate_limited(exc: HTTPException) -> tuple[str, dict[str, str]]:
+    """The French message of a 429 (naming the limit) and its ``Retry-After`` header: sent on
+    429 answers only (Flask-Limiter's own headers are off, they put it on every answer)."""
+    # flask-limiter's RateLimitExceeded carries the limit hit (its description is English)
+    rate = french_rate(getattr(getattr(exc, "limit", None), "limit", None))
+    message = MESSAGES[429][1]
+    if rate:
+        message = f"Trop de requêtes (limite : {rate}) : réessayez dans un instant."
+    wait = retry_after(current_app)
+    return message, ({"Retry-After": str(wait)} if wait else {})
 
 
 def _csrf_error(exc: CSRFError):
@@ -140,6 +165,7 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(QuizError, _quiz_error)
     app.register_error_handler(StoreError, _store_error)
     app.register_error_handler(CSRFError, _csrf_error)
+    app.register_error_handler(TimeBudgetExceeded, _time_budget)
     for status in HANDLED:
         app.register_error_handler(status, _http_error)
     app.register_error_handler(HTTPException, _http_error)

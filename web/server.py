@@ -5,7 +5,8 @@
    ``MAX_HEADER_BYTES`` a 431, whatever server runs the app (werkzeug, a WSGI server, Flask's
    test client). The handlers of ``web/errors.py`` answer: French JSON under ``/api/``, a
    French page elsewhere.
-2. In werkzeug's development server (``python app.py serve``): Python's ``http.server``
+2. In werkzeug's development server (``python app.py serve --dev``; gunicorn, the default,
+   has its own French worker: ``web/production.py``): Python's ``http.server``
    refuses a request line over 64 KB (414) and a header line over 64 KB or more than 100
    headers (431) before any WSGI app is called, with an English HTML page.
    :class:`FrenchRequestHandler` (``app.run(request_handler=...)``) renders those errors
@@ -13,7 +14,8 @@
 """
 from __future__ import annotations
 
-from flask import Flask, abort, current_app, request
+from flask import Flask, Response, abort, current_app, request
+from markupsafe import escape
 from werkzeug.exceptions import HTTPException, default_exceptions
 from werkzeug.serving import WSGIRequestHandler
 
@@ -43,6 +45,29 @@ def register_request_limits(app: Flask) -> None:
             abort(431)
 
 
+#: The ``Server`` header of every server the app runs in: a name, never a version.
+SERVER_NAME = "Arbitre"
+
+
+def french_redirect_body(location: str) -> str:
+    """The HTML body of a redirect to ``location``, in French (werkzeug's says « Redirecting... »)."""
+    href = escape(location)
+    return ("<!doctype html>\n<html lang=\"fr\">\n<meta charset=\"utf-8\">\n<title>Redirection</title>\n"
+            f"<h1>Redirection</h1>\n<p>La page demandée est à l’adresse <a href=\"{href}\">{href}</a>.</p>\n")
+
+
+def register_french_redirects(app: Flask) -> None:
+    """Give every redirect the app sends (``redirect()``, werkzeug's trailing-slash
+    redirects...) a French HTML body."""
+
+    @app.after_request
+    def _french_redirect(response: Response) -> Response:
+        location = response.headers.get("Location")
+        if 300 <= response.status_code < 400 and location and response.mimetype == "text/html":
+            response.set_data(french_redirect_body(location))
+        return response
+
+
 def app_error_response(app: Flask, status: int, path: str = "/", method: str = "GET"):
     """The app's own response to the HTTP error ``status`` for a request to ``path``: the
     handlers of ``web/errors.py`` (French JSON under /api/, a French page elsewhere), with
@@ -63,7 +88,12 @@ def app_error_response(app: Flask, status: int, path: str = "/", method: str = "
 class FrenchRequestHandler(WSGIRequestHandler):
     """werkzeug's request handler, except that the errors Python's HTTP server sends by
     itself (request line or headers too long, malformed request) are rendered by the app:
-    the same French JSON or page as every other error, not ``http.server``'s English HTML."""
+    the same French JSON or page as every other error, not ``http.server``'s English HTML.
+    Its ``Server`` header names the app without any version."""
+
+    def version_string(self) -> str:
+        """The ``Server`` header: no werkzeug or Python version."""
+        return SERVER_NAME
 
     def _target(self) -> tuple[str, str]:
         """(method, path) of the request being refused, read from what was received."""

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install what the tests need, then run the whole suite (browser tests included).
+# Install what the tests need (Python packages, Chromium, a PostgreSQL server), then run the
+# whole suite (browser tests included).
 # Usage: bash scripts/test.sh [pytest args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +17,17 @@ if [ ! -x /usr/bin/chromium ]; then
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -q
   $SUDO apt-get install -y -q chromium
+fi
+
+# PostgreSQL for the store tests (they also run on SQLite): installed and started by
+# scripts/postgres.sh unless ARBITRE_TEST_PG already names a server.
+if [ -z "${ARBITRE_TEST_PG:-}" ]; then
+  if [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null 2>&1; then
+    ARBITRE_TEST_PG="$(bash scripts/postgres.sh </dev/null)"
+    export ARBITRE_TEST_PG
+  else
+    echo "PostgreSQL non démarré (ni root ni sudo) : ses tests seront sautés." >&2
+  fi
 fi
 
 exec "$PY" -m pytest -q "$@"

@@ -16,11 +16,11 @@ _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "
          "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
 
 # verb stems (regex on a token) by category
-V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|touch)\w*"
+V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
 V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu)\w*"
 _VERB_RE = re.compile(
-    r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
+    r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
     r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
     r"fais|fait|va|vont|part|fil|fin|termin|glis|reste|franchi|pass|traverse|averti|prevenu|previen|"
     r"commet|commis|scratch|ouvr|atteign|atteint|arriv|met|mets|mis)\w*$")

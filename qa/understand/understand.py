@@ -10,6 +10,7 @@ from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
 from qa.understand.facts import _Facts, _add
 from qa.understand.names import _rulesets
 from qa.understand.readers.clause import _read_clause
+from qa.understand.readers.order import _read_order
 from qa.understand.readers.story import _read_global
 from qa.understand.results import Understanding
 from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
@@ -47,6 +48,7 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
                 _add(f.gone, [b for t in c.toks for b in _nums(t)])
             continue
         _read_clause(c, f)
+    _read_order(text, f)
     f.named = {b for t in sym for b in _nums(t)}
     if not _has_shot_fact(f) or _not_ruled_here(f):
         return None

@@ -1,0 +1,32 @@
+"""The order of contacts told across clauses: the first ball the cue ball touched is the first
+in the story's order, whatever the order of the words — « j'effleure la 6 avant de prendre la 2 »,
+« je touche la 2 juste après avoir frôlé la 8 », « après avoir frôlé la 8, je touche la 2 »,
+« la blanche a touché la 7 avant la 4 ». Runs after the clause readers and overrides their
+first contact (the clauses are cut at « après », so only the whole story shows the order)."""
+from __future__ import annotations
+
+import re
+
+from qa.understand.clauses import V_CONTACT
+from qa.understand.facts import _Facts
+from qa.understand.tokens import _nums
+
+_HIT = r"(?:" + V_CONTACT + r"|prend\w*|pris)"
+_BALL = r"(B\d+)(?:\+\d+)*"
+_ADV = r"(?:(?:juste|bien|d abord|a peine|legerement|un peu|finement) )*+"
+# "X avant (de toucher) Y": X first
+_BEFORE = re.compile(r"\b" + V_CONTACT + r" " + _ADV + _BALL + r" " + _ADV + r"avant (?:de |d )?(?:" + _HIT + r" )?"
+                     + r"(?:meme )?B\d")
+# "Y après avoir touché X": X first
+_AFTER = re.compile(r"\b(?:apres|apres avoir|juste apres avoir) (?:" + _HIT + r") " + _ADV + _BALL)
+
+
+def _read_order(s: str, f: _Facts) -> None:
+    """Set the first contact from an « avant » / « après avoir » told in ``s`` (strong)."""
+    m = _BEFORE.search(s)
+    if m and not re.search(r"\b(?:sans|pas|jamais) $", s[max(0, m.start() - 6):m.start()]):
+        f.first, f.first_strong = _nums(m.group(1))[0], True
+        return
+    m = _AFTER.search(s)
+    if m:
+        f.first, f.first_strong = _nums(m.group(1))[0], True

@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ..engine.evaluate import evaluate
 from ..engine.outcome import ImpossibleScenarioError, Outcome
 from ..engine.scenario import Called, Scenario, ScenarioFormatError, parse_scenario
+from ..engine.schema import ShotModel, StateModel
 from ..french import ball_list
 from ..rulebook import GAMES, Clause, Rulebook, Ruleset
 
@@ -310,17 +311,18 @@ def _call(rs: Ruleset, ball: int, rng: random.Random, ok: bool = True) -> dict:
     return {"ball": ball, "pocket": rng.choice(POCKETS), "pocket_ok": ok}
 
 
-def _shot(**kw) -> dict:
-    base = {"kind": "normal", "first_contact": None, "cue_rail_first": False, "pocketed": [], "off_table": [],
-            "cue_ball": "table", "rail_after_contact": True, "balls_to_rail": None, "crossed_head_string": None,
-            "called": None, "jump": False, "masse": False, "obstacle_moved": False, "fouls": []}
+def _shot(**kw: Any) -> dict:
+    """A Shot mapping from the schema's defaults, every fact stated: nothing called, no ball
+    touched unless given, and a rail reached after the contact."""
+    base = ShotModel().model_dump()
+    base["rail_after_contact"] = True
     base.update(kw)
     return base
 
 
-def _state(**kw) -> dict:
-    base = {"on_table": None, "ball_in_hand": False, "push_out_available": False,
-            "fouls": {"shooter": 0, "opponent": 0}, "warned": False, "rack": "triangle"}
+def _state(**kw: Any) -> dict:
+    """A State mapping from the schema's defaults."""
+    base = StateModel().model_dump()
     base.update(kw)
     return base
 

@@ -1711,14 +1711,8 @@ def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], g
 def rule(book, scenario: Mapping[str, Any], rulesets: Sequence[str]) -> dict:
     """Run the engine on ``scenario`` under each ruleset: {ruleset: Outcome or
     ImpossibleScenarioError}. A malformed scenario raises ScenarioFormatError (a bug here)."""
-    out: dict = {}
-    for r in rulesets:
-        sc, _ = parse_scenario(scenario_for(book, scenario, r))
-        try:
-            out[r] = evaluate(book, sc)
-        except ImpossibleScenarioError as exc:
-            out[r] = exc
-    return out
+    from .engine.everywhere import rule_under
+    return rule_under(book, scenario, rulesets, fit=lambda sc, r: scenario_for(book, sc, r))
 
 
 def signature(outcome) -> tuple:

@@ -45,6 +45,9 @@ class FoulCount:
     shooter: int = 0
     opponent: int = 0
 
+    def to_json(self) -> dict[str, int]:
+        return {"shooter": self.shooter, "opponent": self.opponent}
+
 
 @dataclass(frozen=True)
 class State:

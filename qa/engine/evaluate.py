@@ -97,7 +97,7 @@ class _Ruling:
         self.spotted: set[int] = set()
 
     # -- policy access ---------------------------------------------------------------
-    def pol(self, name: str):
+    def pol(self, name: str) -> PolicyValue:
         return self.policy[name]
 
     def note(self, text: str) -> None:
@@ -197,59 +197,60 @@ def ruleset_of(book: Rulebook, scenario: Scenario) -> Ruleset:
     return rs
 
 
-def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]:
-    """Raise :class:`ImpossibleScenarioError` when ``sc`` cannot happen under ``rs``.
+def _no_such_ball(ctx: _Context, money: int, ball: int, name: str) -> ImpossibleScenarioError:
+    return ImpossibleScenarioError(
+        f"La bille {ball} n’existe pas : ce règlement se joue avec les billes 1 à {money}.", ctx.objective, name)
 
-    Returns the object balls on the table before the shot (the full rack when not given).
-    """
-    st, sh = sc.state, sc.shot
-    ctx = _context(book, rs)
-    obj_clause = ctx.objective
-    money = rs.money_ball
-    given = st.on_table
 
-    def no_such_ball(ball: int, name: str) -> ImpossibleScenarioError:
-        return ImpossibleScenarioError(
-            f"La bille {ball} n’existe pas : ce règlement se joue avec les billes 1 à {money}.", obj_clause, name)
-
+def _table_before(rs: Ruleset, ctx: _Context, sc: Scenario) -> tuple[int, ...]:
+    """The object balls on the table before the shot (the full rack when not given)."""
+    given, money = sc.state.on_table, rs.money_ball
     if given is None:
-        on_table, table = rs.balls, ctx.balls
-    else:
-        if given and max(given) > money:  # a 10 in a nine-ball ruleset
-            raise no_such_ball(max(given), "state.on_table")
-        if money not in given:
-            raise ImpossibleScenarioError(
-                f"La {money} n’est plus sur la table : la partie serait déjà terminée ou la {money} replacée.",
-                obj_clause, "state.on_table")
-        on_table = tuple(sorted(given)) if any(a > b for a, b in zip(given, given[1:])) else tuple(given)
-        table = set(on_table)
-        if sh.kind == "break" and on_table != rs.balls:
-            raise ImpossibleScenarioError(
-                f"La casse se joue sur le rack complet (billes 1 à {money}).", ctx.rack, "state.on_table")
+        return rs.balls
+    if given and max(given) > money:  # a 10 in a nine-ball ruleset
+        raise _no_such_ball(ctx, money, max(given), "state.on_table")
+    if money not in given:
+        raise ImpossibleScenarioError(
+            f"La {money} n’est plus sur la table : la partie serait déjà terminée ou la {money} replacée.",
+            ctx.objective, "state.on_table")
+    on_table = tuple(sorted(given)) if any(a > b for a, b in zip(given, given[1:])) else tuple(given)
+    if sc.shot.kind == "break" and on_table != rs.balls:
+        raise ImpossibleScenarioError(
+            f"La casse se joue sur le rack complet (billes 1 à {money}).", ctx.rack, "state.on_table")
+    return on_table
+
+
+def _check_balls(rs: Ruleset, ctx: _Context, sh: Shot, table: frozenset[int]) -> None:
+    """Balls pocketed, driven off, hit first or called must be on the table."""
+    money, obj_clause = rs.money_ball, ctx.objective
     for name, balls in (("shot.pocketed", sh.pocketed), ("shot.off_table", sh.off_table)):
         for b in balls:
             if b not in table:
                 if b > money:
-                    raise no_such_ball(b, name)
+                    raise _no_such_ball(ctx, money, b, name)
                 raise ImpossibleScenarioError(
                     f"La {b} n’était pas sur la table : elle ne peut pas être empochée ni sortir.", obj_clause, name)
-    if sh.off_table and sh.pocketed:
-        both = set(sh.pocketed) & set(sh.off_table)
-        if both:
-            raise ImpossibleScenarioError(
-                f"La {min(both)} ne peut pas être à la fois empochée et sortie de la table.", obj_clause, "shot.off_table")
+    both = set(sh.pocketed) & set(sh.off_table)
+    if both:
+        raise ImpossibleScenarioError(
+            f"La {min(both)} ne peut pas être à la fois empochée et sortie de la table.", obj_clause, "shot.off_table")
     if sh.first_contact is not None and sh.first_contact not in table:
         if sh.first_contact > money:
-            raise no_such_ball(sh.first_contact, "shot.first_contact")
+            raise _no_such_ball(ctx, money, sh.first_contact, "shot.first_contact")
         raise ImpossibleScenarioError(
             f"La blanche ne peut pas toucher la {sh.first_contact} : elle n’est pas sur la table.", obj_clause,
             "shot.first_contact")
     if isinstance(sh.called, Called) and sh.called.ball not in table:
         if sh.called.ball > money:
-            raise no_such_ball(sh.called.ball, "shot.called.ball")
+            raise _no_such_ball(ctx, money, sh.called.ball, "shot.called.ball")
         raise ImpossibleScenarioError(
             f"La {sh.called.ball} annoncée n’est pas sur la table.", rs.policy["call_shot"].clause or obj_clause,
             "shot.called.ball")
+
+
+def _check_fouls_and_push_out(rs: Ruleset, sc: Scenario) -> None:
+    """Consecutive fouls and the warning, and the push-out's availability."""
+    st, sh = sc.state, sc.shot
     tf = rs.policy["three_fouls"].clause
     if st.fouls.shooter > 2 or st.fouls.opponent > 2:
         raise ImpossibleScenarioError(
@@ -272,25 +273,42 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
         raise ImpossibleScenarioError(
             "Le coup poussé n’est permis qu’après une casse légale ; la bille en main ne vient que d’une faute : "
             "les deux ne peuvent aller ensemble sous ce règlement.", pa.clause, "state.push_out_available")
-    if sh.fouls:
-        codes = book.foul_codes
-        for c in sh.fouls:
-            if c not in codes:
-                raise ImpossibleScenarioError(
-                    f"Code de faute inconnu : « {c[:80]} »{did_you_mean(c, codes)} ; codes permis : {', '.join(codes)}.",
-                    ctx.foul_list, "shot.fouls")
+
+
+def _check_break_counts(rs: Ruleset, sh: Shot, total: int) -> None:
+    """On a break, the balls counted cannot outnumber the balls on the table."""
+    if sh.balls_to_rail is not None and sh.balls_to_rail > total:
+        raise ImpossibleScenarioError(
+            f"Au plus {total} billes peuvent toucher une bande.", rs.policy["break_requirement"].clause,
+            "shot.balls_to_rail")
+    if sh.crossed_head_string is not None and \
+            sh.crossed_head_string + len(sh.pocketed) + len(sh.off_table) > total:
+        raise ImpossibleScenarioError(
+            "Plus de billes comptées (empochées, sorties ou passées au-delà de la ligne de départ) que de billes "
+            "sur la table.", rs.policy["three_ball_requirement"].clause or rs.policy["three_ball_rule"].clause,
+            "shot.crossed_head_string")
+
+
+def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]:
+    """Raise :class:`ImpossibleScenarioError` when ``sc`` cannot happen under ``rs``.
+
+    Returns the object balls on the table before the shot (the full rack when not given).
+    Checked in order: the table, the balls of the shot, fouls and push-out, foul codes, the
+    break's counts.
+    """
+    sh = sc.shot
+    ctx = _context(book, rs)
+    on_table = _table_before(rs, ctx, sc)
+    _check_balls(rs, ctx, sh, ctx.balls if sc.state.on_table is None else frozenset(on_table))
+    _check_fouls_and_push_out(rs, sc)
+    codes = book.foul_codes
+    for c in sh.fouls:
+        if c not in codes:
+            raise ImpossibleScenarioError(
+                f"Code de faute inconnu : « {c[:80]} »{did_you_mean(c, codes)} ; codes permis : {', '.join(codes)}.",
+                ctx.foul_list, "shot.fouls")
     if sh.kind == "break":
-        total = len(on_table)
-        if sh.balls_to_rail is not None and sh.balls_to_rail > total:
-            raise ImpossibleScenarioError(
-                f"Au plus {total} billes peuvent toucher une bande.", rs.policy["break_requirement"].clause,
-                "shot.balls_to_rail")
-        if sh.crossed_head_string is not None and \
-                sh.crossed_head_string + len(sh.pocketed) + len(sh.off_table) > total:
-            raise ImpossibleScenarioError(
-                "Plus de billes comptées (empochées, sorties ou passées au-delà de la ligne de départ) que de billes "
-                "sur la table.", rs.policy["three_ball_requirement"].clause or rs.policy["three_ball_rule"].clause,
-                "shot.crossed_head_string")
+        _check_break_counts(rs, sh, len(on_table))
     return on_table
 
 
@@ -342,9 +360,9 @@ def _listed_fouls(r: _Ruling, codes: Iterable[str], kind: str) -> None:
                    role=Role.CONDITION)
             r.note(f"« {code} » : sur un coup poussé, ce n’est pas une faute ; elle n’est pas retenue.")
             continue
-        policy = _fact_policy(code, kind)
-        if policy is not None:
-            r.foul(code, text, policy=policy)  # a silent policy makes it a referee's foul, unsettled
+        fact_policy = _fact_policy(code, kind)
+        if fact_policy is not None:
+            r.foul(code, text, policy=fact_policy)  # a silent policy makes it a referee's foul, unsettled
         elif code in rs.fouls and code not in _FACT_CODES:
             r.foul(code, text, clause=rs.fouls[code])
         else:
@@ -905,8 +923,7 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequ
             r.cite(f"La {money} empochée de façon irrégulière est replacée.", policy="money_ball_on_foul")
             _spot(r, money)
         return _legal_end(sc, False, False)
-    made = isinstance(called, Called) and called.ball in sh.pocketed and called.pocket_ok
-    if made:
+    if isinstance(called, Called) and called.ball in sh.pocketed and called.pocket_ok:
         r.cite(f"La {called.ball} annoncée est empochée dans la poche annoncée.", policy="call_shot", role=Role.CONDITION)
         if called.ball == money:
             r.cite(f"La {money} est empochée régulièrement : le joueur gagne la partie.", policy="money_ball_wins")

@@ -182,18 +182,18 @@ class Outcome:
     def verdict(self) -> Verdict:
         """What the referee announces (see :class:`Verdict`)."""
         br = self.break_info or {}
-        common = dict(foul=not self.legal, fouls_after=self.fouls_after["shooter"], warning_due=self.warning_due,
-                      break_legal=br.get("legal"), three_ball_rule=br.get("three_ball_rule"),
-                      fouls=frozenset(f.code for f in self.fouls))
+        nxt: str | None = self.next_shooter
+        push, ball_in_hand, spotted = self.push_out_available, self.ball_in_hand, tuple(self.spotted)
         if self.game_over:
-            return Verdict(winner=self.winner, termination=self.termination, next=None, ball_in_hand=False,
-                           spotted=(), push_out=False, **common)
-        if self.options:
+            nxt, push, ball_in_hand, spotted = None, False, False, ()
+        elif self.options:
             back = next((o for o in self.options if o.choice == "hand_back"), None)
-            return Verdict(winner=None, termination=None, next="choice", ball_in_hand=self.ball_in_hand,
-                           spotted=tuple(self.spotted), push_out=bool(back and back.push_out_available), **common)
-        return Verdict(winner=None, termination=None, next=self.next_shooter, ball_in_hand=self.ball_in_hand,
-                       spotted=tuple(self.spotted), push_out=self.push_out_available, **common)
+            nxt, push = "choice", bool(back and back.push_out_available)
+        return Verdict(foul=not self.legal, winner=self.winner, termination=self.termination, next=nxt,
+                       ball_in_hand=ball_in_hand, spotted=spotted, push_out=push,
+                       fouls_after=self.fouls_after["shooter"], warning_due=self.warning_due,
+                       break_legal=br.get("legal"), three_ball_rule=br.get("three_ball_rule"),
+                       fouls=frozenset(f.code for f in self.fouls))
 
     @property
     def cited(self) -> tuple[str, ...]:

@@ -144,22 +144,7 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     if outcome.game_over and term == "three_fouls":
         return f"Faute, et c’est {voice.poss} troisième faute de suite : {voice.lose}."
     if not outcome.legal:
-        parts = [sp] if sp else []
-        parts.append(f"{voice.opp_has} la bille en main n’importe où sur la table")
-        text = f"{'Casse irrégulière (faute)' if brk else 'Faute'} : {', '.join(parts)}."
-        extra = ""
-        if brk:
-            extra += (f" {voice.opp_can[0].upper() + voice.opp_can[1:]} jouer un coup poussé (push-out)."
-                      if outcome.push_out_available else " Pas de coup poussé (push-out) ensuite.")
-        if outcome.warning_due:
-            before = (state.get("fouls") or {}).get("shooter", 0)
-            if before >= 2:
-                extra += (f" Comme {voice.not_warned} après la deuxième faute, celle-ci ne compte pas comme troisième : "
-                          f"{voice.not_lose} la partie et le compte reste à deux.")
-            else:
-                extra += (f" C’est {voice.poss} deuxième faute de suite : {voice.must_warn} "
-                          f"(une troisième ferait perdre la partie).")
-        return text, extra.strip()
+        return _foul_parts(outcome, state, voice, brk, sp)
     br = dict(outcome.break_info) if outcome.break_info else {}
     if brk and br.get("three_ball_rule") == "failed":
         return (f"Casse irrégulière (dry break : moins de trois billes empochées ou passées derrière la ligne de départ), "
@@ -174,6 +159,42 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     if kind == "push_out":
         return (f"Coup poussé régulier : {sp + ', ' if sp else ''}{voice.opp_chooses} de jouer la table telle quelle "
                 f"ou de {voice.give_back}.")
+    return _legal_shot_main(outcome, shot, state, voice, sp)
+
+
+def _foul_parts(outcome, state: Mapping[str, Any], voice: _Voice, brk: bool, sp: str) -> tuple[str, str]:
+    """(the ruling, what follows) of a shot with a foul that does not end the game."""
+    parts = [sp] if sp else []
+    parts.append(f"{voice.opp_has} la bille en main n’importe où sur la table")
+    text = f"{'Casse irrégulière (faute)' if brk else 'Faute'} : {', '.join(parts)}."
+    extra = ""
+    if brk:
+        extra += (f" {voice.opp_can[0].upper() + voice.opp_can[1:]} jouer un coup poussé (push-out)."
+                  if outcome.push_out_available else " Pas de coup poussé (push-out) ensuite.")
+    if outcome.warning_due:
+        before = (state.get("fouls") or {}).get("shooter", 0)
+        if before >= 2:
+            extra += (f" Comme {voice.not_warned} après la deuxième faute, celle-ci ne compte pas comme troisième : "
+                      f"{voice.not_lose} la partie et le compte reste à deux.")
+        else:
+            extra += (f" C’est {voice.poss} deuxième faute de suite : {voice.must_warn} "
+                      f"(une troisième ferait perdre la partie).")
+    return text, extra.strip()
+
+
+def _not_counted_why(called: Any, pocketed: Sequence[int]) -> str:
+    """Why the balls pocketed on a called shot do not count."""
+    if called == "safe":
+        return "la sécurité était annoncée"
+    if isinstance(called, dict) and called.get("ball") in pocketed and not called.get("pocket_ok", True):
+        return f"la {called['ball']} n’entre pas dans la poche annoncée"
+    if isinstance(called, dict):
+        return f"la {called['ball']} annoncée n’est pas empochée"
+    return "rien n’était annoncé"
+
+
+def _legal_shot_main(outcome, shot: Mapping[str, Any], state: Mapping[str, Any], voice: _Voice, sp: str) -> str:
+    """The ruling of an ordinary shot without foul that does not end the game."""
     pocketed = shot.get("pocketed") or []
     if outcome.options:
         low = min(state.get("on_table") or [min(pocketed)]) if pocketed else None
@@ -183,15 +204,7 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     if outcome.next_shooter == "shooter":
         return f"Coup régulier : {sp + ' et ' if sp else ''}{voice.go_on}."
     if pocketed:
-        called = shot.get("called")
-        if called == "safe":
-            why = "la sécurité était annoncée"
-        elif isinstance(called, dict) and called.get("ball") in pocketed and not called.get("pocket_ok", True):
-            why = f"la {called['ball']} n’entre pas dans la poche annoncée"
-        elif isinstance(called, dict):
-            why = f"la {called['ball']} annoncée n’est pas empochée"
-        else:
-            why = "rien n’était annoncé"
+        why = _not_counted_why(shot.get("called"), pocketed)
         return (f"Pas de faute, mais {why} : les billes empochées ne comptent pas (elles restent empochées)"
                 f"{', ' + sp if sp else ''} et {voice.hand_to_opp}, sans bille en main.")
     return f"Coup régulier, sans bille empochée : {voice.hand_to_opp}, sans bille en main."

@@ -309,8 +309,7 @@ def evaluate(file: str, as_json: bool, house_rules: str | None) -> None:
 
     Le scénario nomme « ruleset », ou « rulesets » (une liste) pour le même coup sous plusieurs règlements.
     """
-    from qa.engine.evaluate import evaluate as rule
-    from qa.engine.outcome import ImpossibleScenarioError
+    from qa.engine.everywhere import first_impossible, outcomes_json, rule_under
     from qa.engine.scenario import ScenarioFormatError, parse_scenario
 
     data = read_scenario_file(file)
@@ -336,14 +335,14 @@ def evaluate(file: str, as_json: bool, house_rules: str | None) -> None:
             field = "rulesets" if many else "ruleset"
             raise CliError(f"Champ « {field} » : règlement inconnu « {rid} »{did_you_mean(rid, book.rulesets)} ; "
                            f"règlements : {', '.join(book.rulesets)}.")
-    outcomes = {}
-    for rid in dict.fromkeys(ids):
-        try:
-            outcomes[rid] = rule(book, scenario.with_ruleset(rid)).to_json(book.clauses)
-        except ImpossibleScenarioError as exc:
-            where = f" (champ « {exc.field} »)" if exc.field else ""
-            cl = f" [{exc.clause}]" if exc.clause else ""
-            raise CliError(f"scénario impossible sous {rid}{where} : {exc.message}{cl}") from None
+    rulings = rule_under(book, scenario, ids)
+    failed = first_impossible(rulings)
+    if failed is not None:
+        rid, exc = failed
+        where = f" (champ « {exc.field} »)" if exc.field else ""
+        cl = f" [{exc.clause}]" if exc.clause else ""
+        raise CliError(f"scénario impossible sous {rid}{where} : {exc.message}{cl}")
+    outcomes = outcomes_json(book, rulings)
     if as_json:
         print_json({"outcomes": outcomes} if many else outcomes[ids[0]])
         return

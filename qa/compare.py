@@ -477,7 +477,7 @@ def rule_everywhere(book: Rulebook, scenario: Any, rulesets: Iterable[str],
     appears in ``errors`` instead of ``outcomes``. Raises ``ScenarioFormatError`` for a
     malformed scenario and :class:`CompareError` for unknown rulesets.
     """
-    from .engine.evaluate import evaluate
+    from .engine.everywhere import outcomes_json, rule_under
     from .engine.outcome import ImpossibleScenarioError
     from .engine.scenario import Scenario, parse_scenario
 
@@ -494,19 +494,11 @@ def rule_everywhere(book: Rulebook, scenario: Any, rulesets: Iterable[str],
         data = dict(scenario)
         data.pop("rulesets", None)
     first, _ = parse_scenario({**data, "ruleset": ids[0]})
-    outcomes: dict[str, dict] = {}
-    errors: dict[str, dict] = {}
-    for rid in ids:
-        if isinstance(scenario, Scenario) and fit is None:
-            sc = scenario.with_ruleset(rid)
-        elif fit is None:
-            sc = first.with_ruleset(rid)
-        else:
-            sc, _ = parse_scenario({**dict(fit(data, rid)), "ruleset": rid})
-        try:
-            outcomes[rid] = evaluate(book, sc).to_json(book.clauses)
-        except ImpossibleScenarioError as exc:
-            errors[rid] = {"message": exc.message, "clause": exc.clause, "field": exc.field}
+    source = data if fit is not None else scenario if isinstance(scenario, Scenario) else first
+    rulings = rule_under(book, source, ids, fit=fit)
+    outcomes = outcomes_json(book, rulings)
+    errors = {rid: {"message": r.message, "clause": r.clause, "field": r.field}
+              for rid, r in rulings.items() if isinstance(r, ImpossibleScenarioError)}
     fields = []
     for name, label in OUTCOME_FIELDS:
         vals = {rid: o.get(name) for rid, o in outcomes.items()}

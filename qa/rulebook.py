@@ -83,14 +83,26 @@ class PolicyValue:
         return self.value == SILENT
 
 
+#: The roles of a policy in ranking the citations of a situational answer (the header of
+#: rules_data/policy_schema.yaml says what each means), and those that read ``facts``.
+CITATION_ROLES: tuple[str, ...] = ("third_foul", "end_of_game", "break_money_ball", "spotting", "push_out_balls",
+                                   "options", "technique", "call", "push_out_exemption", "consequence", "condition",
+                                   "support")
+ROLES_WITH_FACTS: frozenset[str] = frozenset({"technique", "call", "push_out_exemption", "condition"})
+
+
 @dataclass(frozen=True)
 class PolicySpec:
-    """A policy the engine reads: French ``label``, ``topic`` and allowed ``values`` {value: label}."""
+    """A policy the engine reads: French ``label``, ``topic``, allowed ``values`` {value:
+    label}, its ``role`` in ranking citations (one of :data:`CITATION_ROLES`) and the
+    Scenario ``facts`` (dotted: ``shot.first_contact``) that role reads."""
 
     name: str
     label: str
     topic: str
     values: Mapping[str, str]
+    role: str = "support"
+    facts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -246,6 +258,8 @@ class _TopicIn(_Strict):
 class _PolicySpecIn(_Strict):
     label: str
     topic: str
+    role: str
+    facts: list[str] = []
     values: dict[str, str] = Field(min_length=1)
 
 
@@ -470,8 +484,30 @@ def _load_specs(col: _Collector, path: Path, topics: Mapping[str, str]) -> dict[
         if s:
             if s.topic not in topics:
                 col.add(path, item.line_of("topic"), f"topic inconnu « {s.topic} »{did_you_mean(s.topic, topics)}")
-            out[name] = PolicySpec(name, s.label, s.topic, MappingProxyType(dict(s.values)))
+            _check_role(col, path, item, name, s)
+            out[name] = PolicySpec(name, s.label, s.topic, MappingProxyType(dict(s.values)), s.role, tuple(s.facts))
     return out
+
+
+def _check_role(col: _Collector, path: Path, item: LineDict, name: str, s: _PolicySpecIn) -> None:
+    """A policy's ``role`` is one of CITATION_ROLES; its ``facts`` are Scenario facts, given
+    exactly when the role reads them."""
+    from .engine.schema import FACTS  # the Scenario schema (qa.engine imports this module)
+
+    if s.role not in CITATION_ROLES:
+        col.add(path, item.line_of("role"), f"politique « {name} » : rôle inconnu « {s.role} »"
+                                            f"{did_you_mean(s.role, CITATION_ROLES)} ; rôles : {', '.join(CITATION_ROLES)}")
+        return
+    if s.role in ROLES_WITH_FACTS and not s.facts:
+        col.add(path, item.line_of("role"), f"politique « {name} » : le rôle « {s.role} » demande « facts » "
+                                            "(les faits du scénario qu’il lit, ex. shot.first_contact)")
+    elif s.facts and s.role not in ROLES_WITH_FACTS:
+        col.add(path, item.line_of("facts"), f"politique « {name} » : le rôle « {s.role} » ne lit pas de faits ; "
+                                             "« facts » est en trop")
+    for fact in s.facts:
+        if fact not in FACTS:
+            col.add(path, item.line_of("facts"), f"politique « {name} » : fait inconnu « {fact} »"
+                                                 f"{did_you_mean(fact, sorted(FACTS))}")
 
 
 def _load_glossary(col: _Collector, path: Path) -> tuple[tuple[str, ...], ...]:

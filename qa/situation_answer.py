@@ -30,13 +30,13 @@ that a cut to ``k`` keeps every ruleset's answer; scores are graded by tier (1.0
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from .french import ball_list, join_and
 from .matcher import Matcher
-from .situation_rulings import rulings_of, signature, weigh_open
+from .engine.outcome import verdict_of
+from .situation_rulings import rulings_of, weigh_open
 from .understand import OpenFact, Understanding, understand
 
 __all__ = ["answer_situation", "situation_handler", "ruling_sentence", "ruleset_name"]
@@ -145,22 +145,7 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     if outcome.game_over and term == "three_fouls":
         return f"Faute, et c’est {voice.poss} troisième faute de suite : {voice.lose}."
     if not outcome.legal:
-        parts = [sp] if sp else []
-        parts.append(f"{voice.opp_has} la bille en main n’importe où sur la table")
-        text = f"{'Casse irrégulière (faute)' if brk else 'Faute'} : {', '.join(parts)}."
-        extra = ""
-        if brk:
-            extra += (f" {voice.opp_can[0].upper() + voice.opp_can[1:]} jouer un coup poussé (push-out)."
-                      if outcome.push_out_available else " Pas de coup poussé (push-out) ensuite.")
-        if outcome.warning_due:
-            before = (state.get("fouls") or {}).get("shooter", 0)
-            if before >= 2:
-                extra += (f" Comme {voice.not_warned} après la deuxième faute, celle-ci ne compte pas comme troisième : "
-                          f"{voice.not_lose} la partie et le compte reste à deux.")
-            else:
-                extra += (f" C’est {voice.poss} deuxième faute de suite : {voice.must_warn} "
-                          f"(une troisième ferait perdre la partie).")
-        return text, extra.strip()
+        return _foul_parts(outcome, state, voice, brk, sp)
     br = dict(outcome.break_info) if outcome.break_info else {}
     if brk and br.get("three_ball_rule") == "failed":
         return (f"Casse irrégulière (dry break : moins de trois billes empochées ou passées derrière la ligne de départ), "
@@ -175,6 +160,42 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     if kind == "push_out":
         return (f"Coup poussé régulier : {sp + ', ' if sp else ''}{voice.opp_chooses} de jouer la table telle quelle "
                 f"ou de {voice.give_back}.")
+    return _legal_shot_main(outcome, shot, state, voice, sp)
+
+
+def _foul_parts(outcome, state: Mapping[str, Any], voice: _Voice, brk: bool, sp: str) -> tuple[str, str]:
+    """(the ruling, what follows) of a shot with a foul that does not end the game."""
+    parts = [sp] if sp else []
+    parts.append(f"{voice.opp_has} la bille en main n’importe où sur la table")
+    text = f"{'Casse irrégulière (faute)' if brk else 'Faute'} : {', '.join(parts)}."
+    extra = ""
+    if brk:
+        extra += (f" {voice.opp_can[0].upper() + voice.opp_can[1:]} jouer un coup poussé (push-out)."
+                  if outcome.push_out_available else " Pas de coup poussé (push-out) ensuite.")
+    if outcome.warning_due:
+        before = (state.get("fouls") or {}).get("shooter", 0)
+        if before >= 2:
+            extra += (f" Comme {voice.not_warned} après la deuxième faute, celle-ci ne compte pas comme troisième : "
+                      f"{voice.not_lose} la partie et le compte reste à deux.")
+        else:
+            extra += (f" C’est {voice.poss} deuxième faute de suite : {voice.must_warn} "
+                      f"(une troisième ferait perdre la partie).")
+    return text, extra.strip()
+
+
+def _not_counted_why(called: Any, pocketed: Sequence[int]) -> str:
+    """Why the balls pocketed on a called shot do not count."""
+    if called == "safe":
+        return "la sécurité était annoncée"
+    if isinstance(called, dict) and called.get("ball") in pocketed and not called.get("pocket_ok", True):
+        return f"la {called['ball']} n’entre pas dans la poche annoncée"
+    if isinstance(called, dict):
+        return f"la {called['ball']} annoncée n’est pas empochée"
+    return "rien n’était annoncé"
+
+
+def _legal_shot_main(outcome, shot: Mapping[str, Any], state: Mapping[str, Any], voice: _Voice, sp: str) -> str:
+    """The ruling of an ordinary shot without foul that does not end the game."""
     pocketed = shot.get("pocketed") or []
     if outcome.options:
         low = min(state.get("on_table") or [min(pocketed)]) if pocketed else None
@@ -184,39 +205,19 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     if outcome.next_shooter == "shooter":
         return f"Coup régulier : {sp + ' et ' if sp else ''}{voice.go_on}."
     if pocketed:
-        called = shot.get("called")
-        if called == "safe":
-            why = "la sécurité était annoncée"
-        elif isinstance(called, dict) and called.get("ball") in pocketed and not called.get("pocket_ok", True):
-            why = f"la {called['ball']} n’entre pas dans la poche annoncée"
-        elif isinstance(called, dict):
-            why = f"la {called['ball']} annoncée n’est pas empochée"
-        else:
-            why = "rien n’était annoncé"
+        why = _not_counted_why(shot.get("called"), pocketed)
         return (f"Pas de faute, mais {why} : les billes empochées ne comptent pas (elles restent empochées)"
                 f"{', ' + sp if sp else ''} et {voice.hand_to_opp}, sans bille en main.")
     return f"Coup régulier, sans bille empochée : {voice.hand_to_opp}, sans bille en main."
 
 
-def _why(outcome, table_given: bool = True) -> str:
-    """The reason of the first foul, without its "Faute :" prefix ("" when legal). When the
-    table was not stated, "la plus basse, la 1" becomes "la plus basse"."""
+def _why(outcome) -> str:
+    """The reason of the first foul, in the engine's words (its ``gist``: no « Faute : »
+    lead, no referee's mark, the lowest ball unnamed when the table was not stated); "" when
+    the shot is legal."""
     if outcome.legal or not outcome.fouls:
         return ""
-    codes = {f.clause for f in outcome.fouls}
-    for r in outcome.reasons:
-        t = r.text
-        if t.startswith(("Faute", "Casse illégale")) and (r.clause in codes or r.clause is None) \
-                and "l’adversaire prend la main" not in t:
-            for prefix in ("Faute de casse : ", "Faute : ", "Casse illégale : "):
-                if t.startswith(prefix):
-                    t = t[len(prefix):]
-            if not table_given:
-                t = re.sub(r"(la plus basse),? (?:la|le) 1\b", r"\1", t)
-            # the engine's "(le texte ne le dit pas ; décision d’arbitre …)" goes to the notes
-            t = re.sub(r"\s*\(le texte ne le dit pas[^)]*\)*\)", "", t)
-            return t
-    return ""
+    return next((r.gist for r in outcome.reasons if r.gist), "")
 
 
 def _by_ruling(results: Mapping[str, Any], scenario, voice) -> list[tuple[list[str], str]]:
@@ -227,7 +228,7 @@ def _by_ruling(results: Mapping[str, Any], scenario, voice) -> list[tuple[list[s
             text = f"cette situation est impossible : {_lc(o.message)}"
         else:
             main, extra = _ruling_parts(o, scenario, voice)
-            why = _why(o, table_given=(scenario.get("state") or {}).get("on_table") is not None)
+            why = _why(o)
             text = main + (f" Pourquoi : {_lc(why)}" if why else "") + (f" {extra}" if extra else "")
         groups.setdefault(text, []).append(r)
     order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), list(results).index(kv[1][0])))
@@ -248,7 +249,7 @@ def _ruling_text(book, results, scenario, voice, covered) -> str:
 def _case_text(book, u: Understanding, o: OpenFact, main, voice) -> str:
     """"Si … : … ; si … : …" for one open fact, on the rulesets whose ruling it changes."""
     alt = rulings_of(book, u, o)
-    changed = [r for r in u.rulesets if signature(main[r]) != signature(alt[r])]
+    changed = [r for r in u.rulesets if verdict_of(main[r]) != verdict_of(alt[r])]
     if not changed:
         return ""
     def short(text: str) -> str:
@@ -273,13 +274,31 @@ def _case_text(book, u: Understanding, o: OpenFact, main, voice) -> str:
 
 
 # ============================================================================ answer
+# The facts of a regular shot that cannot change a foul already certain under every ruleset.
+_CONTACT_FACTS = frozenset({"shot.first_contact", "shot.rail_after_contact"})
+_LOWEST_UNSTATED = "J’ai supposé que la blanche avait touché en premier la bille la plus basse sur la table."
+
+
+def _assumption_text(u: Understanding, a, certain_foul: bool) -> str | None:
+    """What to say of the engine's assumption ``a`` (None: leave it out)."""
+    if a.fact not in _CONTACT_FACTS or (u.scenario.get("shot") or {}).get("kind") == "break":
+        return a.text
+    if certain_foul:
+        return None
+    if a.fact == "shot.first_contact":
+        facts = u.facts
+        if facts.get("first_contact") == "lowest" or "wrong_ball_first" in (facts.get("fouls") or []):
+            return None
+        if (u.scenario.get("state") or {}).get("on_table") is None:
+            return _LOWEST_UNSTATED
+    return a.text
+
+
 def _assumptions(u: Understanding, results) -> list[str]:
     """The parser's and the engine's assumptions, without repeats; those that cannot change
     a foul already certain (the rail, the ball hit first, when another foul is committed
     under every ruleset) are left out."""
     out: list[str] = list(u.assumptions)
-    table_given = (u.scenario.get("state") or {}).get("on_table") is not None
-    facts = u.facts
     fouls = [o for o in results.values() if not isinstance(o, Exception)]
     certain_foul = bool(fouls) and all(not o.legal and any(f.code not in ("wrong_ball_first", "no_contact", "no_rail")
                                                            for f in o.fouls) for o in fouls)
@@ -288,14 +307,9 @@ def _assumptions(u: Understanding, results) -> list[str]:
         if isinstance(o, Exception):
             continue
         for a in o.assumptions:
-            if certain_foul and ("bande après le contact" in a or "avait touché la plus basse" in a):
-                continue
-            if "avait touché la plus basse" in a:
-                if facts.get("first_contact") == "lowest" or "wrong_ball_first" in (facts.get("fouls") or []):
-                    continue
-                if not table_given:
-                    a = "J’ai supposé que la blanche avait touché en premier la bille la plus basse sur la table."
-            out.append(a)
+            text = _assumption_text(u, a, certain_foul)
+            if text is not None:
+                out.append(text)
     return list(dict.fromkeys(out))
 
 
@@ -322,66 +336,74 @@ FOUL, VERDICT, CONSEQUENCE, SUPPORT, ASSUMED = range(5)
 _TIER_SCORE = {FOUL: 1.0, VERDICT: 0.95, CONSEQUENCE: 0.8, SUPPORT: 0.6, ASSUMED: 0.4}
 _SUBJECT_SCORE = 0.9    # a clause found on the subject of a foul the text does not list
 
-# Policies whose value settles a decisive field (game over and winner, balls spotted, the
-# next player's options) when the ruling uses them; see _policy_tier for the conditions.
-_SPOTTING = frozenset({"money_ball_on_foul", "money_ball_on_break_foul", "money_ball_off_table",
-                       "dry_break_money_ball", "push_out_money_ball"})
-_OPTIONS = frozenset({"dry_break", "uncalled_lowest_ball", "push_out_options"})
-# Policies that settle who plays next and how (ball in hand, warning, push-out, fouls count).
-_CONSEQUENCES = frozenset({"turn_continues", "break_pocket_continues", "ball_in_hand_after_foul",
-                           "push_out_after_break", "warning_required", "multiple_fouls", "pocketed_on_foul",
-                           "push_out_foul", "object_ball_off_table", "break_object_ball_off_table"})
-# Conditions of a regular shot and the facts of the question they rest on: a condition the
-# question did not state was assumed by the engine ("the cue ball hit the lowest ball first").
-_CONDITION_FACTS = {"lowest_ball_first": "first_contact", "break_first_contact": "first_contact",
-                    "rail_after_contact": "rail_after_contact", "three_ball_rule": "rack",
-                    "break_requirement": "balls_to_rail", "three_ball_requirement": "crossed_head_string"}
+# How decisive each policy's clause is comes from its ``role`` in rules_data/policy_schema.yaml
+# (see the header of that file); the roles that depend on the ruling or on the question are
+# weighed by the functions below.
+def _fact_names(spec) -> tuple[str, ...]:
+    """The question's fact names (``first_contact``) of a policy's Scenario facts."""
+    return tuple(f.split(".", 1)[1] for f in spec.facts)
 
 
-def _policy_tier(name: str, pv, outcome, u: Understanding) -> tuple[int, float]:
-    """How decisive the clause of policy ``name`` is in ``outcome``: (tier, score), a lower
-    tier and a higher score being more decisive. Within the decisive fields, the end of the
-    game comes first, then what the question is about (its call, its push-out, its jump),
-    then the balls spotted and the options."""
+def _condition_tier(spec, pv, u: Understanding, pocketed: Sequence[int]) -> tuple[int, float]:
+    """A condition of a regular shot: the question's point when it states the fact false
+    (no rail, and yet no foul); met when stated; assumed by the engine when not."""
     facts = u.facts
-    pocketed = (u.scenario.get("shot") or {}).get("pocketed") or []
+    names = _fact_names(spec)
+    if any(facts.get(n) is False for n in names):
+        return VERDICT, _TIER_SCORE[VERDICT] - 0.05
+    stated = any(n in facts for n in names)
+    if spec.name == "break_requirement" and pv.value == "pocket_or_four_rails" and pocketed:
+        stated = True                    # "a ball is pocketed": stated
+    if spec.name == "three_ball_requirement":
+        stated = stated or len(pocketed) >= 3
+        if stated:                       # on a template rack it decides who plays next
+            return CONSEQUENCE, _TIER_SCORE[CONSEQUENCE]
+    return (SUPPORT, _TIER_SCORE[SUPPORT]) if stated else (ASSUMED, _TIER_SCORE[ASSUMED])
+
+
+def _outcome_tier(role: str, outcome, pocketed: Sequence[int]) -> tuple[int, float] | None:
+    """The roles weighed by the ruling: the end of the game, balls spotted, options."""
     verdict = _TIER_SCORE[VERDICT]
-    if name in ("money_ball_wins", "three_fouls", "unwarned_third_foul", "money_ball_on_legal_break"):
-        if outcome.game_over or name in ("three_fouls", "unwarned_third_foul"):
-            return VERDICT, verdict + 0.02
-    if name in _SPOTTING or name == "money_ball_on_legal_break":
-        if outcome.spotted:
-            return VERDICT, verdict
-        if name == "push_out_money_ball" and pocketed:
-            return VERDICT, verdict      # the balls pocketed on a push-out do not count
+    if role == "third_foul" or (role in ("end_of_game", "break_money_ball") and outcome.game_over):
+        return VERDICT, verdict + 0.02
+    if role in ("spotting", "break_money_ball", "push_out_balls"):
+        if outcome.spotted or (role == "push_out_balls" and pocketed):
+            return VERDICT, verdict      # (the balls pocketed on a push-out do not count)
         return CONSEQUENCE, _TIER_SCORE[CONSEQUENCE]
-    if name in _OPTIONS:
+    if role == "options":
         return (VERDICT, verdict) if outcome.options else (CONSEQUENCE, _TIER_SCORE[CONSEQUENCE])
-    if name in ("jump_shots", "masse_shots"):
-        return (VERDICT, verdict) if facts.get("jump") or facts.get("masse") else (SUPPORT, _TIER_SCORE[SUPPORT])
-    if name == "call_shot":
-        if "called" in facts:
+    if role == "consequence":
+        return CONSEQUENCE, _TIER_SCORE[CONSEQUENCE]
+    return None
+
+
+def _question_tier(spec, pv, u: Understanding, pocketed: Sequence[int]) -> tuple[int, float]:
+    """The roles weighed by what the question is about: its jump, its call, its push-out."""
+    facts = u.facts
+    names = _fact_names(spec)
+    verdict = _TIER_SCORE[VERDICT]
+    if spec.role == "technique":
+        return (VERDICT, verdict) if any(facts.get(n) for n in names) else (SUPPORT, _TIER_SCORE[SUPPORT])
+    if spec.role == "call":
+        if any(n in facts for n in names):
             return VERDICT, verdict + 0.01   # the question is about the call
         if pv.value == "ball_and_pocket" and pocketed:
             return ASSUMED, _TIER_SCORE[ASSUMED]   # the engine assumed the ball was called
         return SUPPORT, _TIER_SCORE[SUPPORT]
-    if name == "push_out_rules" and ("first_contact" in facts or "rail_after_contact" in facts):
+    if spec.role == "push_out_exemption" and any(n in facts for n in names):
         return VERDICT, verdict + 0.01       # what a push-out does not require: the question's point
-    if name == "rail_after_contact" and facts.get("rail_after_contact") is False:
-        return VERDICT, verdict - 0.05       # no rail, but no foul: the question's point
-    if name in _CONSEQUENCES:
-        return CONSEQUENCE, _TIER_SCORE[CONSEQUENCE]
-    fact = _CONDITION_FACTS.get(name)
-    if fact is not None:
-        stated = fact in facts
-        if name == "break_requirement" and pv.value == "pocket_or_four_rails" and pocketed:
-            stated = True                    # "a ball is pocketed": stated
-        if name == "three_ball_requirement":
-            stated = stated or len(pocketed) >= 3
-            if stated:                       # on a template rack it decides who plays next
-                return CONSEQUENCE, _TIER_SCORE[CONSEQUENCE]
-        return (SUPPORT, _TIER_SCORE[SUPPORT]) if stated else (ASSUMED, _TIER_SCORE[ASSUMED])
+    if spec.role == "condition":
+        return _condition_tier(spec, pv, u, pocketed)
     return SUPPORT, _TIER_SCORE[SUPPORT]
+
+
+def _policy_tier(spec, pv, outcome, u: Understanding) -> tuple[int, float]:
+    """How decisive the clause of the policy ``spec`` is in ``outcome``: (tier, score), a
+    lower tier and a higher score being more decisive. Within the decisive fields, the end of
+    the game comes first, then what the question is about (its call, its push-out, its jump),
+    then the balls spotted and the options."""
+    pocketed = (u.scenario.get("shot") or {}).get("pocketed") or []
+    return _outcome_tier(spec.role, outcome, pocketed) or _question_tier(spec, pv, u, pocketed)
 
 
 def _subject_clause(book, ruleset: str, code: str) -> str | None:
@@ -429,7 +451,8 @@ def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, in
             continue
         names = by_clause.get(r.clause)
         if names:   # a clause behind several policies counts for the most decisive of them
-            rank = min((_policy_tier(n, rs.policy[n], outcome, u) for n in names), key=lambda x: (x[0], -x[1]))
+            rank = min((_policy_tier(book.policy_specs[n], rs.policy[n], outcome, u) for n in names),
+                       key=lambda x: (x[0], -x[1]))
         # a clause no policy names (the items of a list a ruling quotes) goes with the one before
         add(r.clause, *rank)
     order = sorted(best.items(), key=lambda kv: (kv[1][0], -kv[1][1], kv[1][2]))

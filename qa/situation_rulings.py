@@ -2,45 +2,28 @@
 open fact, and which open facts change a ruling (the answer layer keeps those)."""
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
-from qa.understand.results import OpenFact, Understanding
-
+from .engine.everywhere import rule_under
+from .engine.outcome import Verdict, verdict_of
 from .rulebook import GAMES
-from .engine.evaluate import evaluate
-from .engine.outcome import ImpossibleScenarioError
-from .engine.scenario import parse_scenario
 from .understand.names import scenario_for
+from .understand.results import OpenFact, Understanding
 
 
 def rule(book, scenario: Mapping[str, Any], rulesets: Sequence[str]) -> dict:
-    """Run the engine on ``scenario`` under each ruleset: {ruleset: Outcome or
-    ImpossibleScenarioError}. A malformed scenario raises ScenarioFormatError (a bug here)."""
-    out: dict = {}
-    for r in rulesets:
-        sc, _ = parse_scenario(scenario_for(book, scenario, r))
-        try:
-            out[r] = evaluate(book, sc)
-        except ImpossibleScenarioError as exc:
-            out[r] = exc
-    return out
+    """The engine on ``scenario`` under each ruleset, its rack fitted to each
+    (:func:`qa.understand.scenario_for`): {ruleset: Outcome or ImpossibleScenarioError}."""
+    return rule_under(book, scenario, rulesets, fit=lambda sc, r: scenario_for(book, sc, r))
 
 
-def signature(outcome) -> tuple:
-    """What a player sees of a ruling (to tell whether two rulings differ): legality, end of
-    game, who plays next and how, balls spotted, fouls count and warning."""
-    if isinstance(outcome, Exception):
-        return ("impossible", getattr(outcome, "message", str(outcome)))
-    br = dict(outcome.break_info) if outcome.break_info else None
-    return (outcome.legal, outcome.game_over, outcome.winner,
-            outcome.termination.value if outcome.termination else None, outcome.next_shooter,
-            outcome.ball_in_hand, tuple(outcome.spotted),
-            tuple(sorted((o.choice, o.shooter, o.push_out_available) for o in outcome.options)),
-            outcome.push_out_available, outcome.fouls_after.get("shooter"), outcome.warning_due,
-            (br or {}).get("legal"), (br or {}).get("three_ball_rule"))
+def _announced(result: Any) -> Any:
+    """What is announced of a ruling whatever the game (the balls spotted are named per game):
+    foul, end of the game, who plays next and with ball in hand."""
+    v = verdict_of(result)
+    return (v.foul, v.winner, v.termination, v.next, v.ball_in_hand) if isinstance(v, Verdict) else v
 
 
 def rulings_of(book, u: Understanding, o: OpenFact | None = None) -> Mapping[str, Any]:
@@ -63,19 +46,12 @@ def weigh_open(book, u: Understanding) -> Understanding:
     kept: list[OpenFact] = []
     for o in u.open:
         if o.name == "game":
-            sig = {g: {signature(main[r])[:6] for r in u.rulesets if book.rulesets[r].game == g} for g in GAMES}
+            sig = {g: {_announced(main[r]) for r in u.rulesets if book.rulesets[r].game == g} for g in GAMES}
             nine, ten = sig["nine-ball"], sig["ten-ball"]
             if nine and ten and nine != ten:
                 kept.append(o)
             continue
         alt = rule(book, o.alt_scenario, u.rulesets)
-        if any(signature(main[r]) != signature(alt[r]) for r in u.rulesets):
+        if any(verdict_of(main[r]) != verdict_of(alt[r]) for r in u.rulesets):
             kept.append(replace(o, rulings=MappingProxyType(alt)))
     return replace(u, open=tuple(kept), follow_up=tuple(o.question for o in kept), rulings=MappingProxyType(main))
-
-
-
-
-def _copy(sc: Mapping[str, Any]) -> dict:
-    return copy.deepcopy(dict(sc))
-

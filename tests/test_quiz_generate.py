@@ -15,8 +15,7 @@ import pytest
 
 from qa.engine.evaluate import evaluate
 from qa.engine.scenario import parse_scenario
-from qa.quiz.generate import (FALSE, KINDS, TRUE, CallContext, Question, _norm, generate, render_ruling,
-                              ruling_of)
+from qa.quiz.generate import FALSE, KINDS, TRUE, CallContext, Question, _norm, generate, render_ruling
 
 SEEDS = range(60)
 
@@ -41,7 +40,7 @@ def test_call_answer_is_the_engine_ruling_on_its_scenario(rulebook, quizzes):
         sc, _ = parse_scenario(q.scenario)
         out = evaluate(rulebook, sc)
         assert not out.unsettled and not out.assumptions, q.id
-        ruling = ruling_of(out)
+        ruling = out.verdict()
         ctx = CallContext.of(sc, rulebook.rulesets[sc.ruleset].money_ball)
         assert q.right_text == render_ruling(ruling, ctx), q.id
         # the marked ruling, field by field, against the Outcome itself

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify, request
 
 from qa.answer import AskError
-from qa.engine.evaluate import evaluate
+from qa.engine.everywhere import first_impossible, outcomes_json, rule_under
 from qa.engine.outcome import ImpossibleScenarioError
 from qa.engine.rack import play_rack
 from qa.engine.scenario import ScenarioFormatError, parse_scenario
@@ -120,22 +120,17 @@ def evaluate_shot():
         raise invalid_scenario(exc) from None
     if many:
         ids = rulesets_from_json(book, ids, "rulesets", allow_empty=False)
-        outcomes = {}
-        for rid in ids:
-            try:
-                outcomes[rid] = evaluate(book, scenario.with_ruleset(rid)).to_json(book.clauses)
-            except ImpossibleScenarioError as exc:
-                raise impossible(exc, ruleset=rid) from None
-        return jsonify(outcomes=outcomes)
-    if not scenario.ruleset:
+    elif not scenario.ruleset:
         raise bad_request("missing_field", "Champ « ruleset » : « ruleset » (un règlement) ou « rulesets » (une liste) "
                                            f"est requis ; règlements : {', '.join(book.rulesets)}.", "ruleset")
-    rulesets_from_json(book, [scenario.ruleset], "ruleset")
-    try:
-        outcome = evaluate(book, scenario)
-    except ImpossibleScenarioError as exc:
-        raise impossible(exc) from None
-    return jsonify(outcome.to_json(book.clauses))
+    else:
+        ids = rulesets_from_json(book, [scenario.ruleset], "ruleset")
+    rulings = rule_under(book, scenario, ids)
+    failed = first_impossible(rulings)
+    if failed is not None:
+        raise impossible(failed[1], **({"ruleset": failed[0]} if many else {})) from None
+    outcomes = outcomes_json(book, rulings)
+    return jsonify(outcomes=outcomes) if many else jsonify(outcomes[ids[0]])
 
 
 @bp.post("/api/rack")

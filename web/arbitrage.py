@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, render_template, request
 
-from qa.engine.evaluate import evaluate
+from qa.engine.everywhere import rule_under
 from qa.engine.outcome import ImpossibleScenarioError
 from qa.engine.scenario import Scenario, ScenarioFormatError, parse_scenario
 from qa.rulebook import GAMES, Rulebook
@@ -343,14 +343,14 @@ def build_columns(book: Rulebook, scenario: Scenario, ruleset_ids: list[str]) ->
     """
     labels = foul_labels(book)
     columns: list[dict] = []
-    for rid in ruleset_ids:
+    for rid, ruling in rule_under(book, scenario, ruleset_ids).items():
         rs = book.rulesets[rid]
         col: dict[str, Any] = {"ruleset": {"id": rs.id, "title": rs.title, "money_ball": rs.money_ball},
                                "outcome": None, "error": None, "rows": []}
-        try:
-            col["outcome"] = evaluate(book, scenario.with_ruleset(rid)).to_json(book.clauses)
-        except ImpossibleScenarioError as exc:
-            col["error"] = _impossible(book, exc)
+        if isinstance(ruling, ImpossibleScenarioError):
+            col["error"] = _impossible(book, ruling)
+        else:
+            col["outcome"] = ruling.to_json(book.clauses)
         columns.append(col)
     ruled = [c for c in columns if c["outcome"]]
     show_break = any(c["outcome"].get("break") for c in ruled)

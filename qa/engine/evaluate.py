@@ -23,11 +23,13 @@ Order of the checks (fixed):
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Iterable, Sequence
 
 from ..french import ball_list as _balls
-from ..rulebook import Rulebook, Ruleset, did_you_mean
-from .outcome import Foul, ImpossibleScenarioError, Option, Outcome, Reason, Termination
-from .scenario import Called, Scenario
+from ..rulebook import PolicyValue, Rulebook, Ruleset, did_you_mean
+from .outcome import (Assumption, Consequences, Foul, ImpossibleScenarioError, Option, Outcome, Reason, Role,
+                      Termination)
+from .scenario import Called, FoulCount, Scenario, Shot
 
 SHOOTER, OPPONENT = "shooter", "opponent"
 
@@ -90,19 +92,20 @@ class _Ruling:
         self.reasons: list[Reason] = []
         self.notes: list[str] = []
         self.unsettled: list[str] = []
-        self.assumptions: list[str] = []
+        self.assumptions: list[Assumption] = []
         self.fouls: list[Foul] = []
         self.spotted: set[int] = set()
 
     # -- policy access ---------------------------------------------------------------
-    def pol(self, name: str):
+    def pol(self, name: str) -> PolicyValue:
         return self.policy[name]
 
     def note(self, text: str) -> None:
         if text and text not in self.notes:
             self.notes.append(text)
 
-    def cite(self, text: str, policy: str | None = None, clause: str | None = None, note: bool = True) -> None:
+    def cite(self, text: str, policy: str | None = None, clause: str | None = None, note: bool = True,
+             role: Role = Role.CONSEQUENCE) -> None:
         """Add a reason resting on ``policy``'s clause (or an explicit ``clause``); the
         policy's note (contradiction, ambiguity) goes to ``notes`` unless ``note`` is False."""
         if policy is not None:
@@ -110,62 +113,66 @@ class _Ruling:
             clause = pv.clause
             if note and pv.note:
                 self.note(pv.note)
-        self.reasons.append(Reason(text, clause))
+        self.reasons.append(Reason(role, policy, clause, text))
 
-    def silent(self, fields, note: str, reason: str | None = None) -> None:
-        """Record a ruling the text does not settle: ``fields`` go to ``unsettled``."""
+    def silent(self, fields: Iterable[str], note: str, reason: str | None = None, policy: str | None = None) -> None:
+        """Record a ruling the text does not settle: ``fields`` go to ``unsettled``; the
+        ``reason`` (a referee's call, no clause) names the silent ``policy`` when there is one."""
         for f in fields:
             if f not in self.unsettled:
                 self.unsettled.append(f)
         self.note(note)
         if reason:
-            self.reasons.append(Reason(reason, None))
+            self.reasons.append(Reason(Role.REFEREE_CALL, policy, None, reason))
 
-    def foul(self, code: str, text: str, policy: str | None = None, clause: str | None = None) -> None:
-        """A foul resting on ``policy`` (or an explicit ``clause``); a silent policy makes it
-        a referee's foul (no clause, ``legal`` and ``fouls`` unsettled)."""
+    def foul(self, code: str, what: str, policy: str | None = None, clause: str | None = None,
+             lead: str = "Faute", gist: str | None = None) -> None:
+        """A foul resting on ``policy`` (or an explicit ``clause``), stated « {lead} : {what} »;
+        ``gist`` (default ``what``) is what a reader quotes of it. A silent policy makes it a
+        referee's foul (no clause, ``legal`` and ``fouls`` unsettled)."""
         if any(f.code == code for f in self.fouls):
             return
+        text, gist = f"{lead} : {what}", gist or what
         listed = self.rs.fouls.get(code) if policy is not None else None
-        if listed and (not self.on_break or self.policy[policy].silent):
+        pv = self.policy[policy] if policy is not None else None
+        if pv is None:
+            self.fouls.append(Foul(code, clause))
+            self.reasons.append(Reason(Role.FOUL, None, clause, text, gist))
+        elif listed and (not self.on_break or pv.silent):
             # the text's own list of fouls names this one: cite it (the policy's note still applies)
-            pv = self.policy[policy]
-            if pv.note:
-                self.note(pv.note)
-            policy, clause = None, listed
-        if policy is not None:
-            pv = self.policy[policy]
-            if not pv.silent and listed and listed != pv.clause:
-                # on the break the break clause rules; the text's list of fouls names it too: cite both
-                self.fouls.append(Foul(code, pv.clause))
-                self.cite(text, policy=policy)
-                self.reasons.append(Reason("Le texte range aussi cette faute dans sa liste des fautes.", listed))
-                return
-            if pv.silent:
-                self.fouls.append(Foul(code, None))
-                self.silent(("legal", "fouls"), pv.note or "Le texte ne cite pas cette faute ; elle est sanctionnée "
-                            "selon les règles générales de la famille (WPA/BCA).", f"{text[:-1]} ({_REFEREE}).")
-                return
+            self.note(pv.note or "")
+            self.fouls.append(Foul(code, listed))
+            self.reasons.append(Reason(Role.FOUL, policy, listed, text, gist))
+        elif pv.silent:
+            self.fouls.append(Foul(code, None))
+            self.silent(("legal", "fouls"), pv.note or "Le texte ne cite pas cette faute ; elle est sanctionnée "
+                        "selon les règles générales de la famille (WPA/BCA).")
+            self.reasons.append(Reason(Role.REFEREE_CALL, policy, None, f"{text[:-1]} ({_REFEREE}).", gist))
+        else:
             self.fouls.append(Foul(code, pv.clause))
-            self.cite(text, policy=policy)
-            return
-        self.fouls.append(Foul(code, clause))
-        self.reasons.append(Reason(text, clause))
+            self.note(pv.note or "")
+            self.reasons.append(Reason(Role.FOUL, policy, pv.clause, text, gist))
+            if listed and listed != pv.clause:
+                # on the break the break clause rules; the text's list of fouls names it too: cite both
+                self.reasons.append(Reason(Role.FOUL, policy, listed, "Le texte range aussi cette faute dans sa liste "
+                                                                      "des fautes."))
 
     def unlisted_foul(self, code: str, why: str = "") -> None:
         """A foul code the text does not list: ruled a foul, ``legal``/``fouls`` unsettled."""
         if any(f.code == code for f in self.fouls):
             return
         name = self.book.foul_label(code)
+        what = f"{name[:1].lower()}{name[1:]}"
         self.fouls.append(Foul(code, None))
         self.silent(("legal", "fouls"),
                     f"« {name} » ({code}) : ce texte ne cite pas cette faute{why} ; elle est sanctionnée comme une "
-                    "faute selon les règles générales de la famille (WPA/BCA).",
-                    f"Faute : {name[:1].lower()}{name[1:]} ({_REFEREE}).")
+                    "faute selon les règles générales de la famille (WPA/BCA).")
+        self.reasons.append(Reason(Role.REFEREE_CALL, None, None, f"Faute : {what} ({_REFEREE}).", f"{what}."))
 
-    def assume(self, text: str) -> None:
-        if text not in self.assumptions:
-            self.assumptions.append(text)
+    def assume(self, fact: str, text: str) -> None:
+        """Record that the ruling assumed the unstated Scenario ``fact`` (dotted name)."""
+        if all(a.text != text for a in self.assumptions):
+            self.assumptions.append(Assumption(fact, text))
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -190,59 +197,60 @@ def ruleset_of(book: Rulebook, scenario: Scenario) -> Ruleset:
     return rs
 
 
-def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]:
-    """Raise :class:`ImpossibleScenarioError` when ``sc`` cannot happen under ``rs``.
+def _no_such_ball(ctx: _Context, money: int, ball: int, name: str) -> ImpossibleScenarioError:
+    return ImpossibleScenarioError(
+        f"La bille {ball} n’existe pas : ce règlement se joue avec les billes 1 à {money}.", ctx.objective, name)
 
-    Returns the object balls on the table before the shot (the full rack when not given).
-    """
-    st, sh = sc.state, sc.shot
-    ctx = _context(book, rs)
-    obj_clause = ctx.objective
-    money = rs.money_ball
-    given = st.on_table
 
-    def no_such_ball(ball: int, name: str) -> ImpossibleScenarioError:
-        return ImpossibleScenarioError(
-            f"La bille {ball} n’existe pas : ce règlement se joue avec les billes 1 à {money}.", obj_clause, name)
-
+def _table_before(rs: Ruleset, ctx: _Context, sc: Scenario) -> tuple[int, ...]:
+    """The object balls on the table before the shot (the full rack when not given)."""
+    given, money = sc.state.on_table, rs.money_ball
     if given is None:
-        on_table, table = rs.balls, ctx.balls
-    else:
-        if given and max(given) > money:  # a 10 in a nine-ball ruleset
-            raise no_such_ball(max(given), "state.on_table")
-        if money not in given:
-            raise ImpossibleScenarioError(
-                f"La {money} n’est plus sur la table : la partie serait déjà terminée ou la {money} replacée.",
-                obj_clause, "state.on_table")
-        on_table = tuple(sorted(given)) if any(a > b for a, b in zip(given, given[1:])) else tuple(given)
-        table = set(on_table)
-        if sh.kind == "break" and on_table != rs.balls:
-            raise ImpossibleScenarioError(
-                f"La casse se joue sur le rack complet (billes 1 à {money}).", ctx.rack, "state.on_table")
+        return rs.balls
+    if given and max(given) > money:  # a 10 in a nine-ball ruleset
+        raise _no_such_ball(ctx, money, max(given), "state.on_table")
+    if money not in given:
+        raise ImpossibleScenarioError(
+            f"La {money} n’est plus sur la table : la partie serait déjà terminée ou la {money} replacée.",
+            ctx.objective, "state.on_table")
+    on_table = tuple(sorted(given)) if any(a > b for a, b in zip(given, given[1:])) else tuple(given)
+    if sc.shot.kind == "break" and on_table != rs.balls:
+        raise ImpossibleScenarioError(
+            f"La casse se joue sur le rack complet (billes 1 à {money}).", ctx.rack, "state.on_table")
+    return on_table
+
+
+def _check_balls(rs: Ruleset, ctx: _Context, sh: Shot, table: frozenset[int]) -> None:
+    """Balls pocketed, driven off, hit first or called must be on the table."""
+    money, obj_clause = rs.money_ball, ctx.objective
     for name, balls in (("shot.pocketed", sh.pocketed), ("shot.off_table", sh.off_table)):
         for b in balls:
             if b not in table:
                 if b > money:
-                    raise no_such_ball(b, name)
+                    raise _no_such_ball(ctx, money, b, name)
                 raise ImpossibleScenarioError(
                     f"La {b} n’était pas sur la table : elle ne peut pas être empochée ni sortir.", obj_clause, name)
-    if sh.off_table and sh.pocketed:
-        both = set(sh.pocketed) & set(sh.off_table)
-        if both:
-            raise ImpossibleScenarioError(
-                f"La {min(both)} ne peut pas être à la fois empochée et sortie de la table.", obj_clause, "shot.off_table")
+    both = set(sh.pocketed) & set(sh.off_table)
+    if both:
+        raise ImpossibleScenarioError(
+            f"La {min(both)} ne peut pas être à la fois empochée et sortie de la table.", obj_clause, "shot.off_table")
     if sh.first_contact is not None and sh.first_contact not in table:
         if sh.first_contact > money:
-            raise no_such_ball(sh.first_contact, "shot.first_contact")
+            raise _no_such_ball(ctx, money, sh.first_contact, "shot.first_contact")
         raise ImpossibleScenarioError(
             f"La blanche ne peut pas toucher la {sh.first_contact} : elle n’est pas sur la table.", obj_clause,
             "shot.first_contact")
     if isinstance(sh.called, Called) and sh.called.ball not in table:
         if sh.called.ball > money:
-            raise no_such_ball(sh.called.ball, "shot.called.ball")
+            raise _no_such_ball(ctx, money, sh.called.ball, "shot.called.ball")
         raise ImpossibleScenarioError(
             f"La {sh.called.ball} annoncée n’est pas sur la table.", rs.policy["call_shot"].clause or obj_clause,
             "shot.called.ball")
+
+
+def _check_fouls_and_push_out(rs: Ruleset, sc: Scenario) -> None:
+    """Consecutive fouls and the warning, and the push-out's availability."""
+    st, sh = sc.state, sc.shot
     tf = rs.policy["three_fouls"].clause
     if st.fouls.shooter > 2 or st.fouls.opponent > 2:
         raise ImpossibleScenarioError(
@@ -265,25 +273,42 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
         raise ImpossibleScenarioError(
             "Le coup poussé n’est permis qu’après une casse légale ; la bille en main ne vient que d’une faute : "
             "les deux ne peuvent aller ensemble sous ce règlement.", pa.clause, "state.push_out_available")
-    if sh.fouls:
-        codes = book.foul_codes
-        for c in sh.fouls:
-            if c not in codes:
-                raise ImpossibleScenarioError(
-                    f"Code de faute inconnu : « {c[:80]} »{did_you_mean(c, codes)} ; codes permis : {', '.join(codes)}.",
-                    ctx.foul_list, "shot.fouls")
+
+
+def _check_break_counts(rs: Ruleset, sh: Shot, total: int) -> None:
+    """On a break, the balls counted cannot outnumber the balls on the table."""
+    if sh.balls_to_rail is not None and sh.balls_to_rail > total:
+        raise ImpossibleScenarioError(
+            f"Au plus {total} billes peuvent toucher une bande.", rs.policy["break_requirement"].clause,
+            "shot.balls_to_rail")
+    if sh.crossed_head_string is not None and \
+            sh.crossed_head_string + len(sh.pocketed) + len(sh.off_table) > total:
+        raise ImpossibleScenarioError(
+            "Plus de billes comptées (empochées, sorties ou passées au-delà de la ligne de départ) que de billes "
+            "sur la table.", rs.policy["three_ball_requirement"].clause or rs.policy["three_ball_rule"].clause,
+            "shot.crossed_head_string")
+
+
+def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]:
+    """Raise :class:`ImpossibleScenarioError` when ``sc`` cannot happen under ``rs``.
+
+    Returns the object balls on the table before the shot (the full rack when not given).
+    Checked in order: the table, the balls of the shot, fouls and push-out, foul codes, the
+    break's counts.
+    """
+    sh = sc.shot
+    ctx = _context(book, rs)
+    on_table = _table_before(rs, ctx, sc)
+    _check_balls(rs, ctx, sh, ctx.balls if sc.state.on_table is None else frozenset(on_table))
+    _check_fouls_and_push_out(rs, sc)
+    codes = book.foul_codes
+    for c in sh.fouls:
+        if c not in codes:
+            raise ImpossibleScenarioError(
+                f"Code de faute inconnu : « {c[:80]} »{did_you_mean(c, codes)} ; codes permis : {', '.join(codes)}.",
+                ctx.foul_list, "shot.fouls")
     if sh.kind == "break":
-        total = len(on_table)
-        if sh.balls_to_rail is not None and sh.balls_to_rail > total:
-            raise ImpossibleScenarioError(
-                f"Au plus {total} billes peuvent toucher une bande.", rs.policy["break_requirement"].clause,
-                "shot.balls_to_rail")
-        if sh.crossed_head_string is not None and \
-                sh.crossed_head_string + len(sh.pocketed) + len(sh.off_table) > total:
-            raise ImpossibleScenarioError(
-                "Plus de billes comptées (empochées, sorties ou passées au-delà de la ligne de départ) que de billes "
-                "sur la table.", rs.policy["three_ball_requirement"].clause or rs.policy["three_ball_rule"].clause,
-                "shot.crossed_head_string")
+        _check_break_counts(rs, sh, len(on_table))
     return on_table
 
 
@@ -311,12 +336,12 @@ def _fact_policy(code: str, kind: str) -> str | None:
     return None
 
 
-def _listed_fouls(r: _Ruling, codes, kind: str) -> None:
+def _listed_fouls(r: _Ruling, codes: Iterable[str], kind: str) -> None:
     """Fouls stated by code in ``shot.fouls``."""
     rs = r.rs
     for code in codes:
         name = r.book.foul_label(code)
-        text = f"Faute : {name[:1].lower()}{name[1:]}."
+        text = f"{name[:1].lower()}{name[1:]}."
         if code in ("jump_not_allowed", "masse_not_allowed"):
             policy = "jump_shots" if code == "jump_not_allowed" else "masse_shots"
             pv = r.pol(policy)
@@ -324,25 +349,27 @@ def _listed_fouls(r: _Ruling, codes, kind: str) -> None:
                 r.foul(code, text, policy=policy)
             elif pv.value == "allowed":
                 word = "sautés" if code == "jump_not_allowed" else "massés"
-                r.cite(f"Pas de faute « {name.lower()} » : ce texte autorise les coups {word}.", policy=policy)
+                r.cite(f"Pas de faute « {name.lower()} » : ce texte autorise les coups {word}.", policy=policy,
+                       role=Role.CONDITION)
                 r.note(f"« {code} » : le texte autorise ce coup ; la faute signalée n’est pas retenue.")
             else:
                 r.unlisted_foul(code, " (il ne dit rien de ces coups)")
             continue
         if kind == "push_out" and code in ("wrong_ball_first", "no_contact", "no_rail"):
-            r.cite(f"Pas de faute « {name.lower()} » : le coup poussé ne l’exige pas.", policy="push_out_rules")
+            r.cite(f"Pas de faute « {name.lower()} » : le coup poussé ne l’exige pas.", policy="push_out_rules",
+                   role=Role.CONDITION)
             r.note(f"« {code} » : sur un coup poussé, ce n’est pas une faute ; elle n’est pas retenue.")
             continue
-        policy = _fact_policy(code, kind)
-        if policy is not None:
-            r.foul(code, text, policy=policy)  # a silent policy makes it a referee's foul, unsettled
+        fact_policy = _fact_policy(code, kind)
+        if fact_policy is not None:
+            r.foul(code, text, policy=fact_policy)  # a silent policy makes it a referee's foul, unsettled
         elif code in rs.fouls and code not in _FACT_CODES:
             r.foul(code, text, clause=rs.fouls[code])
         else:
             r.unlisted_foul(code, " pour ce coup" if code in ("no_rail", "illegal_break", "cue_rail_first") else "")
 
 
-def _technique(r: _Ruling, sh) -> None:
+def _technique(r: _Ruling, sh: Shot) -> None:
     """Jumps, massés and a moved obstacle ball."""
     for attr, policy, code, word in (("jump", "jump_shots", "jump_not_allowed", "sauté"),
                                       ("masse", "masse_shots", "masse_not_allowed", "massé")):
@@ -350,15 +377,15 @@ def _technique(r: _Ruling, sh) -> None:
             continue
         pv = r.pol(policy)
         if pv.value == "forbidden":
-            r.foul(code, f"Faute : le coup {word} n’est pas autorisé.", policy=policy)
+            r.foul(code, f"le coup {word} n’est pas autorisé.", policy=policy)
         elif pv.value == "allowed":
-            r.cite(f"Le coup {word} est autorisé.", policy=policy)
+            r.cite(f"Le coup {word} est autorisé.", policy=policy, role=Role.CONDITION)
         else:
             r.silent(("legal",), pv.note or f"Le texte ne dit rien des coups {word}s ; ils sont admis comme dans les "
-                                            "règles WPA/BCA.", f"Coup {word} admis ({_REFEREE}).")
+                                            "règles WPA/BCA.", f"Coup {word} admis ({_REFEREE}).", policy=policy)
     if sh.obstacle_moved:
         if "obstacle_moved" in r.rs.fouls:
-            r.foul("obstacle_moved", "Faute : la bille obstacle a bougé lors du coup sauté, dévié ou massé.",
+            r.foul("obstacle_moved", "la bille obstacle a bougé lors du coup sauté, dévié ou massé.",
                    clause=r.rs.fouls["obstacle_moved"])
         else:
             r.silent(("legal",), "Le texte ne fait pas une faute de la bille obstacle qui bouge lors d’un coup sauté ou "
@@ -367,15 +394,15 @@ def _technique(r: _Ruling, sh) -> None:
                      f"Bille obstacle déplacée : pas de faute retenue pour ce seul fait ({_REFEREE}).")
 
 
-def _scratch_and_off(r: _Ruling, sh, on_break: bool) -> None:
+def _scratch_and_off(r: _Ruling, sh: Shot, on_break: bool) -> None:
     if sh.cue_ball != "table":
         code = "cue_ball_pocketed" if sh.cue_ball == "pocketed" else "cue_ball_off_table"
         what = "empochée" if sh.cue_ball == "pocketed" else "sortie de la table"
-        r.foul(code, f"Faute : la blanche est {what}.", policy="break_scratch" if on_break else "cue_ball_scratch")
+        r.foul(code, f"la blanche est {what}.", policy="break_scratch" if on_break else "cue_ball_scratch")
     if sh.off_table:
         n = len(sh.off_table)
         r.foul("object_ball_off_table",
-               f"Faute : {_balls(sh.off_table)} {_plural(n, 'sort', 'sortent')} de la table.",
+               f"{_balls(sh.off_table)} {_plural(n, 'sort', 'sortent')} de la table.",
                policy="break_object_ball_off_table" if on_break else "object_ball_off_table")
 
 
@@ -383,43 +410,47 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
     sh = sc.shot
     if sh.kind == "push_out":
         r.cite("Coup poussé : ni le contact avec la plus basse ni la bande ne sont exigés ; les autres règles "
-               "s’appliquent.", policy="push_out_rules")
+               "s’appliquent.", policy="push_out_rules", role=Role.CONDITION)
         return
     first = sh.first_contact
     if "shot.first_contact" in sc.unstated:
         first = lowest
-        r.assume(f"J’ai supposé que la blanche avait touché la plus basse (la {lowest}) en premier.")
+        r.assume("shot.first_contact", f"J’ai supposé que la blanche avait touché la plus basse (la {lowest}) en premier.")
+    # the gist does not name the lowest ball when the table was not stated (the full rack)
+    named = f"la plus basse, la {lowest}"
+    told = named if sc.state.on_table is not None else "la plus basse"
     if first is None:
-        r.foul("no_contact", f"Faute : la blanche ne touche aucune bille ; elle doit toucher la plus basse, la {lowest}.",
-               policy="lowest_ball_first")
+        what = "la blanche ne touche aucune bille ; elle doit toucher {}."
+        r.foul("no_contact", what.format(named), policy="lowest_ball_first", gist=what.format(told))
         return
     if first != lowest:
-        r.foul("wrong_ball_first", f"Faute : la blanche touche d’abord la {first} au lieu de la plus basse, la {lowest}.",
-               policy="lowest_ball_first")
+        what = f"la blanche touche d’abord la {first} au lieu de {{}}."
+        r.foul("wrong_ball_first", what.format(named), policy="lowest_ball_first", gist=what.format(told))
         return
-    r.cite(f"La blanche touche d’abord la plus basse (la {lowest}) : le contact est régulier.", policy="lowest_ball_first")
+    r.cite(f"La blanche touche d’abord la plus basse (la {lowest}) : le contact est régulier.", policy="lowest_ball_first",
+           role=Role.CONDITION)
     rail = sh.rail_after_contact
     if rail is None:
         if sh.pocketed:
             return
         rail = True
-        r.assume("J’ai supposé qu’une bille avait touché une bande après le contact.")
+        r.assume("shot.rail_after_contact", "J’ai supposé qu’une bille avait touché une bande après le contact.")
     if rail:
         return
     pv = r.pol("rail_after_contact")
     if not sh.pocketed:
-        r.foul("no_rail", "Faute : aucune bille n’atteint une bande après le contact et aucune bille n’est empochée.",
+        r.foul("no_rail", "aucune bille n’atteint une bande après le contact et aucune bille n’est empochée.",
                policy="rail_after_contact")
     elif pv.value == "required_unless_pocketed":
         r.cite("Pas de bande après le contact, mais une bille est empochée : il n’y a pas de faute de bande.",
-               policy="rail_after_contact")
+               policy="rail_after_contact", role=Role.CONDITION)
     else:
         r.silent(("legal",), pv.note or "Le texte exige une bande après le contact sans préciser le cas d’une bille "
                                         "empochée ; comme en WPA, une bille empochée dispense de la bande.",
-                 f"Pas de faute de bande : une bille est empochée ({_REFEREE}).")
+                 f"Pas de faute de bande : une bille est empochée ({_REFEREE}).", policy="rail_after_contact")
         if not pv.silent:
             r.cite("Le texte exige une bande après le contact avec la plus basse.", policy="rail_after_contact",
-                   note=False)
+                   note=False, role=Role.CONDITION)
 
 
 # ----------------------------------------------------------------------------- consequences
@@ -434,18 +465,20 @@ def _spot(r: _Ruling, money: int) -> None:
     r.cite(f"Si le point de replacement est occupé, la {money} se place {where}.", policy="spot_occupied")
 
 
-def _cite_items(r: _Ruling, clause: str | None, prefix: str) -> None:
+def _cite_items(r: _Ruling, policy: str, prefix: str) -> None:
     """Cite the items of a list whose lead-in ``clause`` a ruling rests on (e.g. FFB: « Si
-    l’avertissement n’est pas notifié… : » followed by what that changes), each in its words."""
+    l’avertissement n’est pas notifié… : » followed by what that changes), each in its words:
+    the items of the list led in by ``policy``'s clause."""
+    clause = r.pol(policy).clause
     if not clause:
         return
     for c in r.book.by_ruleset.get(r.rs.id, ()):
         if c.lead_in == clause and c.kind == "rule":
             words = c.text.strip().rstrip(" ;.,:")
-            r.reasons.append(Reason(f"{prefix} : {words}.", c.id))
+            r.reasons.append(Reason(Role.CONSEQUENCE, policy, c.id, f"{prefix} : {words}."))
 
 
-def _others_stay_down(r: _Ruling, pocketed, money: int, why: str = "") -> None:
+def _others_stay_down(r: _Ruling, pocketed: Sequence[int], money: int, why: str = "") -> None:
     """Cite that the object balls other than the money ball pocketed on the shot stay down
     (policy ``pocketed_on_foul``); ``why`` ends the sentence (e.g. " malgré la faute")."""
     others = [b for b in pocketed if b != money]
@@ -454,22 +487,24 @@ def _others_stay_down(r: _Ruling, pocketed, money: int, why: str = "") -> None:
         r.cite(f"{_balls(others).capitalize()} {verb}{why}.", policy="pocketed_on_foul")
 
 
-def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> dict:
-    st, sh = sc.state, sc.shot
+def _multiple_fouls(r: _Ruling, sc: Scenario) -> None:
+    """Several fouls on the same shot count as one."""
+    pv = r.pol("multiple_fouls")
+    if pv.silent:
+        # The other reading (each foul counts) only changes the ruling from a clean slate: two
+        # fouls would make the second one (warning due); from one foul on, a third foul within
+        # the same shot cannot have been warned, so the count stays at two either way.
+        fields = ("fouls_after", "warning_due") if sc.state.fouls.shooter == 0 else ()
+        r.silent(fields, pv.note or "Le texte ne dit pas comment compter plusieurs fautes sur un même coup ; elles "
+                                    "comptent pour une seule faute, comme en WPA/BCA.",
+                 f"Plusieurs fautes sur le même coup : une seule faute comptée ({_REFEREE}).", policy="multiple_fouls")
+    else:
+        r.cite("Plusieurs fautes sur un même coup ne comptent que pour une seule.", policy="multiple_fouls")
+
+
+def _balls_after_foul(r: _Ruling, sh: Shot, on_break: bool) -> None:
+    """The money ball pocketed or driven off is spotted; the other balls stay down or off."""
     money = r.rs.money_ball
-    count = st.fouls.shooter + 1
-    if len(r.fouls) > 1:
-        pv = r.pol("multiple_fouls")
-        if pv.silent:
-            # The other reading (each foul counts) only changes the ruling from a clean slate: two
-            # fouls would make the second one (warning due); from one foul on, a third foul within
-            # the same shot cannot have been warned, so the count stays at two either way.
-            fields = ("fouls_after", "warning_due") if st.fouls.shooter == 0 else ()
-            r.silent(fields, pv.note or "Le texte ne dit pas comment compter plusieurs fautes sur un même coup ; elles "
-                                        "comptent pour une seule faute, comme en WPA/BCA.",
-                     f"Plusieurs fautes sur le même coup : une seule faute comptée ({_REFEREE}).")
-        else:
-            r.cite("Plusieurs fautes sur un même coup ne comptent que pour une seule.", policy="multiple_fouls")
     if money in sh.pocketed:
         r.spotted.add(money)
         r.cite(f"La {money} empochée sur une faute est replacée.",
@@ -486,104 +521,123 @@ def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> dict:
     if r.spotted:
         _spot(r, money)
 
-    game_over, warning_due = False, False
-    if count >= 3:
-        if st.warned:
-            r.cite("Troisième faute consécutive après avertissement : le joueur perd la partie.", policy="three_fouls")
-            game_over = True
-        else:
-            pv = r.pol("unwarned_third_foul")
-            text = ("Troisième faute sans avertissement préalable : elle ne compte pas comme troisième faute, "
-                    "le joueur ne perd pas et le compte reste à deux.")
-            if pv.silent:
-                r.cite("Trois fautes consécutives font perdre la partie.", policy="three_fouls")
-                r.cite("L’avertissement après la deuxième faute est obligatoire.", policy="warning_required")
-                r.silent(_THIRD_FOUL_FIELDS + ("warning_due",),
-                         pv.note or "Le texte exige l’avertissement après la deuxième faute mais ne dit pas ce que vaut "
-                                    "une troisième faute commise sans avertissement ; comme en WPA, elle ne fait pas "
-                                    "perdre la partie et le compte reste à deux.",
-                         f"{text[:-1]} ({_REFEREE}).")
-            else:
-                r.cite(text, policy="unwarned_third_foul")
-                _cite_items(r, r.pol("unwarned_third_foul").clause, "Sans avertissement")
-            count, warning_due = 2, True
-            r.cite("Le joueur doit maintenant être averti qu’il est à deux fautes.", policy="warning_required", note=False)
-    elif count == 2:
+
+def _foul_count(r: _Ruling, sc: Scenario) -> tuple[int, bool, bool]:
+    """The shooter's consecutive fouls after this one: (count, warning due, game lost)."""
+    st = sc.state
+    count = st.fouls.shooter + 1
+    if count == 2:
         pv = r.pol("warning_required")
         if pv.silent:
-            r.silent(("warning_due",), "Le texte ne prévoit pas d’avertissement après la deuxième faute.")
-        else:
-            warning_due = True
-            r.cite("Deuxième faute consécutive : le joueur doit être averti.", policy="warning_required")
+            r.silent(("warning_due",), "Le texte ne prévoit pas d’avertissement après la deuxième faute.",
+                     policy="warning_required")
+            return count, False, False
+        r.cite("Deuxième faute consécutive : le joueur doit être averti.", policy="warning_required")
+        return count, True, False
+    if count < 3:
+        return count, False, False
+    if st.warned:
+        r.cite("Troisième faute consécutive après avertissement : le joueur perd la partie.", policy="three_fouls")
+        return count, False, True
+    pv = r.pol("unwarned_third_foul")
+    text = ("Troisième faute sans avertissement préalable : elle ne compte pas comme troisième faute, "
+            "le joueur ne perd pas et le compte reste à deux.")
+    if pv.silent:
+        r.cite("Trois fautes consécutives font perdre la partie.", policy="three_fouls")
+        r.cite("L’avertissement après la deuxième faute est obligatoire.", policy="warning_required")
+        r.silent(_THIRD_FOUL_FIELDS + ("warning_due",),
+                 pv.note or "Le texte exige l’avertissement après la deuxième faute mais ne dit pas ce que vaut "
+                            "une troisième faute commise sans avertissement ; comme en WPA, elle ne fait pas "
+                            "perdre la partie et le compte reste à deux.",
+                 f"{text[:-1]} ({_REFEREE}).", policy="unwarned_third_foul")
+    else:
+        r.cite(text, policy="unwarned_third_foul")
+        _cite_items(r, "unwarned_third_foul", "Sans avertissement")
+    r.cite("Le joueur doit maintenant être averti qu’il est à deux fautes.", policy="warning_required", note=False)
+    return 2, True, False
+
+
+def _push_out_after_break_foul(r: _Ruling, sh: Shot) -> bool:
+    """Whether the shot after a foul on the break may be a push-out."""
+    pv = r.pol("push_out_after_break")
+    if pv.value == "unless_scratch":
+        if sh.cue_ball == "pocketed":
+            r.cite("La blanche a été empochée à la casse : l’adversaire ne peut pas jouer de coup poussé.",
+                   policy="push_out_after_break", note=False)
+            return False
+        if sh.cue_ball == "off_table":
+            r.silent(("push_out_available",),
+                     "Le texte n’exclut le coup poussé qu’après une blanche empochée à la casse ; il ne dit rien "
+                     "d’une blanche sortie de la table. Décision : comme une blanche empochée, pas de coup poussé.",
+                     f"Blanche sortie de la table à la casse : pas de coup poussé ({_REFEREE}).",
+                     policy="push_out_after_break")
+            return False
+        r.cite("Coup poussé permis immédiatement après la casse, même fautive, sauf si la blanche a été "
+               "empochée.", policy="push_out_after_break")
+        return True
+    if pv.silent:
+        r.silent(("push_out_available",), "Le texte ne dit pas si un coup poussé est permis après une casse "
+                                          "fautive ; comme en WPA, il ne l’est pas.")
+    else:
+        r.cite("Le coup poussé n’est permis qu’après une casse légale : pas de coup poussé.",
+               policy="push_out_after_break", note=False)
+    return False
+
+
+def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> Consequences:
+    """Consequences of a foul: balls spotted or staying down, fouls count (warning, third
+    foul), ball in hand for the opponent, push-out after a foul on the break."""
+    st, sh = sc.state, sc.shot
+    if len(r.fouls) > 1:
+        _multiple_fouls(r, sc)
+    _balls_after_foul(r, sh, on_break)
+    count, warning_due, game_over = _foul_count(r, sc)
     if game_over:
-        return dict(game_over=True, winner=OPPONENT, termination=Termination.THREE_FOULS, next_shooter=OPPONENT,
-                    ball_in_hand=False, options=(), push_out_available=False,
-                    fouls_after={SHOOTER: 3, OPPONENT: st.fouls.opponent}, warning_due=False)
+        return Consequences(True, OPPONENT, Termination.THREE_FOULS, OPPONENT, False, (), False,
+                            FoulCount(3, st.fouls.opponent), False)
     r.cite("Faute : l’adversaire prend la main avec la bille en main n’importe où sur la table.",
            policy="ball_in_hand_after_foul")
-    push = False
-    if on_break:
-        pv = r.pol("push_out_after_break")
-        if pv.value == "unless_scratch":
-            if sh.cue_ball == "pocketed":
-                r.cite("La blanche a été empochée à la casse : l’adversaire ne peut pas jouer de coup poussé.",
-                       policy="push_out_after_break", note=False)
-            elif sh.cue_ball == "off_table":
-                r.silent(("push_out_available",),
-                         "Le texte n’exclut le coup poussé qu’après une blanche empochée à la casse ; il ne dit rien "
-                         "d’une blanche sortie de la table. Décision : comme une blanche empochée, pas de coup poussé.",
-                         f"Blanche sortie de la table à la casse : pas de coup poussé ({_REFEREE}).")
-            else:
-                push = True
-                r.cite("Coup poussé permis immédiatement après la casse, même fautive, sauf si la blanche a été "
-                       "empochée.", policy="push_out_after_break")
-        elif pv.silent:
-            r.silent(("push_out_available",), "Le texte ne dit pas si un coup poussé est permis après une casse "
-                                              "fautive ; comme en WPA, il ne l’est pas.")
-        else:
-            r.cite("Le coup poussé n’est permis qu’après une casse légale : pas de coup poussé.",
-                   policy="push_out_after_break", note=False)
-    return dict(game_over=False, winner=None, termination=None, next_shooter=OPPONENT, ball_in_hand=True,
-                options=(), push_out_available=push, fouls_after={SHOOTER: count, OPPONENT: st.fouls.opponent},
-                warning_due=warning_due)
+    push = _push_out_after_break_foul(r, sh) if on_break else False
+    return Consequences(False, None, None, OPPONENT, True, (), push, FoulCount(count, st.fouls.opponent), warning_due)
 
 
-def _legal_end(sc: Scenario, continues: bool, money_wins: bool, push_next: bool = False) -> dict:
+def _legal_end(sc: Scenario, continues: bool, money_wins: bool, push_next: bool = False) -> Consequences:
     """Consequences of a shot without foul: win, continue, or hand over (no ball in hand)."""
-    fouls_after = {SHOOTER: 0, OPPONENT: sc.state.fouls.opponent}
+    fouls_after = FoulCount(0, sc.state.fouls.opponent)
     if money_wins:
-        return dict(game_over=True, winner=SHOOTER, termination=Termination.MONEY_BALL, next_shooter=SHOOTER,
-                    ball_in_hand=False, options=(), push_out_available=False, fouls_after=fouls_after, warning_due=False)
-    return dict(game_over=False, winner=None, termination=None, next_shooter=SHOOTER if continues else OPPONENT,
-                ball_in_hand=False, options=(), push_out_available=push_next, fouls_after=fouls_after,
-                warning_due=False)
+        return Consequences(True, SHOOTER, Termination.MONEY_BALL, SHOOTER, False, (), False, fouls_after, False)
+    return Consequences(False, None, None, SHOOTER if continues else OPPONENT, False, (), push_next, fouls_after, False)
 
 
-def _options(sc: Scenario, hand_back_push: bool) -> dict:
+def _options(sc: Scenario, hand_back_push: bool) -> Consequences:
     """The opponent chooses: play the table as it lies, or hand it back to the shooter."""
-    return dict(game_over=False, winner=None, termination=None, next_shooter=OPPONENT, ball_in_hand=False,
-                options=(Option("play", OPPONENT, False), Option("hand_back", SHOOTER, hand_back_push)),
-                push_out_available=False, fouls_after={SHOOTER: 0, OPPONENT: sc.state.fouls.opponent},
-                warning_due=False)
+    return Consequences(False, None, None, OPPONENT, False,
+                        (Option("play", OPPONENT, False), Option("hand_back", SHOOTER, hand_back_push)),
+                        False, FoulCount(0, sc.state.fouls.opponent), False)
 
 
 # ----------------------------------------------------------------------------- break
-def _break_requirement(r: _Ruling, sh, rails) -> None:
+def _break_requirement(r: _Ruling, sh: Shot, rails: int) -> None:
+    """The condition of a legal break (a pocketed ball or four balls to a rail) and the foul
+    of failing it."""
     req = r.pol("break_requirement")
     if req.silent:  # only possible in a club's house rules
-        r.silent((), "Le texte ne pose pas de condition de casse légale au-delà du premier contact.")
+        r.silent((), "Le texte ne pose pas de condition de casse légale au-delà du premier contact.",
+                 policy="break_requirement")
         return
     if req.value == "pocket_or_four_rails" and sh.pocketed:
-        r.cite("Une bille est empochée à la casse : la condition de casse est remplie.", policy="break_requirement")
+        r.cite("Une bille est empochée à la casse : la condition de casse est remplie.", policy="break_requirement",
+               role=Role.CONDITION)
         return
     if rails >= 4:
-        r.cite(f"{rails} billes touchent une bande : la condition de casse est remplie.", policy="break_requirement")
+        r.cite(f"{rails} billes touchent une bande : la condition de casse est remplie.", policy="break_requirement",
+               role=Role.CONDITION)
     else:
         if req.value == "pocket_or_four_rails":
-            text = f"Casse illégale : aucune bille empochée et seulement {rails} bille(s) à la bande (il en faut quatre)."
+            what = f"aucune bille empochée et seulement {rails} bille(s) à la bande (il en faut quatre)."
         else:
             extra = ", même si une bille est empochée" if sh.pocketed else ""
-            text = f"Casse illégale : seulement {rails} bille(s) à la bande ; il en faut au moins quatre{extra}."
+            what = f"seulement {rails} bille(s) à la bande ; il en faut au moins quatre{extra}."
         penalty = r.pol("illegal_break")
         if penalty.silent:
             # The text states what a legal break needs, not that failing it is a foul
@@ -591,16 +645,17 @@ def _break_requirement(r: _Ruling, sh, rails) -> None:
             # lorsque » at the break names only the cue ball and an object ball off the
             # table). The condition is cited; the foul is a referee's ruling.
             r.cite(f"La casse n’est pas valable : seulement {rails} bille(s) à la bande, il en faut au moins quatre.",
-                   policy="break_requirement")
+                   policy="break_requirement", role=Role.CONDITION)
             r.fouls.append(Foul("illegal_break", None))
             r.silent(("legal", "fouls"), penalty.note or "Le texte ne dit pas qu’une casse non valable est une faute.",
-                     f"Casse non valable jugée fautive : bille en main pour l’adversaire ({_REFEREE}).")
+                     f"Casse non valable jugée fautive : bille en main pour l’adversaire ({_REFEREE}).",
+                     policy="illegal_break")
         elif penalty.clause == req.clause:
-            r.foul("illegal_break", text, policy="illegal_break")
+            r.foul("illegal_break", what, policy="illegal_break", lead="Casse illégale")
         else:
-            r.cite(text, policy="break_requirement")
-            r.foul("illegal_break", "Casse illégale : c’est une faute, l’adversaire a la bille en main.",
-                   policy="illegal_break")
+            r.cite(f"Casse illégale : {what}", policy="break_requirement", role=Role.CONDITION)
+            r.foul("illegal_break", "c’est une faute, l’adversaire a la bille en main.", policy="illegal_break",
+                   lead="Casse illégale")
 
 
 def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:
@@ -613,14 +668,17 @@ def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:
                    "la casse est jugée selon les règles ordinaires.")
         return None
     if st.rack != "template":
-        r.cite("Rack au triangle classique : la règle des trois billes ne s’applique pas.", policy="three_ball_rule")
+        r.cite("Rack au triangle classique : la règle des trois billes ne s’applique pas.", policy="three_ball_rule",
+               role=Role.CONDITION)
         return None
-    r.cite("Rack à gabarit (magic rack, tapis marqué) : la règle des trois billes s’applique.", policy="three_ball_rule")
+    r.cite("Rack à gabarit (magic rack, tapis marqué) : la règle des trois billes s’applique.", policy="three_ball_rule",
+           role=Role.CONDITION)
     crossed = sh.crossed_head_string
     if crossed is None:
         crossed = 0
         if len(sh.pocketed) < 3:
-            r.assume("J’ai supposé qu’aucune bille non empochée n’avait franchi la ligne de départ.")
+            r.assume("shot.crossed_head_string",
+                     "J’ai supposé qu’aucune bille non empochée n’avait franchi la ligne de départ.")
     total = len(sh.pocketed) + crossed
     three = "met" if total >= 3 else "failed"
     text = (f"Règle des trois billes : {total} bille(s) empochée(s) ou passée(s) au-delà de la ligne de départ — "
@@ -628,124 +686,139 @@ def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:
     req = r.pol("three_ball_requirement")
     if req.silent:
         r.silent((), "Le texte applique une règle des trois billes sans en donner le compte ; compte de la WPA : "
-                     "billes empochées plus billes passées au-delà de la ligne de départ.", f"{text[:-1]} ({_REFEREE}).")
+                     "billes empochées plus billes passées au-delà de la ligne de départ.", f"{text[:-1]} ({_REFEREE}).",
+                 policy="three_ball_requirement")
     else:
-        r.cite(text, policy="three_ball_requirement", note=False)
+        r.cite(text, policy="three_ball_requirement", note=False, role=Role.CONDITION)
     if three == "met" and not sh.pocketed:
         r.silent(("options", "push_out_available"),
                  req.note or "Le texte ne dit pas si une casse qui remplit la règle des trois billes sans empocher de "
                              "bille est régulière ; décision : casse régulière, la main passe, push-out permis.",
-                 f"Règle des trois billes remplie sans bille empochée : casse régulière, la main passe ({_REFEREE}).")
+                 f"Règle des trois billes remplie sans bille empochée : casse régulière, la main passe ({_REFEREE}).",
+                 policy="three_ball_requirement")
     return three
 
 
-def _rule_break(r: _Ruling, sc: Scenario) -> tuple[dict, dict]:
+def _break_contact(r: _Ruling, sc: Scenario) -> None:
+    """The break must hit the 1 first (and, where the text says so, no rail before it)."""
     sh = sc.shot
-    money = r.rs.money_ball
     first = sh.first_contact
     if "shot.first_contact" in sc.unstated:
         first = 1
-        r.assume("J’ai supposé que la casse avait touché la 1 en premier.")
+        r.assume("shot.first_contact", "J’ai supposé que la casse avait touché la 1 en premier.")
     if first is None:
-        r.foul("no_contact", "Faute de casse : la blanche ne touche aucune bille ; elle doit toucher la 1 en premier.",
-               policy="break_first_contact")
+        r.foul("no_contact", "la blanche ne touche aucune bille ; elle doit toucher la 1 en premier.",
+               policy="break_first_contact", lead="Faute de casse")
     elif first != 1:
-        r.foul("wrong_ball_first", f"Faute de casse : la blanche touche d’abord la {first} au lieu de la 1.",
-               policy="break_first_contact")
+        r.foul("wrong_ball_first", f"la blanche touche d’abord la {first} au lieu de la 1.",
+               policy="break_first_contact", lead="Faute de casse")
     else:
-        r.cite("La casse touche la 1 en premier.", policy="break_first_contact")
+        r.cite("La casse touche la 1 en premier.", policy="break_first_contact", role=Role.CONDITION)
     if sh.cue_rail_first:
         pv = r.pol("break_cue_rail_first")
         if pv.silent:
             r.silent(("legal",), pv.note or "Le texte exige que la 1 soit la première bille touchée à la casse, sans "
                                             "parler d’une bande touchée avant elle ; pas de faute retenue pour ce fait.",
-                     f"Blanche à la bande avant la 1 : pas de faute retenue ({_REFEREE}).")
+                     f"Blanche à la bande avant la 1 : pas de faute retenue ({_REFEREE}).",
+                     policy="break_cue_rail_first")
         else:
-            r.foul("cue_rail_first", "Faute de casse : la blanche touche une bande avant la 1.",
-                   policy="break_cue_rail_first")
+            r.foul("cue_rail_first", "la blanche touche une bande avant la 1.",
+                   policy="break_cue_rail_first", lead="Faute de casse")
+
+
+def _break_fouls(r: _Ruling, sc: Scenario) -> None:
+    """The fouls of a break: contact, requirement, scratch and balls off, technique, codes."""
+    sh = sc.shot
+    _break_contact(r, sc)
     rails = sh.balls_to_rail
     if rails is None:
         rails = 4
         if not (sh.pocketed and r.pol("break_requirement").value == "pocket_or_four_rails"):
-            r.assume("J’ai supposé qu’au moins quatre billes avaient touché une bande à la casse.")
+            r.assume("shot.balls_to_rail", "J’ai supposé qu’au moins quatre billes avaient touché une bande à la casse.")
     _break_requirement(r, sh, rails)
     _scratch_and_off(r, sh, on_break=True)
     _technique(r, sh)
     if sh.fouls:
         _listed_fouls(r, sh.fouls, "break")
-    three = _three_ball_rule(r, sc)
 
-    info = {"legal": not r.fouls, "three_ball_rule": three}
-    if r.fouls:
-        return _after_foul(r, sc, on_break=True), info
 
-    if three == "failed":
-        r.cite("Casse irrégulière (dry break) : la main passe ; l’adversaire joue la table sans coup poussé, ou rend "
-               "la main au casseur, qui peut alors jouer un coup poussé.", policy="dry_break")
-        if money in sh.pocketed:
-            r.spotted.add(money)
-            pv = r.pol("dry_break_money_ball")
-            if pv.silent:
-                r.silent(("spotted",), f"Le texte ne dit pas ce que devient la {money} empochée sur une casse "
-                                       f"irrégulière ; elle est replacée comme sur une casse fautive.",
-                         f"La {money} empochée sur la casse irrégulière est replacée ({_REFEREE}).")
-            else:
-                r.cite(f"Casse irrégulière : la {money} empochée est replacée.", policy="dry_break_money_ball")
-            _spot(r, money)
-        others = [b for b in sh.pocketed if b != money]
-        if others:
-            r.silent((), "Le texte ne dit pas expressément que les billes empochées sur une casse irrégulière restent "
-                         f"empochées ; seule la {money} y est replacée : les autres restent empochées.")
-        return _options(sc, hand_back_push=True), info
-
-    money_wins = False
-    pocketed = sh.pocketed
-    called_matters = r.pol("call_shot").value == "ball_and_pocket"
-    if money in pocketed:
-        pv = r.pol("money_ball_on_legal_break")
-        if pv.value == "wins":
-            money_wins = True
-            r.cite(f"La {money} est empochée sur une casse légale : le joueur gagne la partie.",
-                   policy="money_ball_on_legal_break")
-            if not called_matters:
-                r.cite("Aucune annonce n’est demandée, à la casse comme ailleurs.", policy="call_on_break")
+def _dry_break(r: _Ruling, sc: Scenario) -> Consequences:
+    """A break that fails the three-ball rule without a foul: the opponent chooses."""
+    sh = sc.shot
+    money = r.rs.money_ball
+    r.cite("Casse irrégulière (dry break) : la main passe ; l’adversaire joue la table sans coup poussé, ou rend "
+           "la main au casseur, qui peut alors jouer un coup poussé.", policy="dry_break")
+    if money in sh.pocketed:
+        r.spotted.add(money)
+        pv = r.pol("dry_break_money_ball")
+        if pv.silent:
+            r.silent(("spotted",), f"Le texte ne dit pas ce que devient la {money} empochée sur une casse "
+                                   f"irrégulière ; elle est replacée comme sur une casse fautive.",
+                     f"La {money} empochée sur la casse irrégulière est replacée ({_REFEREE}).",
+                     policy="dry_break_money_ball")
         else:
-            called = sh.called
-            if "shot.called" in sc.unstated:
-                called = None
-                r.assume(f"J’ai supposé que la {money} n’avait pas été annoncée avant la casse.")
-            if isinstance(called, Called) and called.ball == money and called.pocket_ok:
-                money_wins = True
-                r.cite(f"La {money} annoncée est empochée sur une casse légale : le joueur gagne la partie.",
-                       policy="money_ball_on_legal_break")
-            else:
-                r.spotted.add(money)
-                r.cite(f"La {money} ne gagne à la casse que si elle a été annoncée : elle ne gagne pas.",
-                       policy="money_ball_on_legal_break")
-                fields = ["spotted"]
-                if len(pocketed) == 1:
-                    fields.append("next_shooter")
-                r.silent(fields, f"Le texte ne dit pas ce que devient la {money} empochée sans annonce sur une casse "
-                                 f"légale ; comme en WPA, elle est replacée et le casseur garde la main"
-                                 f"{' (même si elle était la seule bille empochée)' if len(pocketed) == 1 else ''}.",
-                         f"La {money} non annoncée est replacée et le joueur continue ({_REFEREE}).")
-                _spot(r, money)
-    if money_wins:
-        return _legal_end(sc, True, True), info
+            r.cite(f"Casse irrégulière : la {money} empochée est replacée.", policy="dry_break_money_ball")
+        _spot(r, money)
+    others = [b for b in sh.pocketed if b != money]
+    if others:
+        r.silent((), "Le texte ne dit pas expressément que les billes empochées sur une casse irrégulière restent "
+                     f"empochées ; seule la {money} y est replacée : les autres restent empochées.")
+    return _options(sc, hand_back_push=True)
+
+
+def _money_ball_on_break(r: _Ruling, sc: Scenario, called_matters: bool) -> bool:
+    """The money ball pocketed on a legal break: True when it wins (else it is spotted)."""
+    sh = sc.shot
+    money = r.rs.money_ball
+    pv = r.pol("money_ball_on_legal_break")
+    if pv.value == "wins":
+        r.cite(f"La {money} est empochée sur une casse légale : le joueur gagne la partie.",
+               policy="money_ball_on_legal_break")
+        if not called_matters:
+            r.cite("Aucune annonce n’est demandée, à la casse comme ailleurs.", policy="call_on_break",
+                   role=Role.CONDITION)
+        return True
+    called = sh.called
+    if "shot.called" in sc.unstated:
+        called = None
+        r.assume("shot.called", f"J’ai supposé que la {money} n’avait pas été annoncée avant la casse.")
+    if isinstance(called, Called) and called.ball == money and called.pocket_ok:
+        r.cite(f"La {money} annoncée est empochée sur une casse légale : le joueur gagne la partie.",
+               policy="money_ball_on_legal_break")
+        return True
+    r.spotted.add(money)
+    r.cite(f"La {money} ne gagne à la casse que si elle a été annoncée : elle ne gagne pas.",
+           policy="money_ball_on_legal_break")
+    alone = len(sh.pocketed) == 1
+    r.silent(["spotted", "next_shooter"] if alone else ["spotted"],
+             f"Le texte ne dit pas ce que devient la {money} empochée sans annonce sur une casse "
+             f"légale ; comme en WPA, elle est replacée et le casseur garde la main"
+             f"{' (même si elle était la seule bille empochée)' if alone else ''}.",
+             f"La {money} non annoncée est replacée et le joueur continue ({_REFEREE}).",
+             policy="money_ball_on_legal_break")
+    _spot(r, money)
+    return False
+
+
+def _after_legal_break(r: _Ruling, sc: Scenario, called_matters: bool) -> Consequences:
+    """A legal break that does not win: who plays next, and the push-out that may follow."""
+    pocketed = sc.shot.pocketed
     if pocketed and called_matters:
         pv = r.pol("call_on_break")
         if pv.silent:
             r.silent(("next_shooter",), pv.note or "Le texte ne dit pas si les billes empochées à la casse doivent être "
                                                    "annoncées ; comme en WPA, elles n’ont pas à l’être.",
-                     f"La casse n’a pas à être annoncée ({_REFEREE}).")
+                     f"La casse n’a pas à être annoncée ({_REFEREE}).", policy="call_on_break")
         else:
-            r.cite("La casse n’a pas à être annoncée : les billes empochées comptent.", policy="call_on_break")
+            r.cite("La casse n’a pas à être annoncée : les billes empochées comptent.", policy="call_on_break",
+                   role=Role.CONDITION)
     pv = r.pol("break_pocket_continues")
     if pocketed:
         if pv.silent:
             r.silent(("next_shooter",), "Le texte ne dit pas qui joue après une casse où une bille est empochée ; "
                                         "comme en WPA, le casseur garde la main.",
-                     f"Bille empochée sur une casse légale : le casseur garde la main ({_REFEREE}).")
+                     f"Bille empochée sur une casse légale : le casseur garde la main ({_REFEREE}).",
+                     policy="break_pocket_continues")
         else:
             r.cite("Une bille est empochée sur une casse légale : le casseur garde la main.",
                    policy="break_pocket_continues")
@@ -759,11 +832,28 @@ def _rule_break(r: _Ruling, sc: Scenario) -> tuple[dict, dict]:
                note=False)
     else:
         r.silent(("push_out_available",), "Le texte ne prévoit pas de coup poussé après la casse.")
-    return _legal_end(sc, bool(pocketed), False, push_next=push), info
+    return _legal_end(sc, bool(pocketed), False, push_next=push)
+
+
+def _rule_break(r: _Ruling, sc: Scenario) -> tuple[Consequences, dict[str, object]]:
+    """Rule on a break: its fouls, the three-ball rule, then the consequences."""
+    sh = sc.shot
+    _break_fouls(r, sc)
+    three = _three_ball_rule(r, sc)
+    info: dict[str, object] = {"legal": not r.fouls, "three_ball_rule": three}
+    if r.fouls:
+        return _after_foul(r, sc, on_break=True), info
+    if three == "failed":
+        return _dry_break(r, sc), info
+    called_matters = r.pol("call_shot").value == "ball_and_pocket"
+    if r.rs.money_ball in sh.pocketed and _money_ball_on_break(r, sc, called_matters):
+        return _legal_end(sc, True, True), info
+    return _after_legal_break(r, sc, called_matters), info
 
 
 # ----------------------------------------------------------------------------- ordinary shots
-def _rule_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
+def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequences:
+    """Rule on an ordinary shot or a push-out: its fouls, then the consequences."""
     sh = sc.shot
     money = r.rs.money_ball
     lowest = on_table[0]
@@ -799,7 +889,7 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
     if r.pol("call_shot").value == "ball_and_pocket":
         return _called_shot(r, sc, on_table)
 
-    r.cite("Aucune annonce : toute bille empochée sur un coup régulier compte.", policy="call_shot")
+    r.cite("Aucune annonce : toute bille empochée sur un coup régulier compte.", policy="call_shot", role=Role.CONDITION)
     if money in sh.pocketed:
         r.cite(f"La {money} est empochée sur un coup régulier : le joueur gagne la partie.", policy="money_ball_wins")
         return _legal_end(sc, True, True)
@@ -809,7 +899,8 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
     return _legal_end(sc, True, False)
 
 
-def _called_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
+def _called_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequences:
+    """A shot that pockets balls where shots are called: made, missed, or a safety."""
     sh = sc.shot
     money = r.rs.money_ball
     lowest = on_table[0]
@@ -817,23 +908,23 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
     if "shot.called" in sc.unstated:
         target = money if money in sh.pocketed else min(sh.pocketed)
         called = Called(target, None, True)
-        r.assume(f"J’ai supposé que la {target} empochée avait été annoncée (ou que le coup était évident).")
+        r.assume("shot.called", f"J’ai supposé que la {target} empochée avait été annoncée (ou que le coup était évident).")
     elif called is None:
-        r.assume("J’ai supposé que le coup n’était pas évident : sans annonce, les billes empochées ne comptent pas.")
+        r.assume("shot.called",
+                 "J’ai supposé que le coup n’était pas évident : sans annonce, les billes empochées ne comptent pas.")
     if called == "safe":
         fields = ["next_shooter", "options"] + (["spotted"] if money in sh.pocketed else [])
         r.silent(fields, "Le texte ne parle pas du coup de sécurité annoncé ; comme en WPA, les billes empochées ne "
                          "comptent pas (elles restent empochées, la bille de gain est replacée) et la main passe, sans "
                          "choix pour l’adversaire.",
-                 f"Sécurité annoncée : les billes empochées ne comptent pas, la main passe ({_REFEREE}).")
+                 f"Sécurité annoncée : les billes empochées ne comptent pas, la main passe ({_REFEREE}).", policy="call_shot")
         if money in sh.pocketed:
             r.spotted.add(money)
             r.cite(f"La {money} empochée de façon irrégulière est replacée.", policy="money_ball_on_foul")
             _spot(r, money)
         return _legal_end(sc, False, False)
-    made = isinstance(called, Called) and called.ball in sh.pocketed and called.pocket_ok
-    if made:
-        r.cite(f"La {called.ball} annoncée est empochée dans la poche annoncée.", policy="call_shot")
+    if isinstance(called, Called) and called.ball in sh.pocketed and called.pocket_ok:
+        r.cite(f"La {called.ball} annoncée est empochée dans la poche annoncée.", policy="call_shot", role=Role.CONDITION)
         if called.ball == money:
             r.cite(f"La {money} est empochée régulièrement : le joueur gagne la partie.", policy="money_ball_wins")
             return _legal_end(sc, True, True)
@@ -853,7 +944,8 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
         what = f"la {called.ball} annoncée n’est pas empochée"
     else:
         what = f"la {called.ball} n’entre pas dans la poche annoncée"
-    r.cite(f"Coup annoncé manqué ({what}) : les billes empochées ne comptent pas.", policy="call_shot")
+    r.cite(f"Coup annoncé manqué ({what}) : les billes empochées ne comptent pas.", policy="call_shot",
+           role=Role.CONDITION)
     _others_stay_down(r, sh.pocketed, money)
     if money in sh.pocketed:
         r.spotted.add(money)
@@ -872,7 +964,8 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table) -> dict:
         if pv.silent:
             r.silent(("options",), "Le texte ne dit pas ce qui suit la plus basse empochée sans annonce ; comme en WPA, "
                                    "l’adversaire joue ou rend la main.",
-                     f"La plus basse (la {lowest}) empochée sans annonce : l’adversaire choisit ({_REFEREE}).")
+                     f"La plus basse (la {lowest}) empochée sans annonce : l’adversaire choisit ({_REFEREE}).",
+                     policy="uncalled_lowest_ball")
         else:
             r.cite(f"La plus basse (la {lowest}) est empochée sans annonce : l’adversaire choisit de jouer ou de rendre "
                    "la main.", policy="uncalled_lowest_ball")
@@ -897,15 +990,16 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
     on_table = check_possible(book, rs, scenario)
     sh = scenario.shot
     r = _Ruling(rs, book, on_break=sh.kind == "break")
+    info: dict[str, object] | None = None
     if sh.kind == "break":
         res, info = _rule_break(r, scenario)
     else:
         if scenario.state.ball_in_hand:
-            r.cite("Le tireur joue avec la bille en main.", policy="ball_in_hand_after_foul", note=False)
-        res, info = _rule_shot(r, scenario, on_table), None
-    if res["game_over"]:
-        after: tuple[int, ...] = ()
-    else:
+            r.cite("Le tireur joue avec la bille en main.", policy="ball_in_hand_after_foul", note=False,
+                   role=Role.CONDITION)
+        res = _rule_shot(r, scenario, on_table)
+    after: tuple[int, ...] = ()
+    if not res.game_over:
         gone = set(sh.pocketed)
         gone.update(sh.off_table)
         gone.difference_update(r.spotted)
@@ -915,10 +1009,10 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
         unsettled = [f for f in unsettled if f != "legal"]  # a foul the text states settles legal=False
     return Outcome(
         ruleset=rs.id, legal=not r.fouls, fouls=tuple(r.fouls), break_info=MappingProxyType(info) if info else None,
-        game_over=res["game_over"], winner=res["winner"], termination=res["termination"],
-        next_shooter=res["next_shooter"], ball_in_hand=res["ball_in_hand"], spotted=tuple(sorted(r.spotted)),
-        options=res["options"], push_out_available=res["push_out_available"],
-        fouls_after=MappingProxyType(res["fouls_after"]), warning_due=res["warning_due"],
+        game_over=res.game_over, winner=res.winner, termination=res.termination,
+        next_shooter=res.next_shooter, ball_in_hand=res.ball_in_hand, spotted=tuple(sorted(r.spotted)),
+        options=res.options, push_out_available=res.push_out_available,
+        fouls_after=MappingProxyType(res.fouls_after.to_json()), warning_due=res.warning_due,
         reasons=tuple(r.reasons), notes=tuple(r.notes), unsettled=tuple(unsettled),
         assumptions=tuple(r.assumptions), on_table_after=after,
     )

@@ -1,9 +1,18 @@
-"""Outcome: the ruling on one shot (public contract, "Outcome"), and the errors of the engine."""
+"""Outcome: the ruling on one shot (public contract, "Outcome"), and the errors of the engine.
+
+The engine speaks to its readers in types: each step of a ruling is a :class:`Reason` with
+its :class:`Role` and the policy and clause it rests on; each fact it had to assume is an
+:class:`Assumption` naming the Scenario fact; what follows the shot is a
+:class:`Consequences` record; and :meth:`Outcome.verdict` is what the referee announces — the
+one reduction used to tell whether two rulings differ.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
+
+from .scenario import FoulCount
 
 
 class Termination(str, Enum):
@@ -25,13 +34,45 @@ class ImpossibleScenarioError(ValueError):
         self.message, self.clause, self.field = message, clause, field_name
 
 
+class Role(str, Enum):
+    """What a step of a ruling does."""
+
+    FOUL = "foul"                    # a foul the text states, found on the shot
+    CONDITION = "condition"          # a condition of the shot checked (contact, rail, break, call), met or not
+    CONSEQUENCE = "consequence"      # what follows: balls spotted or staying down, win, who plays and how
+    REFEREE_CALL = "referee_call"    # the text is silent: a qualified referee's ruling (no clause)
+
+
 @dataclass(frozen=True)
 class Reason:
-    """One step of a ruling: French ``text`` and the ``clause`` id it rests on (None when
-    the step is a referee's ruling where the text is silent)."""
+    """One step of a ruling: its ``role``, the ``policy`` (rules_data/policy_schema.yaml)
+    whose value it applies (None for a foul read from the text's list of fouls, or a foul
+    code the text does not list), the ``clause`` id it rests on (None for a referee's call)
+    and the French ``text``.
 
-    text: str
+    ``gist`` is set on the statement of a foul: what the foul is, without the lead
+    (« Faute : ») nor the referee's mark, and without naming the lowest ball when the table
+    was not stated — the words a reader quotes after « Pourquoi : ».
+    """
+
+    role: Role
+    policy: str | None
     clause: str | None
+    text: str
+    gist: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's reason (``text``, ``clause``) with ``role`` and ``policy``."""
+        return {"text": self.text, "clause": self.clause, "role": self.role.value, "policy": self.policy}
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A fact the Scenario did not state and the ruling assumed: the dotted Scenario
+    ``fact`` (``shot.first_contact``, ``shot.rail_after_contact``…) and the French ``text``."""
+
+    fact: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -50,6 +91,64 @@ class Option:
     choice: str
     shooter: str
     push_out_available: bool
+
+
+@dataclass(frozen=True)
+class Consequences:
+    """What follows a shot: the end of the game, or who plays next and how."""
+
+    game_over: bool
+    winner: str | None
+    termination: Termination | None
+    next_shooter: str
+    ball_in_hand: bool
+    options: tuple[Option, ...]
+    push_out_available: bool
+    fouls_after: FoulCount
+    warning_due: bool
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the referee announces after a shot: foul or not, the end of the game (winner and
+    why), or who plays next (``next``: shooter, opponent, or ``choice``: the opponent chooses
+    to play or to hand the table back) with or without ball in hand, the balls spotted,
+    whether the next shot may be a push-out (with ``choice``: after a hand-back), the
+    shooter's consecutive fouls, a warning due, and the break's legality and three-ball rule.
+
+    Once the game is over only its end is announced (no ball spotted, no next shot).
+    Two rulings differ when their verdicts differ. ``fouls`` (the codes called) is carried
+    for display and does not enter the comparison: two fouls with the same consequences give
+    the same verdict.
+    """
+
+    foul: bool
+    winner: str | None
+    termination: Termination | None
+    next: str | None
+    ball_in_hand: bool
+    spotted: tuple[int, ...]
+    push_out: bool
+    fouls_after: int
+    warning_due: bool
+    break_legal: bool | None
+    three_ball_rule: str | None
+    fouls: frozenset[str] = field(default=frozenset(), compare=False)
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None
+
+
+@dataclass(frozen=True)
+class Impossible:
+    """The verdict of a scenario that cannot happen under a ruleset: the error's message."""
+
+    message: str
+
+
+class _HasMessage(Protocol):
+    message: str
 
 
 @dataclass(frozen=True)
@@ -77,15 +176,31 @@ class Outcome:
     reasons: tuple[Reason, ...]
     notes: tuple[str, ...]
     unsettled: tuple[str, ...]
-    assumptions: tuple[str, ...]
+    assumptions: tuple[Assumption, ...]
     on_table_after: tuple[int, ...]
+
+    def verdict(self) -> Verdict:
+        """What the referee announces (see :class:`Verdict`)."""
+        br = self.break_info or {}
+        nxt: str | None = self.next_shooter
+        push, ball_in_hand, spotted = self.push_out_available, self.ball_in_hand, tuple(self.spotted)
+        if self.game_over:
+            nxt, push, ball_in_hand, spotted = None, False, False, ()
+        elif self.options:
+            back = next((o for o in self.options if o.choice == "hand_back"), None)
+            nxt, push = "choice", bool(back and back.push_out_available)
+        return Verdict(foul=not self.legal, winner=self.winner, termination=self.termination, next=nxt,
+                       ball_in_hand=ball_in_hand, spotted=spotted, push_out=push,
+                       fouls_after=self.fouls_after["shooter"], warning_due=self.warning_due,
+                       break_legal=br.get("legal"), three_ball_rule=br.get("three_ball_rule"),
+                       fouls=frozenset(f.code for f in self.fouls))
 
     @property
     def cited(self) -> tuple[str, ...]:
         """Clause ids the ruling rests on, in order of first citation, without repeats."""
         return tuple(dict.fromkeys(r.clause for r in self.reasons if r.clause))
 
-    def to_json(self, clauses: Mapping[str, Any] | None = None) -> dict:
+    def to_json(self, clauses: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The public Outcome shape. ``clauses`` ({id: Clause}) fills ``citations``."""
         return {
             "ruleset": self.ruleset,
@@ -103,10 +218,18 @@ class Outcome:
             "push_out_available": self.push_out_available,
             "fouls_after": dict(self.fouls_after),
             "warning_due": self.warning_due,
-            "reasons": [{"text": r.text, "clause": r.clause} for r in self.reasons],
+            "reasons": [r.to_json() for r in self.reasons],
             "citations": [clauses[c].to_json() for c in self.cited if clauses and c in clauses],
             "notes": list(self.notes),
             "unsettled": list(self.unsettled),
-            "assumptions": list(self.assumptions),
+            "assumptions": [a.text for a in self.assumptions],
+            "assumed": [{"fact": a.fact, "text": a.text} for a in self.assumptions],
             "on_table_after": list(self.on_table_after),
         }
+
+
+def verdict_of(result: Outcome | _HasMessage) -> Verdict | Impossible:
+    """The verdict of a ruling, or :class:`Impossible` for an ImpossibleScenarioError."""
+    if isinstance(result, Outcome):
+        return result.verdict()
+    return Impossible(result.message)

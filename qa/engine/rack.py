@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..rulebook import Rulebook
+from ..rulebook import Rulebook, Ruleset
 from .evaluate import evaluate, ruleset_of
 from .outcome import ImpossibleScenarioError, Outcome, Termination
 from .scenario import ScenarioFormatError, parse_scenario
@@ -23,7 +23,7 @@ def _other(p: str) -> str:
     return "B" if p == "A" else "A"
 
 
-def _after_game_over(rs, previous: Outcome, i: int) -> ImpossibleScenarioError:
+def _after_game_over(rs: Ruleset, previous: Outcome, i: int) -> ImpossibleScenarioError:
     """The 422 for a shot played after the game ended, citing the clause that ended it:
     the money-ball win (``money_ball_wins``, or ``money_ball_on_legal_break`` after the break)
     or the third foul (``three_fouls``)."""
@@ -41,7 +41,34 @@ def _after_game_over(rs, previous: Outcome, i: int) -> ImpossibleScenarioError:
                                    "un nouveau rack commence par une casse.", clause, f"shots[{i}]")
 
 
-def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[Any]) -> list[tuple[str, Outcome]]:
+def _shot_and_choice(raw: Any, i: int) -> tuple[dict[str, Any], str | None]:
+    """The Shot mapping of ``shots[i]`` and the ``choice`` it carries."""
+    if not isinstance(raw, dict):
+        raise ScenarioFormatError(f"shots[{i}]", f"Champ « shots[{i}] » : un objet est attendu.")
+    shot = dict(raw)
+    choice = shot.pop("choice", None)
+    if choice is not None and not isinstance(choice, str):
+        raise ScenarioFormatError(f"shots[{i}].choice",
+                                  f"Champ « shots[{i}].choice » : « play », « hand_back » ou null est attendu.")
+    return shot, choice
+
+
+def _rule_shot(book: Rulebook, data: dict[str, Any], i: int) -> Outcome:
+    """Rule on the Scenario mapping of ``shots[i]``; errors name the shot."""
+    try:
+        scenario, _ = parse_scenario(data)
+    except ScenarioFormatError as exc:
+        name = exc.field.removeprefix("shot.")
+        raise ScenarioFormatError(f"shots[{i}].{name}", f"Coup {i + 1} : {exc.message}".replace(
+            f"« {exc.field} »", f"« shots[{i}].{name} »")) from None
+    try:
+        return evaluate(book, scenario)
+    except ImpossibleScenarioError as exc:
+        raise ImpossibleScenarioError(f"Coup {i + 1} : {exc.message}", exc.clause,
+                                      f"shots[{i}].{exc.field}" if exc.field else f"shots[{i}]") from None
+
+
+def play_rack(book: Rulebook, ruleset: str, state: dict[str, Any] | None, shots: Sequence[Any]) -> list[tuple[str, Outcome]]:
     """Rule on every shot of a rack; return ``[(player, Outcome), ...]`` in order.
 
     ``state``: the initial State mapping (contract Scenario.state; default the full rack);
@@ -68,13 +95,7 @@ def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[
     previous: Outcome | None = None
     out: list[tuple[str, Outcome]] = []
     for i, raw in enumerate(shots):
-        if not isinstance(raw, dict):
-            raise ScenarioFormatError(f"shots[{i}]", f"Champ « shots[{i}] » : un objet est attendu.")
-        shot = dict(raw)
-        choice = shot.pop("choice", None)
-        if choice is not None and not isinstance(choice, str):
-            raise ScenarioFormatError(f"shots[{i}].choice",
-                                      f"Champ « shots[{i}].choice » : « play », « hand_back » ou null est attendu.")
+        shot, choice = _shot_and_choice(raw, i)
         if previous is not None and previous.game_over:
             raise _after_game_over(rs, previous, i)
         if i > 0 and shot.get("kind") == "break":
@@ -105,17 +126,7 @@ def play_rack(book: Rulebook, ruleset: str, state: dict | None, shots: Sequence[
             },
             "shot": shot,
         }
-        try:
-            scenario, _ = parse_scenario(data)
-        except ScenarioFormatError as exc:
-            name = exc.field.removeprefix("shot.")
-            raise ScenarioFormatError(f"shots[{i}].{name}", f"Coup {i + 1} : {exc.message}".replace(
-                f"« {exc.field} »", f"« shots[{i}].{name} »")) from None
-        try:
-            outcome = evaluate(book, scenario)
-        except ImpossibleScenarioError as exc:
-            raise ImpossibleScenarioError(f"Coup {i + 1} : {exc.message}", exc.clause,
-                                          f"shots[{i}].{exc.field}" if exc.field else f"shots[{i}]") from None
+        outcome = _rule_shot(book, data, i)
         out.append((player, outcome))
         fouls[player] = outcome.fouls_after["shooter"]
         fouls[opp] = outcome.fouls_after["opponent"]

@@ -11,10 +11,12 @@ from dataclasses import dataclass, replace
 import re
 from typing import Any, Literal, Mapping, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ValidationError
 
 from ..french import quoted_or
 from ..rulebook import did_you_mean
+from .schema import (KEYS, NULL_IS_STATED, UNION_BRANCHES, UNSTATED_IF_MISSING, CalledModel, CueBall, FoulsModel,
+                     Rack, ScenarioManyModel, ScenarioModel, ShotKind, ShotModel, StateModel)
 
 
 class ScenarioFormatError(ValueError):
@@ -43,6 +45,9 @@ class FoulCount:
     shooter: int = 0
     opponent: int = 0
 
+    def to_json(self) -> dict[str, int]:
+        return {"shooter": self.shooter, "opponent": self.opponent}
+
 
 @dataclass(frozen=True)
 class State:
@@ -53,7 +58,7 @@ class State:
     push_out_available: bool = False
     fouls: FoulCount = FoulCount()
     warned: bool = False
-    rack: Literal["triangle", "template"] = "triangle"
+    rack: Rack = "triangle"
 
 
 @dataclass(frozen=True)
@@ -61,12 +66,12 @@ class Shot:
     """What happened on the shot (contract fields). ``first_contact`` None: no ball touched.
     ``called`` is a :class:`Called`, the string ``"safe"``, or None (nothing called)."""
 
-    kind: Literal["break", "normal", "push_out"] = "normal"
+    kind: ShotKind = "normal"
     first_contact: int | None = None
     cue_rail_first: bool = False
     pocketed: tuple[int, ...] = ()
     off_table: tuple[int, ...] = ()
-    cue_ball: Literal["table", "pocketed", "off_table"] = "table"
+    cue_ball: CueBall = "table"
     rail_after_contact: bool | None = None
     balls_to_rail: int | None = None
     crossed_head_string: int | None = None
@@ -95,104 +100,73 @@ class Scenario:
         """The same scenario under another ruleset."""
         return replace(self, ruleset=ruleset)
 
-    def to_json(self) -> dict:
-        """The public Scenario shape (unstated facts are written as null / left out)."""
-        st, sh = self.state, self.shot
-        called: Any
-        if isinstance(sh.called, Called):
-            called = {"ball": sh.called.ball, "pocket": sh.called.pocket, "pocket_ok": sh.called.pocket_ok}
-        else:
-            called = sh.called
-        shot = {
-            "kind": sh.kind, "first_contact": sh.first_contact, "cue_rail_first": sh.cue_rail_first,
-            "pocketed": list(sh.pocketed), "off_table": list(sh.off_table), "cue_ball": sh.cue_ball,
-            "rail_after_contact": sh.rail_after_contact, "balls_to_rail": sh.balls_to_rail,
-            "crossed_head_string": sh.crossed_head_string, "called": called, "jump": sh.jump,
-            "masse": sh.masse, "obstacle_moved": sh.obstacle_moved, "fouls": list(sh.fouls),
-        }
-        for name in self.unstated:
-            key = name.split(".", 1)[1]
-            shot.pop(key, None)
-        return {
-            "ruleset": self.ruleset,
-            "state": {
-                "on_table": list(st.on_table) if st.on_table is not None else None,
-                "ball_in_hand": st.ball_in_hand, "push_out_available": st.push_out_available,
-                "fouls": {"shooter": st.fouls.shooter, "opponent": st.fouls.opponent},
-                "warned": st.warned, "rack": st.rack,
-            },
-            "shot": shot,
-        }
+    def to_json(self) -> dict[str, Any]:
+        """The public Scenario shape, written through :class:`ScenarioModel` (unstated facts
+        left out)."""
+        unstated = {name.split(".", 1)[1] for name in self.unstated}
+        return to_model(self).model_dump(exclude={"shot": unstated} if unstated else None)
 
 
-# ----------------------------------------------------------------------------- input schema
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+def to_model(sc: Scenario) -> ScenarioModel:
+    """The :class:`ScenarioModel` of a frozen :class:`Scenario` (every fact written)."""
+    st, sh = sc.state, sc.shot
+    called: CalledModel | Literal["safe"] | None
+    if isinstance(sh.called, Called):
+        called = CalledModel(ball=sh.called.ball, pocket=sh.called.pocket, pocket_ok=sh.called.pocket_ok)
+    else:
+        called = sh.called
+    return ScenarioModel.model_construct(
+        ruleset=sc.ruleset,
+        state=StateModel.model_construct(
+            on_table=list(st.on_table) if st.on_table is not None else None, ball_in_hand=st.ball_in_hand,
+            push_out_available=st.push_out_available,
+            fouls=FoulsModel.model_construct(shooter=st.fouls.shooter, opponent=st.fouls.opponent),
+            warned=st.warned, rack=st.rack),
+        shot=ShotModel.model_construct(
+            kind=sh.kind, first_contact=sh.first_contact, cue_rail_first=sh.cue_rail_first,
+            pocketed=list(sh.pocketed), off_table=list(sh.off_table), cue_ball=sh.cue_ball,
+            rail_after_contact=sh.rail_after_contact, balls_to_rail=sh.balls_to_rail,
+            crossed_head_string=sh.crossed_head_string, called=called, jump=sh.jump, masse=sh.masse,
+            obstacle_moved=sh.obstacle_moved, fouls=list(sh.fouls)),
+    )
 
 
-class _CalledIn(_Strict):
-    ball: int = Field(ge=1, le=10)
-    pocket: str | None = Field(default=None, max_length=200)
-    pocket_ok: bool = True
+def from_model(m: ScenarioModel, unstated: frozenset[str] = frozenset()) -> Scenario:
+    """The frozen :class:`Scenario` of a validated model: ball lists sorted without repeats,
+    foul codes without repeats."""
+    s, st = m.shot, m.state
+    called: Called | Literal["safe"] | None
+    if isinstance(s.called, CalledModel):
+        called = Called(s.called.ball, s.called.pocket, s.called.pocket_ok)
+    else:
+        called = s.called
+    return Scenario(
+        ruleset=m.ruleset,
+        state=State(
+            on_table=tuple(sorted(set(st.on_table))) if st.on_table is not None else None,
+            ball_in_hand=st.ball_in_hand, push_out_available=st.push_out_available,
+            fouls=FoulCount(st.fouls.shooter, st.fouls.opponent), warned=st.warned, rack=st.rack,
+        ),
+        shot=Shot(
+            kind=s.kind, first_contact=s.first_contact, cue_rail_first=s.cue_rail_first,
+            pocketed=tuple(sorted(set(s.pocketed))), off_table=tuple(sorted(set(s.off_table))),
+            cue_ball=s.cue_ball, rail_after_contact=s.rail_after_contact, balls_to_rail=s.balls_to_rail,
+            crossed_head_string=s.crossed_head_string, called=called, jump=s.jump, masse=s.masse,
+            obstacle_moved=s.obstacle_moved, fouls=tuple(dict.fromkeys(s.fouls)),
+        ),
+        unstated=unstated,
+    )
 
 
-class _FoulsIn(_Strict):
-    shooter: int = Field(default=0, ge=0)
-    opponent: int = Field(default=0, ge=0)
+def unstated_in(data: Mapping[str, Any]) -> frozenset[str]:
+    """The dotted names of the shot facts a Scenario mapping leaves unstated."""
+    raw = data.get("shot")
+    shot: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
+    return frozenset(f"shot.{k}" for k in UNSTATED_IF_MISSING
+                     if k not in shot or (shot.get(k) is None and k not in NULL_IS_STATED))
 
 
-class _StateIn(_Strict):
-    on_table: list[int] | None = Field(default=None, max_length=10)
-    ball_in_hand: bool = False
-    push_out_available: bool = False
-    fouls: _FoulsIn = _FoulsIn()
-    warned: bool = False
-    rack: Literal["triangle", "template"] = "triangle"
-
-    @field_validator("on_table")
-    @classmethod
-    def _balls(cls, v):
-        if v is not None and any(not 1 <= b <= 10 for b in v):
-            raise ValueError("les billes sont numérotées de 1 à 10")
-        return v
-
-
-class _ShotIn(_Strict):
-    kind: Literal["break", "normal", "push_out"] = "normal"
-    first_contact: int | None = Field(default=None, ge=1, le=10)
-    cue_rail_first: bool = False
-    pocketed: list[int] = Field(default_factory=list, max_length=10)
-    off_table: list[int] = Field(default_factory=list, max_length=10)
-    cue_ball: Literal["table", "pocketed", "off_table"] = "table"
-    rail_after_contact: bool | None = None
-    balls_to_rail: int | None = Field(default=None, ge=0, le=10)
-    crossed_head_string: int | None = Field(default=None, ge=0, le=10)
-    called: Union[_CalledIn, Literal["safe"], None] = None
-    jump: bool = False
-    masse: bool = False
-    obstacle_moved: bool = False
-    fouls: list[str] = Field(default_factory=list, max_length=30)
-
-    @field_validator("pocketed", "off_table")
-    @classmethod
-    def _balls(cls, v):
-        if any(not 1 <= b <= 10 for b in v):
-            raise ValueError("les billes sont numérotées de 1 à 10")
-        return v
-
-
-class _ScenarioIn(_Strict):
-    ruleset: str | None = Field(default=None, max_length=100)
-    state: _StateIn = _StateIn()
-    shot: _ShotIn = _ShotIn()
-
-
-class _ScenarioManyIn(_ScenarioIn):
-    rulesets: list[str] | None = Field(default=None, max_length=50)
-
-
-_UNSTATED_IF_MISSING = ("first_contact", "rail_after_contact", "called", "balls_to_rail", "crossed_head_string")
-
+# ----------------------------------------------------------------------------- input errors
 # French text for every pydantic error type the models above can raise (pydantic's own
 # messages are English): formatted with the error's ``ctx`` (pydantic docs, "Customizing
 # error messages"). A type not listed falls back to a French generic message, never English.
@@ -229,19 +203,10 @@ _UNION_EXPECTED = {
     "shot.called": "un objet {ball, pocket, pocket_ok}, « safe » ou null est attendu",
 }
 
-# The keys each object of a Scenario allows (for a "vouliez-vous dire" on an unknown one).
-_KEYS = {
-    (): tuple(_ScenarioManyIn.model_fields),
-    ("state",): tuple(_StateIn.model_fields),
-    ("state", "fouls"): tuple(_FoulsIn.model_fields),
-    ("shot",): tuple(_ShotIn.model_fields),
-    ("shot", "called"): tuple(_CalledIn.model_fields),
-}
-
 
 def _is_branch(part: Any) -> bool:
-    """A union branch name pydantic puts in an error's location ("_CalledIn", "literal['safe']")."""
-    return isinstance(part, str) and part.startswith(("_", "literal[", "function-"))
+    """A union branch name pydantic puts in an error's location ("CalledModel", "literal['safe']")."""
+    return isinstance(part, str) and (part in UNION_BRANCHES or part.startswith(("literal[", "function-")))
 
 
 def _french_text(err: Mapping[str, Any]) -> str:
@@ -275,7 +240,7 @@ def _format_error(exc: ValidationError, many: bool = False) -> ScenarioFormatErr
         if all(len(e["loc"]) == branch_at + 1 for e in siblings):
             text = _UNION_EXPECTED.get(name, text)
     if err["type"] == "extra_forbidden" and len(loc) >= 1:
-        allowed = _KEYS.get(tuple(p for p in loc[:-1]), ())
+        allowed = KEYS.get(tuple(p for p in loc[:-1]), ())
         if not many and not loc[:-1]:
             allowed = tuple(k for k in allowed if k != "rulesets")
         if allowed:
@@ -291,31 +256,10 @@ def parse_scenario(data: Any, many: bool = False) -> tuple[Scenario, list[str] |
     """
     if not isinstance(data, dict):
         raise ScenarioFormatError("scénario", "Le scénario doit être un objet JSON.")
-    model = _ScenarioManyIn if many else _ScenarioIn
+    model = ScenarioManyModel if many else ScenarioModel
     try:
         m = model.model_validate(data)
     except ValidationError as exc:
         raise _format_error(exc, many) from None
-    shot_raw = data.get("shot") if isinstance(data.get("shot"), dict) else {}
-    unstated = frozenset(f"shot.{k}" for k in _UNSTATED_IF_MISSING
-                         if k not in shot_raw or (k != "called" and shot_raw.get(k) is None and k != "first_contact"))
-    s = m.shot
-    called: Any = Called(s.called.ball, s.called.pocket, s.called.pocket_ok) if isinstance(s.called, _CalledIn) else s.called
-    st = m.state
-    scenario = Scenario(
-        ruleset=m.ruleset,
-        state=State(
-            on_table=tuple(sorted(set(st.on_table))) if st.on_table is not None else None,
-            ball_in_hand=st.ball_in_hand, push_out_available=st.push_out_available,
-            fouls=FoulCount(st.fouls.shooter, st.fouls.opponent), warned=st.warned, rack=st.rack,
-        ),
-        shot=Shot(
-            kind=s.kind, first_contact=s.first_contact, cue_rail_first=s.cue_rail_first,
-            pocketed=tuple(sorted(set(s.pocketed))), off_table=tuple(sorted(set(s.off_table))),
-            cue_ball=s.cue_ball, rail_after_contact=s.rail_after_contact, balls_to_rail=s.balls_to_rail,
-            crossed_head_string=s.crossed_head_string, called=called, jump=s.jump, masse=s.masse,
-            obstacle_moved=s.obstacle_moved, fouls=tuple(dict.fromkeys(s.fouls)),
-        ),
-        unstated=unstated,
-    )
-    return scenario, (getattr(m, "rulesets", None) if many else None)
+    rulesets = m.rulesets if isinstance(m, ScenarioManyModel) else None
+    return from_model(m, unstated_in(data)), rulesets

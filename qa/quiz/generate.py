@@ -31,8 +31,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..engine.evaluate import evaluate
-from ..engine.outcome import ImpossibleScenarioError, Outcome
+from ..engine.outcome import ImpossibleScenarioError, Outcome, Termination, Verdict
 from ..engine.scenario import Called, Scenario, ScenarioFormatError, parse_scenario
+from ..engine.schema import ShotModel, StateModel
 from ..french import ball_list
 from ..rulebook import GAMES, Clause, Rulebook, Ruleset
 
@@ -184,37 +185,23 @@ POCKETS = ("du coin en haut à gauche", "du coin en haut à droite", "du milieu 
            "du coin en bas à gauche", "du coin en bas à droite")
 
 
-@dataclass(frozen=True)
-class Ruling:
-    """A ruling reduced to what a referee announces: ``foul``; ``winner`` (shooter/opponent,
-    None while the game goes on); ``next`` (shooter, opponent, or ``choice``: the opponent
-    chooses to play or to hand the table back); ``ball_in_hand``; ``spotted`` balls;
-    ``push_out`` (the next shot may be a push-out; with ``choice``: after a hand-back)."""
-
-    foul: bool
-    winner: str | None
-    next: str | None
-    ball_in_hand: bool
-    spotted: tuple[int, ...]
-    push_out: bool
-
-    def to_json(self) -> dict:
-        """A plain mapping of the fields."""
-        return {"foul": self.foul, "winner": self.winner, "next": self.next, "ball_in_hand": self.ball_in_hand,
-                "spotted": list(self.spotted), "push_out": self.push_out}
+def verdict_json(v: Verdict) -> dict:
+    """What a call question records of a verdict (the fields its wording shows)."""
+    return {"foul": v.foul, "winner": v.winner, "next": v.next, "ball_in_hand": v.ball_in_hand,
+            "spotted": list(v.spotted), "push_out": v.push_out}
 
 
-def ruling_of(outcome: Outcome) -> Ruling:
-    """The :class:`Ruling` an engine :class:`Outcome` announces."""
-    foul = not outcome.legal
-    if outcome.game_over:
-        return Ruling(foul, outcome.winner, None, False, (), False)
-    if outcome.options:
-        back = next((o for o in outcome.options if o.choice == "hand_back"), None)
-        return Ruling(foul, None, "choice", outcome.ball_in_hand, tuple(outcome.spotted),
-                      bool(back and back.push_out_available))
-    return Ruling(foul, None, outcome.next_shooter, outcome.ball_in_hand, tuple(outcome.spotted),
-                  outcome.push_out_available)
+def _won_by(r: Verdict, winner: str) -> Verdict:
+    """``r`` turned into the end of the game, won by ``winner``."""
+    termination = Termination.MONEY_BALL if winner == "shooter" else Termination.THREE_FOULS
+    return replace(r, winner=winner, termination=termination, next=None, ball_in_hand=False, spotted=(),
+                   push_out=False)
+
+
+def _goes_on(r: Verdict, next_: str, ball_in_hand: bool, spotted: tuple[int, ...]) -> Verdict:
+    """``r`` turned into a game that goes on: ``next_`` plays, with or without ball in hand."""
+    return replace(r, winner=None, termination=None, next=next_, ball_in_hand=ball_in_hand, spotted=spotted,
+                   push_out=False)
 
 
 @dataclass(frozen=True)
@@ -235,9 +222,9 @@ class CallContext:
                    sh.kind in ("break", "push_out") or st.push_out_available)
 
 
-def render_ruling(r: Ruling, ctx: CallContext) -> str:
-    """The French sentence announcing ruling ``r`` (one wording per ruling: two different
-    rulings never read the same)."""
+def render_ruling(r: Verdict, ctx: CallContext) -> str:
+    """The French sentence announcing verdict ``r`` (one wording per verdict as the question
+    shows it: two different rulings never read the same)."""
     parts = ["Faute." if r.foul else "Pas de faute."]
     if r.winner:
         who = "le tireur" if r.winner == "shooter" else "l’adversaire"
@@ -266,10 +253,11 @@ def render_ruling(r: Ruling, ctx: CallContext) -> str:
     return " ".join(parts)
 
 
-def ruling_distractors(r: Ruling, ctx: CallContext, shooter_fouls: int, rng: random.Random) -> list[tuple[str, Ruling]]:
-    """Plausible wrong rulings, each differing from ``r`` in exactly one thing; returns
-    ``[(dimension, ruling)]`` with dimension in next/ball_in_hand/spotted/push_out/game_over/winner."""
-    out: list[tuple[str, Ruling]] = []
+def ruling_distractors(r: Verdict, ctx: CallContext, shooter_fouls: int,
+                       rng: random.Random) -> list[tuple[str, Verdict]]:
+    """Plausible wrong verdicts, each differing from ``r`` in exactly one thing; returns
+    ``[(dimension, verdict)]`` with dimension in next/ball_in_hand/spotted/push_out/game_over/winner."""
+    out: list[tuple[str, Verdict]] = []
     money = ctx.money
     if r.winner is None:
         alts = {"shooter": ["opponent"], "opponent": ["shooter", "choice"], "choice": ["opponent", "shooter"]}
@@ -284,17 +272,17 @@ def ruling_distractors(r: Ruling, ctx: CallContext, shooter_fouls: int, rng: ran
         if ctx.push_relevant:
             out.append(("push_out", replace(r, push_out=not r.push_out)))
         if r.foul and shooter_fouls == 2:
-            out.append(("game_over", Ruling(r.foul, "opponent", None, False, (), False)))
+            out.append(("game_over", _won_by(r, "opponent")))
         elif money in ctx.pocketed:
-            out.append(("game_over", Ruling(r.foul, "shooter", None, False, (), False)))
+            out.append(("game_over", _won_by(r, "shooter")))
     elif r.winner == "shooter":
         spotted = (money,) if money in ctx.involved else ()
-        out.append(("game_over", Ruling(r.foul, None, "shooter", False, spotted, False)))
-        out.append(("winner", replace(r, winner="opponent")))
+        out.append(("game_over", _goes_on(r, "shooter", False, spotted)))
+        out.append(("winner", _won_by(r, "opponent")))
     else:
         spotted = (money,) if money in ctx.involved else ()
-        out.append(("game_over", Ruling(r.foul, None, "opponent", True, spotted, False)))
-        out.append(("winner", replace(r, winner="shooter")))
+        out.append(("game_over", _goes_on(r, "opponent", True, spotted)))
+        out.append(("winner", _won_by(r, "shooter")))
     return out
 
 
@@ -310,17 +298,18 @@ def _call(rs: Ruleset, ball: int, rng: random.Random, ok: bool = True) -> dict:
     return {"ball": ball, "pocket": rng.choice(POCKETS), "pocket_ok": ok}
 
 
-def _shot(**kw) -> dict:
-    base = {"kind": "normal", "first_contact": None, "cue_rail_first": False, "pocketed": [], "off_table": [],
-            "cue_ball": "table", "rail_after_contact": True, "balls_to_rail": None, "crossed_head_string": None,
-            "called": None, "jump": False, "masse": False, "obstacle_moved": False, "fouls": []}
+def _shot(**kw: Any) -> dict:
+    """A Shot mapping from the schema's defaults, every fact stated: nothing called, no ball
+    touched unless given, and a rail reached after the contact."""
+    base = ShotModel().model_dump()
+    base["rail_after_contact"] = True
     base.update(kw)
     return base
 
 
-def _state(**kw) -> dict:
-    base = {"on_table": None, "ball_in_hand": False, "push_out_available": False,
-            "fouls": {"shooter": 0, "opponent": 0}, "warned": False, "rack": "triangle"}
+def _state(**kw: Any) -> dict:
+    """A State mapping from the schema's defaults."""
+    base = StateModel().model_dump()
     base.update(kw)
     return base
 
@@ -628,11 +617,11 @@ def call_question_for(book: Rulebook, data: Mapping[str, Any], rng: random.Rando
         return None
     rs = book.rulesets[sc.ruleset]
     ctx = CallContext.of(sc, rs.money_ball)
-    right = ruling_of(out)
+    right = out.verdict()
     right_text = render_ruling(right, ctx)
     cands = ruling_distractors(right, ctx, sc.state.fouls.shooter, rng)
     seen = {right_text}
-    wrong: list[tuple[str, str, Ruling]] = []
+    wrong: list[tuple[str, str, Verdict]] = []
     for dim, r in cands:
         t = render_ruling(r, ctx)
         if t not in seen:
@@ -645,8 +634,8 @@ def call_question_for(book: Rulebook, data: Mapping[str, Any], rng: random.Rando
     explanation = " ".join(r.text for r in out.reasons)
     if out.notes:
         explanation += " Note : " + " ".join(out.notes)
-    rulings = {right_text: {"dimension": None, **right.to_json()}}
-    rulings.update({t: {"dimension": dim, **r.to_json()} for dim, t, r in wrong})
+    rulings = {right_text: {"dimension": None, **verdict_json(right)}}
+    rulings.update({t: {"dimension": dim, **verdict_json(r)} for dim, t, r in wrong})
     scenario_json = sc.to_json()
     return _make("call", "ruling", describe(book, sc), rs.id, _call_topics(tpl, sc, out, rs), right_text,
                  [t for _, t, _ in wrong], explanation, out.cited, rng, scenario=scenario_json,

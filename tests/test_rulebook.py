@@ -175,7 +175,7 @@ def test_broken_yaml_reports_its_line(data):
 # ----------------------------------------------------------------------------- lexicon (rules_data/lexicon.yaml)
 def test_lexicon_word_corrected_and_kept_is_a_contradiction_at_its_line(data):
     path = data / "lexicon.yaml"
-    line = _edit(path, "keep: [\n  rale", "keep: [\n  blanche, rale")
+    line = _edit(path, "keep: [\n", "keep: [\n  blanche,\n")
     problems = _problems(data)
     assert f"rules_data/lexicon.yaml:{line + 1}: « blanche » est dans « keywords » et dans « keep » : " \
            "corrigé vers ce mot-clé et gardé tel quel, c’est contradictoire" in problems

@@ -32,7 +32,7 @@ _NEEDS_OBJECT = re.compile(r"^(?:jou|tir|fais|fait|vis|pos|plac|mets|met|mis|env
 _OBJECT_OK = re.compile(r"^(?:B\d|CUE|BIH|un|une|la|le|les|ma|mon|sa|son|tomber|rentrer|sortir|sauter|bouger|"
                         r"alors|sans|d|avec|push|coup|jump|masse|scratch|poussette|queutage|securite|dans|par|sur)")
 _BALL_EVENT = re.compile(
-    r"^(?:tomb|rentr|entr|sort|saut|vol|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
+    r"^(?:tomb|rentr|entr|sort|saut|vol|revol|decoll|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
     r"atterri|quitt|passe|passent|franchi|revien|rebond|reste|restent|glisse|disparai|cogn|heurt)\w*$")
 _STRONG_SUBJ = frozenset({"je", "j", "g", "tu", "t", "vous", "nous", "ADV", "PLAYER", "il", "on"})
 _INVERSION = re.compile(r"\b[a-z]+ t (?:il|elle|on|ils|elles)\b|\b(?:est|sont|peut|doit|faut|compte|"
@@ -95,6 +95,8 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
                         break
                     balls += 1
                 break
+        if c.inherited and c.subject in ("cue", "balls") and c.conj != "qui" and ts and _BALL_EVENT.match(ts[0]):
+            balls += 1      # "la blanche décolle et part par terre": the second verb's subject is the cue ball
         if c.subject == "count" and c.conj != "qui":
             balls += 1      # "deux tombent", "six billes touchent une bande" (read by _subject_of)
         if c.conj == "qui" and c.subject == "balls":

@@ -14,7 +14,8 @@ _POCKET_PLACE = r"(?:dans|au|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|
 _SENT_PLACE = (r"(?:(?:dans|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|coin|poches|trous)|au (?:trou|coin)|"
                r"au fond(?! de| du)|en poche)")
 _OFF_PLACE = (r"(?:hors (?:de |du )?(?:la |le )?(?:table|billard|surface|jeu)|(?:de|du) (?:la )?(?:table|billard)|"
-              r"par terre|au sol|sur le sol|a terre|dehors|en dehors (?:de la table|du billard))")
+              r"par terre|au sol|sur le sol|a terre|dehors|en dehors (?:de la table|du billard)|"
+              r"par dessus (?:la |les )?bandes?|au dessus de (?:la |les )?bandes?)")
 
 
 @dataclass

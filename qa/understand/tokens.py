@@ -46,6 +46,11 @@ def _split_segments(text: str) -> list[str]:
     return re.split(r"[,.;:!?()\[\]\n/…]+|\s[-–—]\s", spell_numero(text))
 
 
+# an aside in brackets after a ball ("la 2 (annoncée au coin, la plus basse) et la blanche
+# tombent"): the ball is said again after it, so that it stays the subject of what follows
+_ASIDE = re.compile(r"\b((?:la|le|ma|sa|ta) (?:bille |boule )?(?:\d+|blanche))\s*\(([^()]{1,80})\)\s*")
+
+
 def tokens(question: str) -> tuple[list[str], Any]:
     """Folded, typo-fixed words of ``question`` with ``,`` at punctuation, and the
     :class:`qa.detect.Detection` of the game and publishers (indexes aligned on the words)."""
@@ -55,6 +60,7 @@ def tokens(question: str) -> tuple[list[str], Any]:
     folded = re.sub(r"\bdabord\b", "d abord", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
     folded = fix_typos(folded)
+    folded = _ASIDE.sub(r"\1 , \2 , \1 ", folded)
     out: list[str] = []
     for seg in _split_segments(folded):
         ws = words(seg, counts=False)   # this module reads counts itself ("quatre billes")
@@ -155,9 +161,26 @@ _SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|
                          r"ressort|vole|glisse|coule|a|ne|n|termine|atterrit|roule|bouge)$")
 
 
+_TOGETHER_VERB = re.compile(r"^(?:tomb|rentr|entr|vont|part|fil|finiss|coul|disparaiss)\w*$")
+
+
+def _with_cue(toks: list[str]) -> list[str]:
+    """A ball and the cue ball falling together: "B7 et CUE tombent" (or "CUE et B7 tombent")
+    becomes "B7 tombent avec CUE", so that the ball stays pocketed with the cue ball."""
+    out = list(toks)
+    for i in range(len(out) - 3):
+        a, conj, b, verb = out[i:i + 4]
+        if conj == "et" and {a, b} & {"CUE"} and (_is_ball(a) or _is_ball(b)) and _TOGETHER_VERB.match(verb):
+            ball = a if _is_ball(a) else b
+            out[i:i + 4] = [ball, verb, "avec", "CUE"]
+    return out
+
+
 def _group_lists(toks: list[str]) -> list[str]:
     """Merge ball lists ("B3 , B8 et B9" → "B3+8+9"), but not a ball that is the subject
-    of a singular verb ("je touche B3 et B9 rentre")."""
+    of a singular verb ("je touche B3 et B9 rentre"); a ball and the cue ball falling together
+    are told as one fall (:func:`_with_cue`)."""
+    toks = _with_cue(toks)
     out: list[str] = []
     i = 0
     while i < len(toks):

@@ -27,7 +27,7 @@ def _read_call(s: str, f: _Facts) -> None:
         return
     m = re.search(r"\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
                   r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE.replace("(?:", "(?:", 1) + r"(?: [a-z]+){0,3}))?", s) \
-        or re.search(r"\b(B\d+) (?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
+        or re.search(r"\b(B\d+) (?:, |)(?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
                      r"a ete annoncee)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
     if m:
         ball = _nums(m.group(1))[0]

@@ -144,7 +144,7 @@ def _off_table(c: Clause, x: _Ctx, f: _Facts) -> bool:
     s, neg, subj, person = x.s, x.neg, x.subj, x.person
     # ---------- off the table (before pockets: "tombe par terre")
     off_here = False
-    if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|part|partent|tombe|tombent|"
+    if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|revole|revolent|decolle|part|partent|tombe|tombent|"
                                                r"atterrit|atterrissent|finit|finissent|file|filent|est|sont|passe|passent|termine|terminent|"
                                                r"ejectee|ejectees|eject\w*|quitte|quittent)\w*(?: \w+){0,2} " + _OFF_PLACE, s) and not neg:
         off_here = True

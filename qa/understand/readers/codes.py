@@ -70,11 +70,12 @@ def _read_codes(s: str, f: _Facts) -> None:
     # technique
     # the cue ball flying over a ball by itself ("la blanche saute par-dessus une bille après
     # la bande") is not a jump shot: the guide rules on it, the engine cannot (see understand)
-    f.incidental_jump = bool(re.search(r"\bCUE (?:\w+ ){0,5}(?:saute|passe|vole|rebondit)\w* (?:\w+ ){0,2}(?:par dessus|au dessus)", s)) \
+    f.incidental_jump = bool(re.search(r"\bCUE (?:\w+ ){0,5}(?:saute|passe|vole|rebondit)\w* (?:\w+ ){0,2}(?:par dessus|au dessus)"
+                                       r"(?! (?:de |)(?:la |les |)(?:bandes?|cadre|table))", s)) \
         and not re.search(r"\b(?:je|tu|vous|ADV|PLAYER|j ai|tu as|vous avez) (?:fait |)(?:saute|jump|fais un jump|fais sauter)", s)
     jump_ctx = re.search(r"\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
-                         r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors))|"
-                         r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b",
+                         r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors|par dessus (?:la |les |)(?:bandes?|cadre)))|"
+                         r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))",
                          s) if not f.incidental_jump else None
     if jump_ctx:
         f.jump = True

@@ -16,7 +16,7 @@ _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "
          "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
 
 # verb stems (regex on a token) by category
-V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch)\w*"
+V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|pris\b|prend)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
 V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu)\w*"
 _VERB_RE = re.compile(
@@ -171,7 +171,7 @@ _ARTICLES = frozenset({"la", "le", "l", "les", "une", "un", "ma", "mon", "ta", "
 _PREPS = frozenset({"a", "au", "aux", "sur", "dans", "en", "avant", "pendant", "lors", "de", "du", "d", "par",
                     "pour", "avec", "selon", "chez", "GAME", "ffb", "bca", "guide", "dooly", "s", "c", "ca",
                     "bon", "bref", "ok", "alors", "ben", "bah", "euh", "hier", "ensuite", "la", "maintenant",
-                    "aujourd", "hui", "soir", "finalement", "donc", "voila", "oui", "non", "que", "qu"})
+                    "aujourd", "hui", "soir", "finalement", "donc", "voila", "oui", "non", "que", "qu", "meme", "temps"})
 
 
 _COUNTED = frozenset({"billes", "bille", "boules", "boule", "autres", "autre"})

@@ -48,7 +48,8 @@ def _read_call(s: str, f: _Facts) -> None:
 
 
 _POCKET_WORDS = {"coin": "coin", "angle": "coin", "corner": "coin", "milieu": "milieu", "centre": "milieu",
-                 "cote": "milieu", "central": "milieu", "centrale": "milieu"}
+                 "cote": "milieu", "central": "milieu", "centrale": "milieu",
+                 "laterale": "milieu", "laterales": "milieu"}
 
 
 def _pocket_words(text: str) -> set[str]:

@@ -10,6 +10,10 @@ from qa.understand.facts import BALLS, _Facts, _OFF_PLACE, _POCKET_PLACE, _SENT_
 from qa.understand.tokens import _nums
 
 
+_ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arrete|s immobilise|atterrit|se pose|posee|posees|"
+                       r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
+
+
 @dataclass(frozen=True)
 class _Ctx:
     """What every step reads of a clause: its text (padded with spaces), negation, subject,
@@ -150,6 +154,8 @@ def _off_table(c: Clause, x: _Ctx, f: _Facts) -> bool:
         off_here = True
     if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:
         off_here = True
+    if subj in ("balls", "cue") and _ON_FRAME.search(s) and not neg:
+        off_here = True     # "la 8 monte et reste posée sur le cadre": off the table
     if off_here:
         if subj == "cue":
             f.cue = "off_table"
@@ -239,7 +245,8 @@ def _ball_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
     if subj in ("balls", "cue", "none"):
         fall = re.search(r"\b(?:" + V_FALL + r"|(?:va|vont|part|partent|file|filent|finit|finissent|termine|terminent|glisse|glissent|"
                          r"roule|roulent|reste|restent|disparait|est|sont|se retrouve|se retrouvent|est partie|sont parties|est allee|sont allees|"
-                         r"a fini|ont fini|a file|ont file) (?:" + _POCKET_PLACE + r"|au fond(?! de| du))|est dedans|sont dedans|"
+                         r"a fini|ont fini|a file|ont file) (?:(?:direct|directement|droit|tout droit|lentement|doucement|tranquillement|pile) )?"
+                         r"(?:" + _POCKET_PLACE + r"|au fond(?! de| du))|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
         ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
         deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)

@@ -13,7 +13,7 @@ def _read_codes(s: str, f: _Facts) -> None:
                  r"\bsans (?:pied|aucun pied|les pieds|toucher le sol|mettre les pieds)|\bassis sur (?:la table|le billard|la bande)|"
                  r"\b(?:decolle|decolles) (?:les |mes |)(?:2 |deux |)pieds|\bpas de pied (?:au|par) (?:sol|terre)|\bun pied en l air et l autre", s):
         f.code("no_foot_on_floor")
-    if re.search(r"\bqueutage|\bqueute|\bdouble (?:touche|contact|frappe|coup de queue)|\btouche (?:CUE |la )?(?:2|deux) fois|"
+    if re.search(r"(?<!pas de )(?<!sans )(?<!aucune )\bqueutage|\bqueute|(?<!pas de )(?<!sans )(?<!aucune )\bdouble (?:touche|contact|frappe|coup de queue)|\btouche (?:CUE |la )?(?:2|deux) fois|"
                  r"\bfrappe (?:CUE |la )?(?:2|deux) fois|\b(?:2|deux) fois CUE|\bdouble hit", s):
         f.code("double_hit")
     if re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot", s) \

@@ -8,6 +8,12 @@ from qa.understand.readers.fouls import _count
 
 
 
+# "ni la 4 ni la blanche ne vont en bande", "rien ne va en bande", "aucune ne touche la bande"
+_NO_RAIL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* (?:ne |n )(?:touche|touchent|va|vont|tape|tapent|atteint|atteignent)\w*"
+                      r"(?: pas)? (?:a |en |contre |)(?:la |une |de |les |des |)bandes?"
+                      r"|\b(?:rien|aucune|aucun) (?:ne |n )(?:va|vont|touche|tape|atteint)\w* (?:en|a) (?:la |une |)bandes?")
+
+
 def _read_rails(s: str, f: _Facts) -> None:
     # counts of balls to a rail (break)
     m = re.search(r"\b(?:seulement |que |juste |uniquement |)(\d+|une|aucune) (?:autres? |)(?:billes? |boules? |)(?:de but |numerotees |)(?:seulement |)(?:qui |)(?:seulement |)"
@@ -21,6 +27,8 @@ def _read_rails(s: str, f: _Facts) -> None:
                  r"(?:touche|touchent|tape|tapent|va|vont) pas (?:a |)(?:la |une |de |les |)bande|"
                  r"\b(?:rien|aucune bille|aucune boule|aucune) (?:touche|va|tape) (?:a |)(?:la |une |de |les |)bande|"
                  r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)", s):
+        f.no_rail = True
+    if _NO_RAIL.search(s):
         f.no_rail = True
     if re.search(r"\b(?:CUE|elle|B\d+\S*|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
                  r"frappe|frappent|rejoint|rejoignent|atteint|atteignent|a touche|ont touche|revient|revien\w*) (?:ensuite |apres |bien |)(?:a |en |contre |dans |sur |)"

@@ -125,6 +125,9 @@ def _fact_count(f: "_Facts") -> int:
 _CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|y a t il faute)\b")
 
 
+_OWN_RESULT = re.compile(r"\b(?:ai je|as tu|a t il|avez vous) (?:perdu|gagne)\b")
+
+
 def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> bool:
     """True when the symbolised question tells a shot (see module doc), False for a lookup."""
     person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
@@ -137,7 +140,7 @@ def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> 
                    (first_word.endswith(("er", "ir")) and _VERB_RE.match(first_word)) or
                    re.search(r"\b(?:que se passe t il|qu arrive t il|que se passe|qu est ce qui se passe|que faire) "
                              r"(?:si|quand|lorsque|lorsqu|en cas)", sym))
-    if general:
+    if general and not (balls and _OWN_RESULT.search(sym)):
         return False
     if balls:
         # events of balls only: a story when it tells two facts or asks for a ruling; a bare

@@ -72,6 +72,10 @@ def tokens(question: str) -> tuple[list[str], Any]:
     return out, detect(" ".join(plain))
 
 
+_NOT_A_PLAYER = frozenset({"poche", "poches", "bille", "boule", "cote", "bande", "coin", "trou", "blouse", "bout",
+                           "extremite", "fois", "coup", "partie", "manche", "laterale", "jour"})
+
+
 def _match_phrase(toks: list[str], i: int, phrases) -> int:
     for ph in sorted(phrases, key=len, reverse=True):
         if tuple(toks[i:i + len(ph)]) == ph:
@@ -119,6 +123,8 @@ def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
             i += 3
             continue
         k = _match_phrase(toks, i, _ADV_PHRASES)
+        if k and toks[i + k - 1] == "autre" and i + k < n and toks[i + k] in _NOT_A_PLAYER:
+            k = 0       # "dans l'autre poche": the other pocket, not the other player
         if k:
             out.append("ADV")
             i += k

@@ -245,6 +245,7 @@ def _ball_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
     if subj in ("balls", "cue", "none"):
         fall = re.search(r"\b(?:" + V_FALL + r"|(?:va|vont|part|partent|file|filent|finit|finissent|termine|terminent|glisse|glissent|"
                          r"roule|roulent|reste|restent|disparait|est|sont|se retrouve|se retrouvent|est partie|sont parties|est allee|sont allees|"
+                         r"suit|suivent|la suit|le suit|les suit|l accompagne|"
                          r"a fini|ont fini|a file|ont file) (?:(?:direct|directement|droit|tout droit|lentement|doucement|tranquillement|pile) )?"
                          r"(?:" + _POCKET_PLACE + r"|au fond(?! de| du))|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)

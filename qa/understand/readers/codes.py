@@ -73,7 +73,7 @@ def _read_codes(s: str, f: _Facts) -> None:
     f.incidental_jump = bool(re.search(r"\bCUE (?:\w+ ){0,5}(?:saute|passe|vole|rebondit)\w* (?:\w+ ){0,2}(?:par dessus|au dessus)"
                                        r"(?! (?:de |)(?:la |les |)(?:bandes?|cadre|table))", s)) \
         and not re.search(r"\b(?:je|tu|vous|ADV|PLAYER|j ai|tu as|vous avez) (?:fait |)(?:saute|jump|fais un jump|fais sauter)", s)
-    jump_ctx = re.search(r"\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
+    jump_ctx = re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
                          r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors|par dessus (?:la |les |)(?:bandes?|cadre)))|"
                          r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))",
                          s) if not f.incidental_jump else None

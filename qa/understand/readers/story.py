@@ -21,6 +21,9 @@ _PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|p
                       r"\boubli\w* de (?:l |le |)(?:annonc|declar)\w*")
 
 
+_ALL_BUT_CUE = re.compile(r"\brien (?:ne |n )(?:rentre|tombe|entre)\w* (?:, |)(?:sauf|a part|excepte|hormis) CUE\b")
+
+
 def _read_global(s: str, f: _Facts) -> None:
     """Facts read on the whole story (phrases that cross clause boundaries)."""
     # ---- phase
@@ -73,15 +76,17 @@ def _read_global(s: str, f: _Facts) -> None:
             f.crossed_balls = set() if m.group(2) else set(_nums(m.group(1)))
             f.crossed = len(f.crossed_balls)
     # ---- foul count and warning
+    if _ALL_BUT_CUE.search(s):
+        f.cue = "pocketed"      # "rien ne rentre… sauf la blanche"
     _read_fouls_count(s, f)
     _read_counts(s, f)
     if re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
                  r"qu on (?:m |me |t |te |l |le |nous |vous |)(?:ait|aie|aies|ai) (?:averti|prevenu)|(?:m |l |t |)avoir (?:averti|prevenu))|"
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
-                 r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu)|"
+                 r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
                  r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir))", s):
         f.warned = False
-    elif re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu)\b", s):
+    elif re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu|avise|m a avise)\b", s):
         f.warned = True
     m = re.search(r"\b(?:\d+|des|plusieurs) (?:billes?|boules?) (?:de but |)(?:rentrent|tombent|entrent|sont rentrees|sont empochees)"
                   r" (?:, |: |)(" + BALLS + r")", s)
@@ -93,7 +98,7 @@ def _read_global(s: str, f: _Facts) -> None:
                  r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|mets)\w* (?:une|des|plusieurs|2|quelques) (?:autres? |)(?:billes?|boules?)\b", s):
         f.generic_pocket = True
     if re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
-                 r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b", s):
+                 r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b(?! (?:de |d )(?:ADV|l autre|PLAYER))", s):
         f.generic_foul = True
     if re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
                  r"la plus petite|la bille la plus basse|la bille visee)", s):

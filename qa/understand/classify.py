@@ -146,6 +146,8 @@ def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> 
         # events of balls only: a story when it tells two facts or asks for a ruling; a bare
         # statement ("la 10 sort de la table") is left to the clause lookup
         return balls >= 2 or _fact_count(f) >= 2 or bool(f.codes) or bool(_RULING_Q.search(sym))
+    if f.kind == "break" and _fact_count(f) >= 3 and not re.search(r"\bsi\b", sym):
+        return True     # "à la casse rien ne rentre, 3 billes touchent une bande, la 1 touchée en premier"
     if f.told_pockets and _fact_count(f) >= 2:
         return True
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")

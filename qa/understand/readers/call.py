@@ -42,9 +42,22 @@ def _read_call(s: str, f: _Facts) -> None:
         if pocket and went and _pocket_words(went.group(1)) and _pocket_words(pocket) and \
                 not (_pocket_words(went.group(1)) & _pocket_words(pocket)):
             f.called["pocket_ok"] = False
-        if re.search(r"\b(?:une |l |dans une |dans l |dans la )?(?:autre|mauvaise) (?:poche|trou|blouse)|\bpas dans (?:la|le) (?:poche|trou|blouse)"
-                     r"(?: annoncee?| prevue?| choisie?| que j avais annoncee?|)|\bailleurs|\bpoche (?:opposee|d a cote|voisine|differente)", s):
+        if _other_pocket(s, m.end(), ball):
             f.called["pocket_ok"] = False
+
+
+def _other_pocket(s: str, after: int, ball: int) -> bool:
+    """The called ``ball`` went into another pocket than the one called: said of that ball
+    (« la 4 rentre dans l'autre poche »), or said after the call when no other ball is told
+    (« … mais dans l'autre poche »), or « pas dans la poche annoncée », « ailleurs »."""
+    if re.search(r"\b(?:B%d|elle)(?: \w+){0,3} (?:dans |)(?:une |l |la |)(?:autre|mauvaise) (?:poche|trou|blouse)" % ball, s):
+        return True
+    rest = s[after:]
+    if not re.search(r"\bB(?!%d\b)\d" % ball, rest) and \
+            re.search(r"\b(?:une |l |dans une |dans l |dans la )?(?:autre|mauvaise) (?:poche|trou|blouse)", rest):
+        return True
+    return bool(re.search(r"\bpas dans (?:la|le) (?:poche|trou|blouse)(?: annoncee?| prevue?| choisie?| que j avais annoncee?|)|"
+                          r"\bailleurs|\bpoche (?:opposee|d a cote|voisine|differente)", s))
 
 
 _POCKET_WORDS = {"coin": "coin", "angle": "coin", "corner": "coin", "milieu": "milieu", "centre": "milieu",

@@ -10,6 +10,7 @@ from qa.understand.facts import BALLS, _Facts, _OFF_PLACE, _POCKET_PLACE, _SENT_
 from qa.understand.tokens import _nums
 
 
+_GOES_ONTO = re.compile(r"\b(?:part|va|file|fonce|arrive|vient)\w* (?:direct |directement |droit |tout droit |)(?:sur|dans|contre) (B\d+)")
 _ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arrete|s immobilise|atterrit|se pose|posee|posees|"
                        r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
 
@@ -84,7 +85,7 @@ def _no_ball(c: Clause, x: _Ctx, f: _Facts) -> bool:
             return True
     if re.search(r"\b(?:ne|n) (?:touche|touches|touchez|touchait|tape|tapes|tapez|frappe|frappes|a touche|ai touche|as touche|avez touche|"
                  r"rencontre|percute|heurte)\w* (?:rien|aucune (?:bille|boule)|pas (?:de |une |la moindre |)(?:bille|boule|B\d)|aucune|"
-                 r"que (?:la |les |une |des |)bandes?)|\btouche\w* (?:rien|aucune (?:bille|boule))|\bsans (?:toucher|taper|frapper) "
+                 r"que (?:la |les |une |des |)bandes?)|\btouche\w* (?:rien|aucune (?:bille|boule))|\bsans rien (?:toucher|taper|frapper)\b|\bsans (?:toucher|taper|frapper) "
                  r"(?:de bille|aucune bille|de boule|aucune|rien|une bille)|\baucune (?:bille|boule) (?:n est|n a ete|ne fut|n a) touch\w*\b(?! (?:a |)(?:la |une |de |les |aucune |)bandes?)", s) \
             and subj not in ("balls",):
         f.first = None
@@ -126,6 +127,12 @@ def _first_contact(c: Clause, x: _Ctx, f: _Facts) -> bool:
     if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
         f.first, f.first_strong = c.subj_balls[0], True
+    m = _GOES_ONTO.search(s)
+    if m and subj == "cue" and f.first == "unset":
+        f.first = _nums(m.group(1))[0]      # "la blanche part direct sur la 9"
+    m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee) (?:" + _STRONG + r") ", s)
+    if m:
+        f.first, f.first_strong = _nums(m.group(1))[0], True     # "la 1 touchée en premier"
     if subj == "balls" and len(c.subj_balls) == 1 and re.fullmatch(r" B\d+ (?:" + _STRONG + r") ", s):
         f.first, f.first_strong = c.subj_balls[0], True     # "je casse, la 1 en premier, …"
     m = re.search(r"\bpremiere (?:bille|boule) touchee (?:est |etait |c est |: |)(B\d+)", s)
@@ -244,10 +251,10 @@ def _ball_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
     # ---------- pockets: balls as subject ("la 9 rentre", "elle tombe")
     if subj in ("balls", "cue", "none"):
         fall = re.search(r"\b(?:" + V_FALL + r"|(?:va|vont|part|partent|file|filent|finit|finissent|termine|terminent|glisse|glissent|"
-                         r"roule|roulent|reste|restent|disparait|est|sont|se retrouve|se retrouvent|est partie|sont parties|est allee|sont allees|"
+                         r"roule|roulent|disparait|est|sont|se retrouve|se retrouvent|est partie|sont parties|est allee|sont allees|"
                          r"suit|suivent|la suit|le suit|les suit|l accompagne|"
                          r"a fini|ont fini|a file|ont file) (?:(?:direct|directement|droit|tout droit|lentement|doucement|tranquillement|pile) )?"
-                         r"(?:" + _POCKET_PLACE + r"|au fond(?! de| du))|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
+                         r"(?:" + _POCKET_PLACE + r"|au fond(?! de| du))|(?:reste|restent) (?:dans|en) (?:la |une |le |)(?:poche|blouse|trou)|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
         ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
         deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)

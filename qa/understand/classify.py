@@ -125,6 +125,12 @@ def _fact_count(f: "_Facts") -> int:
 _CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|y a t il faute)\b")
 
 
+# the rule asked in general, not a shot: "en général", "normalement", "d'habitude"
+_GENERIC = re.compile(r"\b(?:en general|normalement|d habitude|habituellement|en regle generale|generalement|en principe)\b")
+# where a ball goes: "on la met où ?", "où on la replace ?"
+_PLACE_Q = re.compile(r"\b(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|replace|remet|pose)\w* (?:B\d+\S* |CUE |)ou\b(?! (?:je|j|tu|il|on|vous) (?:veux|veut|voulez|voulais|voulait))|"
+                      r"\bou (?:est ce qu |)(?:on|je|il|tu) (?:la |le |les |l )(?:met|mets|place|replace|remet|pose)\w*")
+
 _OWN_RESULT = re.compile(r"\b(?:ai je|as tu|a t il|avez vous) (?:perdu|gagne)\b")
 
 
@@ -133,6 +139,8 @@ def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> 
     person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
     if _MODAL_Q.search(sym) and not f.outcome_told():
         return False   # "quand je casse, dois-je toucher la 1 ?": a rule asked, no shot told
+    if _GENERIC.search(sym) or _PLACE_Q.search(sym):
+        return False   # "en général…", "on la met où ?": the rule asked
     if person:
         return True
     first_word = next((t for t in sym.split() if t not in ("GAME", ",")), "")

@@ -202,6 +202,9 @@ def _other_state(b: _Build) -> None:
     if f.bih and b.kind != "break":
         b.state["ball_in_hand"] = True
         b.facts["ball_in_hand"] = True
+    if f.push_unavailable:
+        b.assumptions.append("Un push-out ne se joue qu’au coup qui suit la casse : ce coup, annoncé en cours de "
+                             "partie, est jugé comme un coup ordinaire.")
     if b.kind == "push_out":
         b.state["push_out_available"] = True
         b.facts["push_out_available"] = True

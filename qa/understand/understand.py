@@ -18,6 +18,17 @@ from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
 from ..text import words
 
 
+_PUSH_WORDS = re.compile(r"\bpush\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b")
+_BREAK_WORDS = re.compile(r"\b(?:cass\w*|bris|break)\b")
+
+
+def _before_push_out(clauses: list) -> int:
+    """When a break is told before the push-out ("je casse, la 2 rentre ; j'annonce un push-out…"),
+    the number of clauses before the push-out: they tell the break, an earlier shot."""
+    at = next((k for k, c in enumerate(clauses) if _PUSH_WORDS.search(c.text)), 0)
+    return at if any(_BREAK_WORDS.search(c.text) for c in clauses[:at]) else 0
+
+
 def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
     """Understand a French situation; None when ``question`` is a lookup or off-topic.
 
@@ -42,8 +53,9 @@ def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Un
     # the asker's shot is ruled, the other player's clauses only tell what went down before
     actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]}
     multi = "self" in actors and len(actors) > 1
-    for c in clauses:
-        if multi and c.subject in ("other", "player"):
+    earlier = _before_push_out(clauses) if f.kind == "push_out" else 0
+    for k, c in enumerate(clauses):
+        if k < earlier or (multi and c.subject in ("other", "player")):
             if re.search(r"\b(?:" + V_POT + r")", c.text):
                 _add(f.gone, [b for t in c.toks for b in _nums(t)])
             continue

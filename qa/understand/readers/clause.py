@@ -11,6 +11,8 @@ from qa.understand.tokens import _nums
 
 
 _GOES_ONTO = re.compile(r"\b(?:part|va|file|fonce|arrive|vient)\w* (?:direct |directement |droit |tout droit |)(?:sur|dans|contre) (B\d+)")
+_PASSES_BY = re.compile(r"\b(?:passe|passee|est passee|a passe|file|part)\w* (?:juste |)(?:a cote|entre B\d+\S*(?: et B\d+\S*)?)")
+_BACK_ON = re.compile(r"\b(?:retombe|retombent|revient|reviennent|redescend)\w* (?:sur|dans|en) (?:le tapis|la table|jeu)\b")
 _ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arrete|s immobilise|atterrit|se pose|posee|posees|"
                        r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
 
@@ -74,6 +76,9 @@ def _no_ball(c: Clause, x: _Ctx, f: _Facts) -> bool:
     """No ball touched; True when the clause is read."""
     s, subj, person = x.s, x.subj, x.person
     # ---------- no ball touched
+    if subj == "cue" and _PASSES_BY.search(s) and not re.search(r"\b(?:" + V_CONTACT + r") B\d", s):
+        f.first, f.first_strong = None, True    # "la blanche passe à côté", "passe entre la 2 et la 5"
+        return True
     if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
                  r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d+\S*)(?! (?:dans|au|a|en|de peu|l empochage|la poche))", s) \
             and not re.search(r"\b(?:touche|tape|frappe)\w* (?:d abord |en premier |)B\d", s) \
@@ -161,7 +166,7 @@ def _off_table(c: Clause, x: _Ctx, f: _Facts) -> bool:
         off_here = True
     if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:
         off_here = True
-    if subj in ("balls", "cue") and _ON_FRAME.search(s) and not neg:
+    if subj in ("balls", "cue") and _ON_FRAME.search(s) and not neg and not _BACK_ON.search(s):
         off_here = True     # "la 8 monte et reste posée sur le cadre": off the table
     if off_here:
         if subj == "cue":

@@ -17,8 +17,8 @@ def _read_codes(s: str, f: _Facts) -> None:
                  r"\bfrappe (?:CUE |la )?(?:2|deux) fois|\b(?:2|deux) fois CUE|\bdouble hit", s):
         f.code("double_hit")
     if re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot", s) \
-            and not re.search(r"coup (?:de )?pousse", s):
-        f.code("push_shot")
+            and not re.search(r"coup (?:de )?pousse", s) and f.kind != "push_out":
+        f.code("push_shot")     # (on a push-out, "je pousse la blanche derrière la 8" is where it goes)
     if re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* encore|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d+\S*|CUE|elles?) (?:boug|roul|tourn)\w*|"
                  r"\bavant (?:que|qu) (?:les billes|la bille|tout|elles?|B\d+\w*|CUE)\b.*\b(?:arrete|arretent|immobilise|soit|soient)|"
                  r"\bpas (?:encore )?(?:arretee|arretees|immobile|immobiles|immobilisee)|\ben mouvement", s):
@@ -65,7 +65,8 @@ def _read_codes(s: str, f: _Facts) -> None:
     if re.search(r"\bgelee|\bcollee", s) and re.search(r"\boppose|\bsens inverse|\bdirection contraire|\ben arriere", s):
         f.code("frozen_ball_push")
     if re.search(r"\bCUE (?:est |etait |)mal placee|\bmal place (?:CUE|la bille)|\bplace (?:CUE|la bille) (?:au mauvais endroit|a un mauvais endroit|"
-                 r"devant la ligne|hors de la zone)|\bmauvais placement de CUE|\bCUE (?:placee|posee) au mauvais endroit", s):
+                 r"devant la ligne|hors de la zone)|\bmauvais placement de CUE|\bCUE (?:placee|posee) au mauvais endroit|"
+                 r"\bCUE (?:placee|posee|mise) (?:devant|au dela de|en avant de|apres) la ligne", s):
         f.code("ball_in_hand_misplaced")
     # technique
     # the cue ball flying over a ball by itself ("la blanche saute par-dessus une bille après

@@ -21,6 +21,8 @@ _PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|p
                       r"\boubli\w* de (?:l |le |)(?:annonc|declar)\w*")
 
 
+_MID_GAME = re.compile(r"\b(?:(?:en |au |)milieu de (?:la |)partie|en pleine partie|en cours de partie|plus tard dans la partie|"
+                       r"en fin de partie|en milieu de manche)\b")
 _ALL_BUT_CUE = re.compile(r"\brien (?:ne |n )(?:rentre|tombe|entre)\w* (?:, |)(?:sauf|a part|excepte|hormis) CUE\b")
 
 
@@ -40,6 +42,9 @@ def _read_global(s: str, f: _Facts) -> None:
         near = re.split(r"\bB\d+\S*|\bCUE\b|,", before)[-1] + " " + s[m.start():m.end()] + after
         if re.search(_PUSH_NOT_DECLARED, near):
             f.push_undeclared = True   # a push-out not announced is played as an ordinary shot
+            continue
+        if _MID_GAME.search(s):
+            f.push_unavailable = True   # a push-out declared in the middle of a rack: an ordinary shot
             continue
         f.kind = "push_out"
         break

@@ -164,7 +164,7 @@ def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
 
 
 _SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|est|touche|reste|"
-                         r"ressort|vole|glisse|coule|a|ne|n|termine|atterrit|roule|bouge)$")
+                         r"ressort|vole|glisse|coule|a|ne|n|termine|atterrit|roule|bouge|monte|remonte|revole|decolle|saute)$")
 
 
 _TOGETHER_VERB = re.compile(r"^(?:tomb|rentr|entr|vont|part|fil|finiss|coul|disparaiss)\w*$")

@@ -12,7 +12,6 @@ from qa.understand.tokens import _nums
 
 _GOES_ONTO = re.compile(r"\b(?:part|va|file|fonce|arrive|vient)\w* (?:direct |directement |droit |tout droit |)(?:sur|dans|contre) (B\d+)")
 _PASSES_BY = re.compile(r"\b(?:passe|passee|est passee|a passe|file|part)\w* (?:juste |)(?:a cote|entre B\d+\S*(?: et B\d+\S*)?)")
-_BACK_ON = re.compile(r"\b(?:retombe|retombent|revient|reviennent|redescend)\w* (?:sur|dans|en) (?:le tapis|la table|jeu)\b")
 _ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arrete|s immobilise|atterrit|se pose|posee|posees|"
                        r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
 
@@ -166,7 +165,7 @@ def _off_table(c: Clause, x: _Ctx, f: _Facts) -> bool:
         off_here = True
     if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:
         off_here = True
-    if subj in ("balls", "cue") and _ON_FRAME.search(s) and not neg and not _BACK_ON.search(s):
+    if subj in ("balls", "cue") and _ON_FRAME.search(s) and not neg and not f.back_on_cloth:
         off_here = True     # "la 8 monte et reste posée sur le cadre": off the table
     if off_here:
         if subj == "cue":

@@ -21,6 +21,7 @@ _PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|p
                       r"\boubli\w* de (?:l |le |)(?:annonc|declar)\w*")
 
 
+_BACK_ON = re.compile(r"\b(?:retombe|retombent|revient|reviennent|redescend)\w* (?:sur|dans|en) (?:le tapis|la table|jeu)\b")
 _MID_GAME = re.compile(r"\b(?:(?:en |au |)milieu de (?:la |)partie|en pleine partie|en cours de partie|plus tard dans la partie|"
                        r"en fin de partie|en milieu de manche)\b")
 _ALL_BUT_CUE = re.compile(r"\brien (?:ne |n )(?:rentre|tombe|entre)\w* (?:, |)(?:sauf|a part|excepte|hormis) CUE\b")
@@ -81,6 +82,7 @@ def _read_global(s: str, f: _Facts) -> None:
             f.crossed_balls = set() if m.group(2) else set(_nums(m.group(1)))
             f.crossed = len(f.crossed_balls)
     # ---- foul count and warning
+    f.back_on_cloth = bool(_BACK_ON.search(s))    # "… monte sur le cadre et retombe sur le tapis"
     if _ALL_BUT_CUE.search(s):
         f.cue = "pocketed"      # "rien ne rentre… sauf la blanche"
     _read_fouls_count(s, f)

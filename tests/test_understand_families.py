@@ -1,0 +1,156 @@
+"""Families of phrasing players use (issue 10), each read into the scenario the rule texts need,
+and ruled by the engine as the texts say. The sentences are ours, not the benchmark sets'."""
+from __future__ import annotations
+
+import pytest
+
+from qa.situation_rulings import rule, weigh_open
+from qa.understand import understand
+
+NINE = ("9-bca", "9-ffb")
+TEN = ("10-doolys", "10-ffb", "10-guide")
+
+
+@pytest.fixture(scope="module")
+def read(rulebook):
+    def go(q: str):
+        got = understand(rulebook, q)
+        assert got is not None, f"not understood: {q!r}"
+        return weigh_open(rulebook, got)
+    return go
+
+
+def shot(u) -> dict:
+    return dict(u.scenario["shot"])
+
+
+# ----------------------------------------------------------------------------- order of contacts
+@pytest.mark.parametrize("q,first", [
+    ("au 9 j'effleure la 7 avant de prendre la 3 qui rentre", 7),
+    ("au 9 je touche la 3 juste après avoir frôlé la 7, la 3 rentre", 7),
+    ("au 9, après avoir accroché la 7, la blanche touche la 3 qui rentre", 7),
+    ("au 10 la blanche a touché la 8 avant la 4, la 4 rentre", 8),
+])
+def test_first_contact_is_the_first_in_the_story_order(read, rulebook, q, first):
+    u = read(q)
+    assert shot(u)["first_contact"] == first
+    # a ball higher than the lowest named was hit first: a foul, ball in hand (every text of the game)
+    for r, o in rule(rulebook, u.scenario, u.rulesets).items():
+        assert not o.legal and o.ball_in_hand, r
+
+
+# ----------------------------------------------------------------------------- breaks told in counts
+def test_break_told_in_counts_without_ball_numbers(read):
+    u = read("au 10 je casse, la 1 d'abord, deux tombent et cinq autres vont toucher les bandes")
+    sh = shot(u)
+    assert sh["kind"] == "break" and sh["first_contact"] == 1
+    assert len(sh["pocketed"]) == 2 and 10 not in sh["pocketed"]
+    assert sh["balls_to_rail"] == 5
+    assert any("autres que la 10" in a for a in u.assumptions)
+
+
+def test_ball_named_in_apposition_after_a_count_is_the_one_pocketed(read):
+    u = read("au 9 je casse, une seule bille tombe (la 7), et trois billes touchent une bande")
+    assert shot(u)["pocketed"] == [7] and shot(u)["balls_to_rail"] == 3
+
+
+def test_break_with_one_ball_pocketed_is_legal_at_nine_ball(read, rulebook):
+    # 9-ffb « Casse de départ » and 9-bca's bris: a pocketed ball makes the break legal
+    u = read("au 9 je casse, la 1 en premier, une bille tombe (la 4), deux autres vont en bande")
+    for r, o in rule(rulebook, u.scenario, NINE).items():
+        assert o.legal and o.next_shooter == "shooter", r
+
+
+# ----------------------------------------------------------------------------- balls and the cue ball
+def test_a_ball_and_the_cue_ball_falling_together_keep_the_ball(read, rulebook):
+    u = read("au 9 je touche la 3, et la 9 et la blanche tombent ensemble")
+    assert shot(u)["pocketed"] == [9] and shot(u)["cue_ball"] == "pocketed"
+    for r, o in rule(rulebook, u.scenario, NINE).items():
+        assert not o.legal and 9 in o.spotted and not o.game_over, r   # the 9 is spotted after a foul
+
+
+@pytest.mark.parametrize("q", [
+    "au 10 je touche la 2, rien ne rentre sauf la blanche",
+    "au 10 je touche la 2 qui rentre mais la blanche part dans l'autre poche",
+    "au 10 je touche la 2 qui pousse la 6, et la blanche suit dans la poche",
+])
+def test_cue_ball_pocketed_told_in_players_words(read, q):
+    assert shot(read(q))["cue_ball"] == "pocketed"
+
+
+def test_cue_ball_that_stays_in_the_middle_is_on_the_table(read):
+    assert shot(read("au 9 je touche la 1 qui rentre, la blanche reste au milieu de la table"))["cue_ball"] == "table"
+
+
+@pytest.mark.parametrize("q,ball", [
+    ("au 9 je touche la 1, la 5 monte et reste sur le cadre", 5),
+    ("au 10 je touche la 1, la 6 finit posée sur la boiserie", 6),
+])
+def test_ball_left_on_the_frame_is_off_the_table(read, q, ball):
+    assert shot(read(q))["off_table"] == [ball]
+
+
+def test_ball_back_on_the_cloth_after_the_frame_is_not_off_the_table(read):
+    assert shot(read("au 10 je touche la 1, la 6 monte sur le cadre et retombe sur le tapis, la 1 va en bande"))["off_table"] == []
+
+
+@pytest.mark.parametrize("q", [
+    "au 9 la blanche saute par-dessus la bande et finit par terre après avoir touché la 1",
+    "au 9 je touche la 1 et la blanche a revolé à terre",
+])
+def test_cue_ball_over_the_rail_is_off_the_table_not_a_jump(read, q):
+    sh = shot(read(q))
+    assert sh["cue_ball"] == "off_table" and not sh.get("jump")
+
+
+# ----------------------------------------------------------------------------- rails and contact
+@pytest.mark.parametrize("q", [
+    "au 9 je touche la 1 finement mais ni la 1 ni la blanche ne vont en bande",
+    "au 10 je touche la 1, rien ne va en bande et rien ne rentre",
+])
+def test_no_rail_told_with_ni_or_rien(read, rulebook, q):
+    u = read(q)
+    assert shot(u)["rail_after_contact"] is False
+    for r, o in rule(rulebook, u.scenario, u.rulesets).items():
+        assert not o.legal, r
+
+
+@pytest.mark.parametrize("q", [
+    "au 10 la blanche passe à côté de la 1 sans rien toucher, faute ?",
+    "au 9 la blanche passe entre la 3 et la 6 sans rien toucher, c est faute ?",
+])
+def test_cue_ball_that_touches_nothing(read, q):
+    assert shot(read(q))["first_contact"] is None
+
+
+def test_negated_double_hit_is_no_foul(read):
+    assert "double_hit" not in shot(read("au 9 je touche la 1 qui va en bande, pas de double touche"))
+
+
+# ----------------------------------------------------------------------------- push-outs
+def test_break_told_before_a_push_out_is_an_earlier_shot(read):
+    u = read("au 9 je casse et la 3 rentre, puis j'annonce un push-out et je pousse la blanche vers la bande sans rien toucher")
+    sh = shot(u)
+    assert sh["kind"] == "push_out" and sh["pocketed"] == [] and "push_shot" not in sh.get("fouls", [])
+
+
+def test_push_out_declared_mid_rack_is_an_ordinary_shot(read, rulebook):
+    u = read("au 9 en milieu de partie j'annonce un push et je joue la blanche sans rien toucher")
+    assert shot(u)["kind"] == "normal" and shot(u)["first_contact"] is None
+    assert any("coup ordinaire" in a for a in u.assumptions)
+    for r, o in rule(rulebook, u.scenario, NINE).items():
+        assert not o.legal and o.ball_in_hand, r
+
+
+# ----------------------------------------------------------------------------- lookups
+@pytest.mark.parametrize("q", [
+    "au 9 en général si la 9 tombe sur une faute on en fait quoi ?",
+    "au 10, normalement, la 10 qui rentre à la casse fait gagner ?",
+    "la 9 doit être replacée mais sa mouche est prise, on la met où ?",
+])
+def test_rules_asked_in_general_are_lookups(rulebook, q):
+    assert understand(rulebook, q) is None
+
+
+def test_playing_where_one_wants_is_not_a_placement_question(read):
+    assert shot(read("au 9 j'ai la blanche en main, je la place où je veux et je rentre la 1"))["pocketed"] == [1]

@@ -83,6 +83,86 @@ def _match_phrase(toks: list[str], i: int, phrases) -> int:
     return 0
 
 
+def _pop_article(out: list[str], articles: tuple[str, ...] = ("la", "le", "l")) -> None:
+    if out and out[-1] in articles:
+        out.pop()
+
+
+def _sym_bih(toks: list[str], i: int, out: list[str]) -> int:
+    """Ball in hand: (la) bille/blanche/boule (blanche) en main → BIH."""
+    if toks[i] not in ("bille", "blanche", "boule", "balle"):
+        return 0
+    j = i + 1
+    if j < len(toks) and toks[j] == "blanche":
+        j += 1
+    if toks[j:j + 2] != ["en", "main"]:
+        return 0
+    _pop_article(out, ("la", "le"))
+    out.append("BIH")
+    return j + 2 - i
+
+
+def _sym_cue(toks: list[str], i: int, out: list[str]) -> int:
+    """The cue ball: la blanche, la bille blanche, la bille de choc / de visée / de tir → CUE."""
+    t = toks[i]
+    if t == "blanche" or (t in ("bille", "boule", "balle") and toks[i + 1:i + 2] == ["blanche"]):
+        k = 1 if t == "blanche" else 2
+    elif t in ("bille", "boule") and toks[i + 1:i + 3] in (["de", "choc"], ["de", "visee"], ["de", "tir"]):
+        k = 3
+    else:
+        return 0
+    _pop_article(out)
+    out.append("CUE")
+    return k
+
+
+def _sym_players(toks: list[str], i: int, out: list[str]) -> int:
+    """The opponent (ADV) and a third person (PLAYER; BRK after the breaker: the break)."""
+    k = _match_phrase(toks, i, _ADV_PHRASES)
+    if k and toks[i + k - 1] == "autre" and i + k < len(toks) and toks[i + k] in _NOT_A_PLAYER:
+        k = 0       # "dans l'autre poche": the other pocket, not the other player
+    if k:
+        out.append("ADV")
+        return k
+    k = _match_phrase(toks, i, _PLAYER_PHRASES)
+    if k:
+        out.append("PLAYER")
+        if toks[i + k - 1] in BREAKERS:
+            out.append("BRK")     # "le casseur rentre la 5": the break
+    return k
+
+
+def _is_ball_number(toks: list[str], i: int, out: list[str]) -> bool:
+    prev = toks[i - 1] if i else ""
+    return prev in _BALL_LEAD or (prev in ("et", ",", "ou", "puis") and len(out) >= 2
+                                  and out[-2].startswith("B") and out[-2][1:2].isdigit()) \
+        or toks[i + 1:i + 3] in (["en", "premier"], ["d", "abord"])   # "1 en premier": the ball hit first
+
+
+def _sym_ball(toks: list[str], i: int, out: list[str]) -> int:
+    """A ball number after a lead-in (« la 9 », « bille 9 », « la une ») → B<n>; a count (« 3 billes »)
+    stays a number."""
+    t, n = toks[i], len(toks)
+    if t in ("un", "une") and i and toks[i - 1] == "la" and (i + 1 >= n or not toks[i + 1].isalpha()
+                                                             or toks[i + 1] in _AFTER_BALL):
+        t = "1"
+    if not (t.isdigit() and 1 <= int(t) <= 10):
+        return 0
+    nxt = toks[i + 1] if i + 1 < n else ""
+    if nxt in _COUNT_NOUNS or nxt == "ball" or not _is_ball_number(toks, i, out):
+        out.append(t)
+        return 1
+    while out and out[-1] in ("la", "le", "l", "bille", "boule", "balle", "numero", "billes", "boules"):
+        out.pop()
+    out.append(f"B{int(t)}")
+    return 1
+
+
+_SYMBOLS = (_sym_bih, _sym_cue, _sym_players, _sym_ball)
+_GAMES = re.compile(r"\b(?:(?:au|du|le|en|a|de|pour|sur)\s+)?(?:(?:la|le|l)\s+)?GAME"
+                    r"(?:\s+(?:(?:de|du|a)\s+)?(?:(?:la|le|l)\s+)?GAME)*")
+
+
 def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
     """Replace game words by GAME, balls by B<n>, the cue ball by CUE, ball in hand by BIH,
     the opponent by ADV and a third-person player by PLAYER (see module doc)."""
@@ -90,77 +170,19 @@ def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
     word_at = [i for i, t in enumerate(toks) if t != ","]
     dropped = {word_at[w] for w in drop if w < len(word_at)}
     out: list[str] = []
-    i, n = 0, len(toks)
-    while i < n:
-        t = toks[i]
+    i = 0
+    while i < len(toks):
         if i in dropped:
             if not out or out[-1] != "GAME":
                 out.append("GAME")
             i += 1
             continue
-        # ball in hand: (la) bille/blanche/boule (blanche) en main
-        if t in ("bille", "blanche", "boule", "balle"):
-            j = i + 1
-            if j < n and toks[j] == "blanche":
-                j += 1
-            if toks[j:j + 2] == ["en", "main"]:
-                if out and out[-1] in ("la", "le"):
-                    out.pop()
-                out.append("BIH")
-                i = j + 2
-                continue
-        # cue ball
-        if t == "blanche" or (t in ("bille", "boule", "balle") and i + 1 < n and toks[i + 1] == "blanche"):
-            if out and out[-1] in ("la", "le", "l"):
-                out.pop()
-            out.append("CUE")
-            i += 2 if t != "blanche" else 1
-            continue
-        if t in ("bille", "boule") and toks[i + 1:i + 3] in (["de", "choc"], ["de", "visee"], ["de", "tir"]):
-            if out and out[-1] in ("la", "le", "l"):
-                out.pop()
-            out.append("CUE")
-            i += 3
-            continue
-        k = _match_phrase(toks, i, _ADV_PHRASES)
-        if k and toks[i + k - 1] == "autre" and i + k < n and toks[i + k] in _NOT_A_PLAYER:
-            k = 0       # "dans l'autre poche": the other pocket, not the other player
-        if k:
-            out.append("ADV")
-            i += k
-            continue
-        k = _match_phrase(toks, i, _PLAYER_PHRASES)
-        if k:
-            out.append("PLAYER")
-            if toks[i + k - 1] in BREAKERS:
-                out.append("BRK")     # "le casseur rentre la 5": the break
-            i += k
-            continue
-        if t in ("un", "une") and i and toks[i - 1] == "la" and (i + 1 >= n or not toks[i + 1].isalpha()
-                                                                 or toks[i + 1] in _AFTER_BALL):
-            t = "1"
-        if t.isdigit() and 1 <= int(t) <= 10:
-            prev = toks[i - 1] if i else ""
-            nxt = toks[i + 1] if i + 1 < n else ""
-            if nxt in _COUNT_NOUNS or nxt == "ball":
-                out.append(t)
-                i += 1
-                continue
-            is_ball = prev in _BALL_LEAD or (prev in ("et", ",", "ou", "puis") and out and len(out) >= 2
-                                             and out[-2].startswith("B") and out[-2][1:2].isdigit()) \
-                or toks[i + 1:i + 3] in (["en", "premier"], ["d", "abord"])   # "1 en premier": the ball hit first
-            if is_ball:
-                while out and out[-1] in ("la", "le", "l", "bille", "boule", "balle", "numero", "billes", "boules"):
-                    out.pop()
-                out.append(f"B{int(t)}")
-                i += 1
-                continue
-        out.append(t)
-        i += 1
-    text = " ".join(out)
-    text = re.sub(r"\b(?:(?:au|du|le|en|a|de|pour|sur)\s+)?(?:(?:la|le|l)\s+)?GAME(?:\s+(?:(?:de|du|a)\s+)?(?:(?:la|le|l)\s+)?GAME)*",
-                  " GAME ", text)
-    return text.split()
+        k = next((k for k in (sym(toks, i, out) for sym in _SYMBOLS) if k), 0)
+        if not k:
+            out.append(toks[i])
+            k = 1
+        i += k
+    return _GAMES.sub(" GAME ", " ".join(out)).split()
 
 
 _SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|est|touche|reste|"

@@ -8,6 +8,15 @@ from qa.understand.facts import _Facts
 
 
 def _read_codes(s: str, f: _Facts) -> None:
+    """Fouls named by their words (codes), then technique: jump, massé, obstacle."""
+    _stance_and_stroke(s, f)
+    _touched(s, f)
+    _other_fouls(s, f)
+    _technique(s, f)
+
+
+def _stance_and_stroke(s: str, f: _Facts) -> None:
+    """No foot on the floor, double hit, poussette, balls still moving."""
     if re.search(r"\baucun pied (?:au|sur le|par|a|ne touch\w*) ?(?:sol|terre|le sol)?|\b(?:les |mes |ses |tes )?(?:2 |deux )?pieds? "
                  r"(?:en l air|decolles?|ne touch\w* (?:pas|plus) le sol|au dessus du sol|ne sont (?:pas|plus) (?:au|par) (?:sol|terre))|"
                  r"\bsans (?:pied|aucun pied|les pieds|toucher le sol|mettre les pieds)|\bassis sur (?:la table|le billard|la bande)|"
@@ -23,6 +32,10 @@ def _read_codes(s: str, f: _Facts) -> None:
                  r"\bavant (?:que|qu) (?:les billes|la bille|tout|elles?|B\d+\w*|CUE)\b.*\b(?:arrete|arretent|immobilise|soit|soient)|"
                  r"\bpas (?:encore )?(?:arretee|arretees|immobile|immobiles|immobilisee)|\ben mouvement", s):
         f.code("balls_moving")
+
+
+def _touched(s: str, f: _Facts) -> None:
+    """A ball touched with the hand, the clothes or the cue; the cue ball moved with the cue while placing it."""
     touched = re.search(r"\b(?:touche|touches|touchez|touchait|deplace|deplaces|deplacez|bouge|bouges|bougez|effleure|effleures|"
                         r"frole|froles|fais bouger|fait bouger|heurte|accroche|accroches|cogne|cognes|renverse)\s+(?:accidentellement |"
                         r"involontairement |sans faire expres |)(?:une bille|une boule|la bille|les billes|B\d+\S*|CUE|une bille de but)"
@@ -43,6 +56,10 @@ def _read_codes(s: str, f: _Facts) -> None:
         # with the cue (queue) on another ball than the cue ball: touched ball; hitting an
         # object ball with the cue as a stroke is wrong_cue_ball (below)
         f.code("touched_ball")
+
+
+def _other_fouls(s: str, f: _Facts) -> None:
+    """Cue on the table, out of turn, slow play, wrong cue ball, full pocket, frozen ball, ball in hand misplaced."""
     if re.search(r"\b(?:pose|poses|posee|posez|laisse|laisses|mets|met|appuie|appuies) (?:ma |sa |ta |la |votre |une |mon )?"
                  r"(?:queue|baguette|canne)\b(?: \w+){0,3} sur (?:la table|le tapis|le billard)", s):
         f.code("cue_on_table")
@@ -68,6 +85,10 @@ def _read_codes(s: str, f: _Facts) -> None:
                  r"devant la ligne|hors de la zone)|\bmauvais placement de CUE|\bCUE (?:placee|posee) au mauvais endroit|"
                  r"\bCUE (?:placee|posee|mise) (?:devant|au dela de|en avant de|apres) la ligne", s):
         f.code("ball_in_hand_misplaced")
+
+
+def _technique(s: str, f: _Facts) -> None:
+    """Jumps (and scoop jumps, jump miscues), massés, the obstacle moved."""
     # technique
     # the cue ball flying over a ball by itself ("la blanche saute par-dessus une bille après
     # la bande") is not a jump shot: the guide rules on it, the engine cannot (see understand)

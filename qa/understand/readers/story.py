@@ -28,8 +28,17 @@ _ALL_BUT_CUE = re.compile(r"\brien (?:ne |n )(?:rentre|tombe|entre)\w* (?:, |)(?
 
 
 def _read_global(s: str, f: _Facts) -> None:
-    """Facts read on the whole story (phrases that cross clause boundaries)."""
-    # ---- phase
+    """Facts read on the whole story (phrases that cross clause boundaries), then the family readers."""
+    _push_out(s, f)
+    _break(s, f)
+    _rack_and_head_string(s, f)
+    _warning_and_counts(s, f)
+    _families(s, f)
+    _ball_in_hand(s, f)
+
+
+def _push_out(s: str, f: _Facts) -> None:
+    """A push-out told (not one asked about, nor one before this shot, nor one not declared)."""
     for m in re.finditer(r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b", s):
         before = s[max(0, m.start() - 45):m.start()]
         if re.search(r"\b(?:apres|suite a|suite au|avant) (?:un |le |son |ton |mon |sa |une |)(?:\w+ )?$", before) \
@@ -49,6 +58,10 @@ def _read_global(s: str, f: _Facts) -> None:
             continue
         f.kind = "push_out"
         break
+
+
+def _break(s: str, f: _Facts) -> None:
+    """This shot is the break (not "after the break"); a dry break."""
     brk = re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
                     r"coup d envoi|dry break|BRK)\b", s)
     if brk and f.kind is None:
@@ -62,7 +75,10 @@ def _read_global(s: str, f: _Facts) -> None:
     if re.search(r"\bdry break\b", s):
         f.rack = "template"
         f.dry = True
-    # ---- template rack and head string
+
+
+def _rack_and_head_string(s: str, f: _Facts) -> None:
+    """A template rack; balls past the head string on the break."""
     if re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
                  r"\bmagic\b|\bfeuille de rack|\brack a gabarit|\bbilles? marquees?", s):
         f.rack = "template"
@@ -81,7 +97,10 @@ def _read_global(s: str, f: _Facts) -> None:
         if m:
             f.crossed_balls = set() if m.group(2) else set(_nums(m.group(1)))
             f.crossed = len(f.crossed_balls)
-    # ---- foul count and warning
+
+
+def _warning_and_counts(s: str, f: _Facts) -> None:
+    """The fouls so far and the warning; balls told by their number; generic pockets and fouls."""
     f.back_on_cloth = bool(_BACK_ON.search(s))    # "… monte sur le cadre et retombe sur le tapis"
     if _ALL_BUT_CUE.search(s):
         f.cue = "pocketed"      # "rien ne rentre… sauf la blanche"
@@ -110,6 +129,10 @@ def _read_global(s: str, f: _Facts) -> None:
     if re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
                  r"la plus petite|la bille la plus basse|la bille visee)", s):
         f.pocket_lowest = True
+
+
+def _families(s: str, f: _Facts) -> None:
+    """The readers of one family of facts each."""
     # ---- listed fouls (codes) and technique
     _read_codes(s, f)
     # ---- the table
@@ -118,7 +141,10 @@ def _read_global(s: str, f: _Facts) -> None:
     _read_call(re.sub(_PUSH_NOT_DECLARED, " ", s) if f.push_undeclared else s, f)
     # ---- rails
     _read_rails(s, f)
-    # ---- ball in hand (state)
+
+
+def _ball_in_hand(s: str, f: _Facts) -> None:
+    """The shooter has the cue ball in hand (state)."""
     if re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
                  r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere|ou je veux)", s):
         f.bih = True

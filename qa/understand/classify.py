@@ -52,57 +52,82 @@ def _main_verb(toks: list[str], start: int) -> tuple[int, str] | None:
     return j, toks[j]
 
 
+def _not_a_subject(ts: list[str], i: int) -> bool:
+    """``ts[i]`` looks like a subject but is not one: « il y a », « il reste », or an inverted
+    subject (« peut-on », « faut-il », « dois-je »)."""
+    t = ts[i]
+    if t == "il" and i + 1 < len(ts) and ts[i + 1] in ("y", "reste", "restait", "restent", "faut", "manque", "n", "ne"):
+        if not (ts[i + 1] in ("n", "ne") and i + 2 < len(ts) and _EVENT_VERB.match(ts[i + 2])):
+            return True
+    return t in ("il", "on", "je", "tu", "vous", "t") and i > 0 and ts[i - 1] in _INV_PREV \
+        and not (i >= 2 and ts[i - 2] in _ARTICLES)
+
+
+def _person_event(ts: list[str], j: int, v: str, prev: str) -> bool:
+    """The verb ``v`` at ``j`` after a person tells an event ("je touche", "j'ai joué la 3"), not a
+    verb whose object says it is about the rules ("je joue la partie")."""
+    if not _EVENT_VERB.match(v):
+        return False
+    if _NEEDS_OBJECT.match(v) and not (j + 1 >= len(ts) and (prev in ("ai", "as", "a", "avez", "avons", "ont")
+                                                             or v.startswith(("jou", "tir")))):
+        nxt = ts[j + 1] if j + 1 < len(ts) else ""
+        if not _OBJECT_OK.match(nxt) or nxt in ("la", "le") and j + 2 < len(ts) and ts[j + 2] in ("regle", "regles", "partie", "casse"):
+            return False
+    return True
+
+
+def _ball_event(v: str, prev: str) -> bool:
+    """The verb ``v`` after a ball or the cue ball tells an event ("la 9 tombe"), not a bare
+    participle ("la 10 empochée à la casse")."""
+    if not (_BALL_EVENT.match(v) or (_EVENT_VERB.match(v) and v.startswith(("empoch", "blous", "eject", "touch")))):
+        return False
+    return not (v.endswith(("ee", "ees")) and prev not in ("est", "sont", "ete", "a", "ont", "etait", "etaient")
+                and not v.startswith(("tomb", "rentr", "sort")))
+
+
+def _clause_event(ts: list[str]) -> tuple[bool, bool]:
+    """(a person's event, an event of balls) told by the first subject of a clause and its verb."""
+    for i, t in enumerate(ts[:5]):
+        if not (t in _STRONG_SUBJ or t == "CUE" or _is_ball(t)):
+            continue
+        mv = None if _not_a_subject(ts, i) else _main_verb(ts, i)
+        if mv is None or _MODALS.match(mv[1]):
+            return False, False
+        j, v = mv
+        prev = ts[j - 1] if j > i + 1 else ""
+        if v.endswith(("er", "ir")) and prev not in ("de", "d") and not v.endswith(("ier",)) \
+                and (not _BALL_EVENT.match(v) or t in _STRONG_SUBJ):
+            return False, False     # an infinitive: after "vais"/"peux"… (skipped above) — not an event
+        if t in _STRONG_SUBJ:
+            return _person_event(ts, j, v, prev), False
+        return False, _ball_event(v, prev)
+    return False, False
+
+
+def _implied_ball_events(c: "Clause") -> int:
+    """Events of balls whose subject is not written in the clause."""
+    ts = c.toks
+    if c.inherited and c.subject in ("cue", "balls") and c.conj != "qui" and ts and _BALL_EVENT.match(ts[0]):
+        return 1    # "la blanche décolle et part par terre": the second verb's subject is the cue ball
+    if c.subject == "count" and c.conj != "qui":
+        return 1    # "deux tombent", "six billes touchent une bande" (read by _subject_of)
+    if c.conj == "qui" and c.subject == "balls":
+        mv = _main_verb(["X"] + ts, 0)
+        return 1 if mv and _BALL_EVENT.match(mv[1]) else 0
+    return 0
+
+
 def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
     """(events told by a person: "je touche", "mon adversaire casse"…, how many clauses
     tell an event of balls or the cue ball: "la 9 tombe", "la blanche saute hors de la
-    table"…), each with a
-    conjugated verb (not an infinitive after a modal: "je peux sauter" tells nothing)."""
+    table"…), each with a conjugated verb (not an infinitive after a modal: "je peux sauter"
+    tells nothing)."""
     person = False
     balls = 0
     for c in clauses:
-        ts = c.toks
-        for i, t in enumerate(ts[:5]):
-            if t in _STRONG_SUBJ or t == "CUE" or _is_ball(t):
-                if t == "il" and i + 1 < len(ts) and ts[i + 1] in ("y", "reste", "restait", "restent", "faut", "manque", "n", "ne"):
-                    if not (ts[i + 1] in ("n", "ne") and i + 2 < len(ts) and _EVENT_VERB.match(ts[i + 2])):
-                        break
-                if t in ("il", "on", "je", "tu", "vous", "t") and i > 0 and ts[i - 1] in _INV_PREV \
-                        and not (i >= 2 and ts[i - 2] in _ARTICLES):
-                    break   # inversion: "peut-on", "faut-il", "dois-je"
-                mv = _main_verb(ts, i)
-                if mv is None:
-                    break
-                j, v = mv
-                prev = ts[j - 1] if j > i + 1 else ""
-                if _MODALS.match(v):
-                    break
-                if v.endswith(("er", "ir")) and prev not in ("de", "d") and not v.endswith(("ier",)):
-                    # an infinitive: after "vais"/"peux"… (skipped above) — not an event
-                    if not _BALL_EVENT.match(v) or t in _STRONG_SUBJ:
-                        break
-                if t in _STRONG_SUBJ:
-                    if _EVENT_VERB.match(v):
-                        if _NEEDS_OBJECT.match(v) and not (j + 1 >= len(ts) and (prev in ("ai", "as", "a", "avez", "avons", "ont")
-                                                                                  or v.startswith(("jou", "tir")))):
-                            nxt = ts[j + 1] if j + 1 < len(ts) else ""
-                            if not _OBJECT_OK.match(nxt) or nxt in ("la", "le") and j + 2 < len(ts) and ts[j + 2] in ("regle", "regles", "partie", "casse"):
-                                break
-                        person = True
-                elif _BALL_EVENT.match(v) or (_EVENT_VERB.match(v) and v.startswith(("empoch", "blous", "eject", "touch"))):
-                    # a bare participle ("la 10 empochée à la casse") is not an event
-                    if v.endswith(("ee", "ees")) and prev not in ("est", "sont", "ete", "a", "ont", "etait", "etaient") \
-                            and not v.startswith(("tomb", "rentr", "sort")):
-                        break
-                    balls += 1
-                break
-        if c.inherited and c.subject in ("cue", "balls") and c.conj != "qui" and ts and _BALL_EVENT.match(ts[0]):
-            balls += 1      # "la blanche décolle et part par terre": the second verb's subject is the cue ball
-        if c.subject == "count" and c.conj != "qui":
-            balls += 1      # "deux tombent", "six billes touchent une bande" (read by _subject_of)
-        if c.conj == "qui" and c.subject == "balls":
-            mv = _main_verb(["X"] + ts, 0)
-            if mv and _BALL_EVENT.match(mv[1]):
-                balls += 1
+        p, b = _clause_event(c.toks)
+        person = person or p
+        balls += int(b) + _implied_ball_events(c)
     return person, balls
 
 

@@ -90,36 +90,41 @@ def _resolve_pronouns(toks: list[str]) -> list[str]:
     return out
 
 
-def _clauses(toks: list[str]) -> list[Clause]:
-    """Cut the symbolised words into clauses and give each its subject."""
+def _is_boundary(toks: list[str], i: int, cur: list[str]) -> bool:
+    t = toks[i]
+    return t in (",", "GAME", "sans") or (t in _CONJ and not (t == "ou" and cur and _is_ball(cur[-1]))
+                                          and not (t == "quand" and toks[i + 1:i + 2] == ["meme"]))
+
+
+def _cut(toks: list[str]) -> list[Clause]:
+    """The clauses, cut at punctuation, game names and conjunctions (each with its conjunction);
+    « sans » opens a clause that keeps it."""
     raw: list[Clause] = []
     cur: list[str] = []
     conj = ""
     i = 0
     while i < len(toks):
         t = toks[i]
-        boundary = t in (",", "GAME") or (t in _CONJ and not (t == "ou" and cur and _is_ball(cur[-1]))
-                                          and not (t == "quand" and i + 1 < len(toks) and toks[i + 1] == "meme"))
-        if t == "sans" or boundary:
-            if cur:
-                raw.append(Clause(cur, conj))
-            cur = []
-            conj = "" if t in (",", "GAME") else t
-            if t == "sans":
-                cur = ["sans"]
-                conj = "sans"
-            elif t == "alors" and i + 1 < len(toks) and toks[i + 1] in ("que", "qu"):
-                conj = "alors que"
-                i += 1
-            elif t in ("pendant", "tandis", "parce", "sachant") and i + 1 < len(toks) and toks[i + 1] in ("que", "qu"):
-                i += 1
+        if not _is_boundary(toks, i, cur):
+            cur.append(t)
             i += 1
             continue
-        cur.append(t)
+        if cur:
+            raw.append(Clause(cur, conj))
+        cur, conj = ([], "") if t in (",", "GAME") else ([], t)
+        if t == "sans":
+            cur = ["sans"]
+        elif toks[i + 1:i + 2] in (["que"], ["qu"]) and t in ("alors", "pendant", "tandis", "parce", "sachant"):
+            conj = "alors que" if t == "alors" else t
+            i += 1
         i += 1
     if cur:
         raw.append(Clause(cur, conj))
-    # "la 9 tombe et la blanche aussi": the verb of the previous clause is understood
+    return raw
+
+
+def _share_verbs(raw: list[Clause]) -> None:
+    """« la 9 tombe et la blanche aussi »: the verb of the previous clause is understood."""
     for k in range(1, len(raw)):
         ts = raw[k].toks
         if 2 <= len(ts) <= 3 and ts[-1] in ("aussi", "egalement", "pareil", "avec", "itou") and \
@@ -128,31 +133,52 @@ def _clauses(toks: list[str]) -> list[Clause]:
             sub_at = next((j for j, t in enumerate(prev) if t == "CUE" or _is_ball(t) or t in _SUBJ), None)
             if sub_at is not None:
                 raw[k].toks = [ts[0]] + prev[sub_at + 1:]
-    prev_subject: str | None = None
-    prev_person: str | None = None
-    prev_balls: tuple[int, ...] = ()
-    prev_obj: tuple[int, ...] = ()
+
+
+@dataclass
+class _Context:
+    """What the clauses read so far tell the next: last subject, last person, last object ball."""
+
+    subject: str | None = None
+    balls: tuple[int, ...] = ()
+    person: str | None = None
+    obj: tuple[int, ...] = ()
+
+
+def _inherited_subject(c: Clause, ctx: _Context) -> tuple[str | None, tuple[int, ...]] | None:
+    """The subject of a clause that has none written: the object of the clause before after
+    « qui », else the subject before for a clause that starts with a verb (None: not inherited)."""
+    if c.conj == "qui" and ctx.obj:
+        return "balls", ctx.obj
+    if c.conj in ("et", "puis", "ensuite", "mais", "", "donc", "apres", "sans") and _starts_with_verb(c.toks):
+        # a verb with a ball or the cue ball as object ("… et rentre la 9") has the last
+        # person as subject, even after a clause about a ball ("alors que la 5 est là")
+        if ctx.person and ctx.subject not in ("self", "other", "player") and \
+                any(_is_ball(t) or t == "CUE" for t in c.toks[1:]) and not _is_ball(c.toks[0]):
+            return ctx.person, ()
+        return ctx.subject, ctx.balls
+    return None
+
+
+def _clauses(toks: list[str]) -> list[Clause]:
+    """Cut the symbolised words into clauses and give each its subject."""
+    raw = _cut(toks)
+    _share_verbs(raw)
+    ctx = _Context()
     for c in raw:
         subj, balls = _subject_of(c.toks)
-        if subj is None and c.conj == "qui" and prev_obj:
-            subj, balls = "balls", prev_obj
-            c.inherited = True
-        elif subj is None and c.conj in ("et", "puis", "ensuite", "mais", "", "donc", "apres", "sans") and _starts_with_verb(c.toks):
-            subj, balls = prev_subject, prev_balls
-            # a verb with a ball or the cue ball as object ("… et rentre la 9") has the last
-            # person as subject, even after a clause about a ball ("alors que la 5 est là")
-            if prev_person and subj not in ("self", "other", "player") and \
-                    any(_is_ball(t) or t == "CUE" for t in c.toks[1:]) and not _is_ball(c.toks[0]):
-                subj, balls = prev_person, ()
-            c.inherited = True
+        if subj is None:
+            inherited = _inherited_subject(c, ctx)
+            if inherited is not None:
+                (subj, balls), c.inherited = inherited, True
         c.subject, c.subj_balls = subj, balls
         if subj is not None:
-            prev_subject, prev_balls = subj, balls
+            ctx.subject, ctx.balls = subj, balls
         if subj in ("self", "other", "player"):
-            prev_person = subj
+            ctx.person = subj
         objs = [b for t in c.toks for b in _nums(t)]
         if objs:
-            prev_obj = (objs[-1],)
+            ctx.obj = (objs[-1],)
     return raw
 
 

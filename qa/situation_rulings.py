@@ -8,12 +8,12 @@ from typing import Any, Mapping, Sequence
 
 from .engine.everywhere import rule_under
 from .engine.outcome import Verdict, verdict_of
-from .rulebook import GAMES
+from .rulebook import GAMES, Rulebook
 from .understand.names import scenario_for
 from .understand.results import OpenFact, Understanding
 
 
-def rule(book, scenario: Mapping[str, Any], rulesets: Sequence[str]) -> dict:
+def rule(book: Rulebook, scenario: Mapping[str, Any], rulesets: Sequence[str]) -> dict[str, Any]:
     """The engine on ``scenario`` under each ruleset, its rack fitted to each
     (:func:`qa.understand.scenario_for`): {ruleset: Outcome or ImpossibleScenarioError}."""
     return rule_under(book, scenario, rulesets, fit=lambda sc, r: scenario_for(book, sc, r))
@@ -26,7 +26,7 @@ def _announced(result: Any) -> Any:
     return (v.foul, v.winner, v.termination, v.next, v.ball_in_hand) if isinstance(v, Verdict) else v
 
 
-def rulings_of(book, u: Understanding, o: OpenFact | None = None) -> Mapping[str, Any]:
+def rulings_of(book: Rulebook, u: Understanding, o: OpenFact | None = None) -> Mapping[str, Any]:
     """{ruleset: Outcome or ImpossibleScenarioError} of ``u``'s scenario (or of the other
     case of its open fact ``o``) under ``u.rulesets``: the rulings :func:`understand` already
     made, else :func:`rule`'s."""
@@ -37,7 +37,7 @@ def rulings_of(book, u: Understanding, o: OpenFact | None = None) -> Mapping[str
     return o.rulings if o.rulings is not None else rule(book, o.alt_scenario, u.rulesets)
 
 
-def weigh_open(book, u: Understanding) -> Understanding:
+def weigh_open(book: Rulebook, u: Understanding) -> Understanding:
     """Keep the open facts whose other case changes the ruling under some ruleset (with the
     rulings made to see it)."""
     if not u.open:

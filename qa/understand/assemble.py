@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable
 
+from qa.detect import Detection
+from qa.rulebook import Rulebook
 from qa.understand.facts import _Facts
 from qa.understand.names import _copy, _money
 from qa.understand.results import OpenFact, Understanding
@@ -31,7 +33,7 @@ def _address(question: str) -> str:
 class _Build:
     """The scenario being assembled from read-only facts ``f``."""
 
-    book: Any
+    book: Rulebook
     ids: tuple[str, ...]
     game: str | None
     f: _Facts
@@ -360,8 +362,8 @@ _OPEN: tuple[Callable[[_Build], OpenFact | None], ...] = (
     _open_lowest, _open_called, _open_rail, _open_break_rails, _open_crossed, _open_warned, _open_game)
 
 
-def _assemble(book, question: str, text: str, f: _Facts, ids: tuple[str, ...], game: str | None,
-              det, notes: list[str]) -> Understanding:
+def _assemble(book: Rulebook, question: str, text: str, f: _Facts, ids: tuple[str, ...], game: str | None,
+              det: Detection, notes: list[str]) -> Understanding:
     """The :class:`Understanding` of facts ``f`` read in ``question`` for the rulesets ``ids``."""
     shooter = _shooter(f)
     b = _Build(book=book, ids=ids, game=game, f=f, vous=_address(question) == "vous", money=_money(book, ids),

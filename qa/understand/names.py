@@ -4,11 +4,13 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping, Sequence
 
+from qa.detect import Detection
+from qa.rulebook import Rulebook
 from qa.understand.tokens import _nums
 
 
 
-def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None,
+def _rulesets(book: Rulebook, det: Detection, sym_toks: list[str], given: Sequence[str] | None,
               table: Sequence[int] | None = None) -> tuple[tuple[str, ...], str | None, list[str]]:
     """(covered rulesets, game named or implied, notes on the choice). ``table``: the exact
     list of balls left, when told ("il reste la 8 et la 9": no 10, so nine-ball)."""
@@ -48,11 +50,11 @@ def _rulesets(book, det, sym_toks: list[str], given: Sequence[str] | None,
     return tuple(ids), game, notes
 
 
-def _money(book, ids: Sequence[str]) -> int:
+def _money(book: Rulebook, ids: Sequence[str]) -> int:
     return max((book.rulesets[r].money_ball for r in ids), default=10)
 
 
-def scenario_for(book, scenario: Mapping[str, Any], ruleset: str) -> dict:
+def scenario_for(book: Rulebook, scenario: Mapping[str, Any], ruleset: str) -> dict[str, Any]:
     """The Scenario dict for one ``ruleset``: ``ruleset`` set, and ``state.on_table``
     fitted to its rack (balls above its money ball dropped, its money ball added)."""
     sc = _copy(scenario)
@@ -70,5 +72,5 @@ def scenario_for(book, scenario: Mapping[str, Any], ruleset: str) -> dict:
     return sc
 
 
-def _copy(sc: Mapping[str, Any]) -> dict:
+def _copy(sc: Mapping[str, Any]) -> dict[str, Any]:
     return copy.deepcopy(dict(sc))

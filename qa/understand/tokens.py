@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
@@ -76,7 +76,7 @@ _NOT_A_PLAYER = frozenset({"poche", "poches", "bille", "boule", "cote", "bande",
                            "extremite", "fois", "coup", "partie", "manche", "laterale", "jour"})
 
 
-def _match_phrase(toks: list[str], i: int, phrases) -> int:
+def _match_phrase(toks: list[str], i: int, phrases: Iterable[tuple[str, ...]]) -> int:
     for ph in sorted(phrases, key=len, reverse=True):
         if tuple(toks[i:i + len(ph)]) == ph:
             return len(ph)

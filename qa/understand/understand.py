@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from qa.rulebook import Rulebook
+from qa.understand.clauses import Clause
 from qa.understand.assemble import _assemble
 from qa.understand.classify import _has_shot_fact, _not_ruled_here, is_situation, narrative
 from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
@@ -22,14 +24,14 @@ _PUSH_WORDS = re.compile(r"\bpush\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegage
 _BREAK_WORDS = re.compile(r"\b(?:cass\w*|bris|break)\b")
 
 
-def _before_push_out(clauses: list) -> int:
+def _before_push_out(clauses: list[Clause]) -> int:
     """When a break is told before the push-out ("je casse, la 2 rentre ; j'annonce un push-out…"),
     the number of clauses before the push-out: they tell the break, an earlier shot."""
     at = next((k for k, c in enumerate(clauses) if _PUSH_WORDS.search(c.text)), 0)
     return at if any(_BREAK_WORDS.search(c.text) for c in clauses[:at]) else 0
 
 
-def understand(book, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
+def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
     """Understand a French situation; None when ``question`` is a lookup or off-topic.
 
     ``book``: a :class:`qa.rulebook.Rulebook`; ``rulesets``: ids that restrict the answer

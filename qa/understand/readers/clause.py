@@ -16,6 +16,11 @@ _ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arre
                        r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
 
 
+def _add_person(f: _Facts, who: str | None) -> None:
+    if who:
+        f.persons.append(who)
+
+
 @dataclass(frozen=True)
 class _Ctx:
     """What every step reads of a clause: its text (padded with spaces), negation, subject,
@@ -229,13 +234,13 @@ def _person_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
             elif obj.startswith("B"):
                 _add(f.pocketed, _nums(obj))
                 for b in _nums(obj):
-                    f.pocketed_by.setdefault(b, person or subj)
-            f.persons.append(person or subj)
+                    f.pocketed_by.setdefault(b, person or subj or "balls")
+            _add_person(f, person or subj)
         if hits:
             return True
         if re.search(r"\b(?:ne |n )?(?:" + V_POT + r")\w* (?:rien|pas|aucune)\b", s) and neg and re.search(r"\b(?:rentre|empoche|blouse)\w*", s):
             f.nothing_pocketed = True
-            f.persons.append(person or subj)
+            _add_person(f, person or subj)
     return False
 
 

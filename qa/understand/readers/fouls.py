@@ -23,8 +23,8 @@ def _count(word: str) -> int:
 
 def _read_fouls_count(s: str, f: _Facts) -> None:
     # "mon adversaire a deux fautes"
-    for m in re.finditer(r"\b(ADV|PLAYER|il)(?: (?:a|avait|en|est|etait|cumule|deja|commis|fait)(?![a-z]))++ (\d+|une) fautes?", s):
-        f.fouls_other = min(_count(m.group(2)), 2)
+    for hit in re.finditer(r"\b(ADV|PLAYER|il)(?: (?:a|avait|en|est|etait|cumule|deja|commis|fait)(?![a-z]))++ (\d+|une) fautes?", s):
+        f.fouls_other = min(_count(hit.group(2)), 2)
     pats = [
         r"\b(?:j ai|tu as|vous avez|j avais|tu avais|vous aviez|je suis|tu es|vous etes|j en suis|on est|je compte|"
         r"je cumule|j etais|j en etais)(?: (?:deja|a|fait|commis|eu)(?![a-z]))*+ "
@@ -39,13 +39,13 @@ def _read_fouls_count(s: str, f: _Facts) -> None:
         m = re.search(p, s)
         if m and f.fouls_self is None:
             f.fouls_self = min(_count(m.group(1)), 2)
-    m = re.search(r"\b(?:c est|c etait|ce serait|pour|ce qui fait|ca fait|soit|est) (?:ma|ta|votre|sa) (premier|deuxieme|troisieme) faute", s) \
+    o = re.search(r"\b(?:c est|c etait|ce serait|pour|ce qui fait|ca fait|soit|est) (?:ma|ta|votre|sa) (premier|deuxieme|troisieme) faute", s) \
         or re.search(r"\b(?:ma|ta|votre) (premier|deuxieme|troisieme) faute (?:de suite|consecutive|d affilee)", s)
-    if m and f.fouls_self is None:
-        f.fouls_self = max(0, ORDINAL_VALUES[m.group(1)] - 1)
-    m = re.search(r"(?:^|, |\b(?:et|puis|pour|avec) )(?:une |la |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s)
-    if m and f.fouls_self is None:
-        f.fouls_self = ORDINAL_VALUES[m.group(1)] - 1
+    if o and f.fouls_self is None:
+        f.fouls_self = max(0, ORDINAL_VALUES[o.group(1)] - 1)
+    o = re.search(r"(?:^|, |\b(?:et|puis|pour|avec) )(?:une |la |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s)
+    if o and f.fouls_self is None:
+        f.fouls_self = ORDINAL_VALUES[o.group(1)] - 1
     if f.fouls_self is None and re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b", s):
         f.fouls_self = 1
     m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)

@@ -493,19 +493,14 @@ def answer_from(book, question: str, u: Understanding) -> dict:
     """The Answer dict for an already understood situation (see :func:`answer_situation`)."""
     results = rulings_of(book, u)
     voice = _voice(u.address, u.shooter)
-    parts = [_ruling_text(book, results, u.scenario, voice, u.rulesets)]
-    for o in u.open:
-        if o.name == "game":
-            continue
-        case = _case_text(book, u, o, results, voice)
-        if case:
-            parts.append(case)
-    assumptions = _assumptions(u, results)
-    if assumptions:
-        parts.append(" ".join(a if a.endswith(".") else a + "." for a in assumptions))
-    notes = _notes(book, u, results)
-    if notes:
-        parts.append("Ce que les textes laissent ouvert : " + " ".join(n if n.endswith(".") else n + "." for n in notes))
+    game = next((o for o in u.open if o.name == "game"), None)
+    follow_up = list(u.follow_up)
+    if game is not None:
+        # the game decides and is not told: ask it first, with what each game gives, and no more
+        parts = ["La réponse dépend du jeu. " + game.question, _ruling_text(book, results, u.scenario, voice, u.rulesets)]
+        follow_up = [game.question]
+    else:
+        parts = [_ruling_text(book, results, u.scenario, voice, u.rulesets)] + _details(book, u, results, voice)
     scenario = dict(u.scenario)
     if len(u.rulesets) == 1:
         scenario = {**scenario, "ruleset": u.rulesets[0]}
@@ -519,8 +514,20 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "suggestions": [],
         "scenario": scenario,
         "outcomes": outcomes,
-        "follow_up": list(u.follow_up),
+        "follow_up": follow_up,
     }
+
+
+def _details(book, u: Understanding, results, voice: _Voice) -> list[str]:
+    """What follows the ruling: each open fact's other case, the assumptions, the texts' silences."""
+    parts = [case for o in u.open if (case := _case_text(book, u, o, results, voice))]
+    assumptions = _assumptions(u, results)
+    if assumptions:
+        parts.append(" ".join(a if a.endswith(".") else a + "." for a in assumptions))
+    notes = _notes(book, u, results)
+    if notes:
+        parts.append("Ce que les textes laissent ouvert : " + " ".join(n if n.endswith(".") else n + "." for n in notes))
+    return parts
 
 
 def answer_situation(book, question: str, rulesets: Sequence[str] | None = None) -> dict | None:

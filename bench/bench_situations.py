@@ -27,14 +27,12 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from qa.rulebook import load_rulebook
+from qa.situation_rulings import rule, weigh_open
+from qa.understand import understand
+from qa.situation_answer import answer_from
 
-from qa.rulebook import load_rulebook  # noqa: E402
-from qa.situation_rulings import rule, weigh_open  # noqa: E402
-from qa.understand import understand  # noqa: E402
-from qa.situation_answer import answer_from  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DATA = ROOT / "tests" / "data" / "situations.yaml"
 

@@ -174,7 +174,7 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
     base_clauses = list(by_ruleset.get(base.id, ()))
     base_index = {c.id: c for c in base_clauses}
     own, replaced, ok = _own_clauses(col, f, raw, m, base, base_index, topics)
-    raw_policy = raw.get("policy") if isinstance(raw.get("policy"), LineDict) else LineDict()
+    raw_policy = _line_dict(raw.get("policy"))
     values, decisions, ok_policy = _policy_values(col, f, raw_policy, m, base, specs, {c.id for c in own})
     ok = ok and ok_policy
     available = {cid: c for cid, c in base_index.items() if cid not in replaced}
@@ -182,7 +182,7 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
     available.update({c.id: c for c in decisions})
     n = len(col.problems)
     overrides = check_policy_values(col, f, raw_policy, values, specs, available, complete=False)
-    raw_fouls = raw.get("fouls") if isinstance(raw.get("fouls"), LineDict) else LineDict()
+    raw_fouls = _line_dict(raw.get("fouls"))
     own_fouls = check_foul_map(col, f, raw_fouls, m.fouls, available, foul_codes)
     if len(col.problems) > n or not ok:
         return None
@@ -195,7 +195,7 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
     for name, pv in base.policy.items():
         policy[name] = PolicyValue(name, pv.value, repoint(pv.clause), pv.note)
     policy.update(overrides)
-    fouls = {code: repoint(cid) for code, cid in base.fouls.items()}
+    fouls = {code: replaced.get(cid, cid) for code, cid in base.fouls.items()}
     fouls.update(own_fouls)
     final = _house_order(base_clauses, own, replaced, decisions)
     for c in final:
@@ -209,6 +209,11 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
         policy=MappingProxyType(policy), fouls=MappingProxyType(fouls), extends=base.id, short=m.title,
     )
     return hid
+
+
+def _line_dict(value: Any) -> LineDict:
+    """``value`` if it is a mapping read from the file, else an empty one."""
+    return value if isinstance(value, LineDict) else LineDict()
 
 
 def _read_file(col: _Collector, f: Path) -> tuple[LineDict, _HouseFileIn] | None:
@@ -289,7 +294,8 @@ def _own_clauses(col: _Collector, f: Path, raw: LineDict, m: _HouseFileIn, base:
                 ok = False
         if c.replaces is not None:
             ok &= _check_replaces(col, f, rc.line_of("replaces"), c, base, base_index, replaced)
-        section = c.section or (base_index[c.replaces].section if c.replaces in base_index else HOUSE_SECTION)
+        replaces = base_index.get(c.replaces) if c.replaces is not None else None
+        section = c.section or (replaces.section if replaces is not None else HOUSE_SECTION)
         own.append(Clause(
             id=c.id, ruleset=hid, game=base.game, kind=c.kind, section=section, title=c.title, text=c.text,
             topics=tuple(c.topics), order=0, keywords=tuple(c.keywords), questions=tuple(c.questions), house=True,
@@ -379,7 +385,7 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def house_yaml(book, base: str, hid: str, title: str, overrides: Mapping[str, str],
+def house_yaml(book: Rulebook, base: str, hid: str, title: str, overrides: Mapping[str, str],
                notes: Mapping[str, str] | None = None, description: str = "", publisher: str = "") -> str:
     """Write a house-rule file: ``base`` ruleset, club ``hid`` and ``title``, and the policy
     values that differ from the base (``overrides`` {policy: value}; values equal to the
@@ -403,7 +409,7 @@ def house_yaml(book, base: str, hid: str, title: str, overrides: Mapping[str, st
     for name, value in overrides.items():
         if not value:
             continue
-        current = rs.policy.get(name).value if rs is not None and name in rs.policy else None
+        current = rs.policy[name].value if rs is not None and name in rs.policy else None
         if value != current:
             changed.append((name, value))
     if not changed:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import AbstractSet, Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
@@ -300,7 +300,7 @@ class Matcher:
             ws.append(fixed or w)
         return self.analyzer.terms_of_words(mark_counts(ws) if fixes else ws), fixes
 
-    def _scores(self, terms: Sequence[str], allowed: set[int] | None) -> dict[int, float]:
+    def _scores(self, terms: Sequence[str], allowed: AbstractSet[int] | None) -> dict[int, float]:
         acc: dict[int, float] = {}
         for t in dict.fromkeys(terms):
             for i, w in self.postings.get(t, ()):

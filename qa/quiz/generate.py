@@ -261,6 +261,7 @@ def ruling_distractors(r: Verdict, ctx: CallContext, shooter_fouls: int,
     money = ctx.money
     if r.winner is None:
         alts = {"shooter": ["opponent"], "opponent": ["shooter", "choice"], "choice": ["opponent", "shooter"]}
+        assert r.next is not None    # a game not over names who plays next
         out.append(("next", replace(r, next=rng.choice(alts[r.next]))))
         out.append(("ball_in_hand", replace(r, ball_in_hand=not r.ball_in_hand)))
         if ctx.involved:
@@ -321,7 +322,7 @@ def _calls(rs: Ruleset) -> bool:
 def _t_break(rng: random.Random, rs: Ruleset) -> dict:
     money = rs.money_ball
     balls = list(range(1, money + 1))
-    first = 1 if rng.random() < 0.82 else rng.choice([None] + balls[1:])
+    first = 1 if rng.random() < 0.82 else rng.choice([None, *balls[1:]])
     pocketed = sorted(rng.sample(balls, rng.choice([0, 0, 1, 1, 2, 3])))
     if money not in pocketed and rng.random() < 0.25:
         pocketed = sorted(pocketed + [money])
@@ -500,6 +501,7 @@ TEMPLATES = (
 
 def describe(book: Rulebook, scenario: Scenario) -> str:
     """The situation of ``scenario`` told in French, ending with the question."""
+    assert scenario.ruleset is not None    # a quiz question's scenario names its ruleset
     rs = book.rulesets[scenario.ruleset]
     st, sh = scenario.state, scenario.shot
     out = [f"« {rs.title} »."]
@@ -636,6 +638,7 @@ def call_question_for(book: Rulebook, data: Mapping[str, Any], rng: random.Rando
         return None
     if out.unsettled or out.assumptions:
         return None
+    assert sc.ruleset is not None    # evaluate() refuses a scenario without one
     rs = book.rulesets[sc.ruleset]
     ctx = CallContext.of(sc, rs.money_ball)
     right = out.verdict()
@@ -829,9 +832,9 @@ class _Pools:
             return
         for name in book.policy_specs:
             pvs = [book.rulesets[r].policy.get(name) for r in ids]
-            if any(pv is None or pv.note for pv in pvs):
+            values = [pv.value for pv in pvs if pv is not None and not pv.note]
+            if len(values) < len(pvs):    # a ruleset without it, or with a note
                 continue
-            values = [pv.value for pv in pvs]
             for r, v in zip(ids, values):
                 if values.count(v) == 1:
                     self.policies.append((game, name, v, r))

@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from qa.engine.evaluate import evaluate  # noqa: E402
-from qa.engine.outcome import ImpossibleScenarioError  # noqa: E402
-from qa.engine.scenario import parse_scenario  # noqa: E402
-from qa.rulebook import load_rulebook  # noqa: E402
+from qa.engine.evaluate import evaluate
+from qa.engine.outcome import ImpossibleScenarioError
+from qa.engine.scenario import parse_scenario
+from qa.rulebook import load_rulebook
 
 RULESETS = ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")
 

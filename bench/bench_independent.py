@@ -9,11 +9,10 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from qa.rulebook import load_rulebook
+from qa.answer import Answerer
 
-from qa.rulebook import load_rulebook  # noqa: E402
-from qa.answer import Answerer  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DEFAULT = ROOT / "bench" / "data" / "questions_independent.yaml"
 

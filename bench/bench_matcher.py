@@ -37,13 +37,12 @@ import sys
 import time
 from pathlib import Path
 
+import yaml
+
+from qa.matcher import Matcher, MatcherConfig
+from qa.rulebook import load_rulebook
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import yaml  # noqa: E402
-
-from qa.matcher import Matcher, MatcherConfig  # noqa: E402
-from qa.rulebook import load_rulebook  # noqa: E402
 
 QUESTIONS = ROOT / "tests" / "data" / "questions.yaml"
 BLIND = ROOT / "tests" / "data" / "questions_blind.yaml"

@@ -13,18 +13,16 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from qa.quiz.generate import generate  # noqa: E402
-from qa.quiz.service import QuizService  # noqa: E402
-from qa.quiz.store import Store  # noqa: E402
-from qa.rulebook import load_rulebook  # noqa: E402
+from qa.quiz.generate import generate
+from qa.quiz.service import QuizService
+from qa.quiz.store import Store
+from qa.rulebook import load_rulebook
 
 
 def pct(values: list[float], p: float) -> float:

@@ -27,14 +27,12 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from qa.rulebook import load_rulebook
+from qa.situation_rulings import rule, weigh_open
+from qa.understand import understand
+from qa.situation_answer import answer_from
 
-from qa.rulebook import load_rulebook  # noqa: E402
-from qa.situation_rulings import rule, weigh_open  # noqa: E402
-from qa.understand import understand  # noqa: E402
-from qa.situation_answer import answer_from  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 DATA = ROOT / "tests" / "data" / "situations.yaml"
 
@@ -208,12 +206,7 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
                 per_group[g] += 1
         if not errs:
             all_fields += 1
-        oerrs: dict = {"situation": "not understood"}
-        if u is not None:
-            results = rule(book, u.scenario, u.rulesets)
-            oerrs = outcome_errors(results, item, u.rulesets)
-            if [r for r in expected_outcomes(item, u.rulesets)] != list(u.rulesets):
-                oerrs.setdefault("rulesets", "differ")
+        oerrs = _ruling_errors(book, item, u)
         if not oerrs:
             ruled += 1
         if "follow_up" in item:
@@ -225,9 +218,7 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
                 failures.append(f"  follow_up {item['q']!r}: want {item['follow_up']} got {got}")
         if verbose and (errs or oerrs):
             failures.append(f"- {item['q']}\n    fields: {errs}\n    ruling: {oerrs}")
-    lookups = [x if isinstance(x, str) else x["q"] for x in sets["lookups"]
-               if split == "all" or isinstance(x, str) and split in ("tune", "holdout")
-               or not isinstance(x, str) and x.get("split") == split]
+    lookups = _lookups(sets, split)
     look_wrong = [q for q in lookups if understand(book, q) is not None]
     lt = []
     for q in lookups:
@@ -244,19 +235,42 @@ def run(split: str = "all", verbose: bool = False, data: Path = DATA) -> dict:
         "p50_ms": statistics.median(lat_all) if lat_all else 0,
         "p95_ms": lat_all[int(0.95 * (len(lat_all) - 1))] if lat_all else 0,
     }
-    print(f"== split: {split} — {n} situations, {len(lookups)} lookups")
+    _print_figures(figures, per_group, understood, all_fields, ruled, follow_ok, follow_n, look_wrong)
+    if verbose and failures:
+        print("\n".join(failures))
+    return figures
+
+
+
+def _ruling_errors(book, item: dict, u) -> dict:
+    """What the rulings of ``u`` get wrong for ``item`` (see :func:`outcome_errors`)."""
+    if u is None:
+        return {"situation": "not understood"}
+    oerrs: dict = outcome_errors(rule(book, u.scenario, u.rulesets), item, u.rulesets)
+    if [r for r in expected_outcomes(item, u.rulesets)] != list(u.rulesets):
+        oerrs.setdefault("rulesets", "differ")
+    return oerrs
+
+def _lookups(sets: dict, split: str) -> list[str]:
+    """The lookup questions of ``split`` (a bare string counts in tune and holdout)."""
+    return [x if isinstance(x, str) else x["q"] for x in sets["lookups"]
+            if split == "all" or isinstance(x, str) and split in ("tune", "holdout")
+            or not isinstance(x, str) and x.get("split") == split]
+
+
+def _print_figures(figures: dict, per_group: dict[str, int], understood: int, all_fields: int, ruled: int,
+                   follow_ok: int, follow_n: int, look_wrong: list[str]) -> None:
+    n = figures["situations"]
+    print(f"== split: {figures['split']} — {n} situations, {figures['lookups']} lookups")
     print(f"understood as a situation     {_pct(understood, n)}")
     for g in GROUPS:
         print(f"  {g:<28}{_pct(per_group[g], n)}")
     print(f"all fields right              {_pct(all_fields, n)}")
     print(f"ruled right                   {_pct(ruled, n)}")
     print(f"follow-up right               {_pct(follow_ok, follow_n)}")
-    print(f"lookups turned into situations {len(look_wrong)}/{len(lookups)}"
+    print(f"lookups turned into situations {len(look_wrong)}/{figures['lookups']}"
           + (f": {look_wrong}" if look_wrong else ""))
     print(f"latency (answer, in process)  p50 {figures['p50_ms']:.1f} ms, p95 {figures['p95_ms']:.1f} ms")
-    if verbose and failures:
-        print("\n".join(failures))
-    return figures
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,14 +21,13 @@ import sys
 import time
 from pathlib import Path
 
+import yaml
+
+from qa.rulebook import load_rulebook
+from qa.answer import Answerer
+from qa.situation_answer import situation_handler
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import yaml  # noqa: E402
-
-from qa.rulebook import load_rulebook  # noqa: E402
-from qa.answer import Answerer  # noqa: E402
-from qa.situation_answer import situation_handler  # noqa: E402
 
 DATA = ROOT / "bench" / "data" / "situations_independent.yaml"
 MISSING = object()

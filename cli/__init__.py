@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -61,9 +61,10 @@ def french_message(exc: click.ClickException) -> str:
         if exc.possibilities:
             msg += f" (vouliez-vous dire « {exc.possibilities[0]} » ?)"
     elif isinstance(exc, getattr(click.exceptions, "NoSuchCommand", ())):
-        msg = f"commande inconnue « {exc.command_name} »"
-        if exc.possibilities:
-            msg += f" (vouliez-vous dire « {exc.possibilities[0]} » ?)"
+        unknown: Any = exc    # click's NoSuchCommand, where this click has it
+        msg = f"commande inconnue « {unknown.command_name} »"
+        if unknown.possibilities:
+            msg += f" (vouliez-vous dire « {unknown.possibilities[0]} » ?)"
     elif isinstance(exc, click.MissingParameter):
         kind = "argument" if getattr(exc.param, "param_type_name", "") == "argument" else "option"
         msg = f"{kind} obligatoire manquant{'e' if kind == 'option' else ''} : {_hint(exc)}"
@@ -131,7 +132,9 @@ def build_cli(modules: tuple[str, ...] = COMMAND_MODULES) -> click.Group:
         Sans commande : sert l’application web sur http://127.0.0.1:5000 (comme « serve »).
         """
         if ctx.invoked_subcommand is None:
-            ctx.invoke(ctx.command.get_command(ctx, "serve"))
+            serve = cast(click.Group, ctx.command).get_command(ctx, "serve")
+            assert serve is not None    # cli.core's (a group built without it has no default)
+            ctx.invoke(serve)
 
     for name in modules:
         for cmd in importlib.import_module(name).commands:

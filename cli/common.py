@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from typing import Any, Mapping
 
 import click
@@ -10,7 +11,7 @@ import click
 from qa.french import ball_list
 from qa.rulebook import DATA_DIR, Rulebook, RulebookError, did_you_mean, load_rulebook
 
-WHO = {"shooter": "le tireur", "opponent": "l’adversaire"}
+WHO: dict[str | None, str] = {"shooter": "le tireur", "opponent": "l’adversaire"}
 CHOICES = {"play": "jouer la table telle quelle", "hand_back": "rendre la main à l’auteur du coup"}
 
 
@@ -19,7 +20,7 @@ class CliError(click.ClickException):
 
     def __init__(self, message: str, exit_code: int = 1):
         super().__init__(message)
-        self.exit_code = exit_code
+        self.exit_code = exit_code  # type: ignore[misc]  # per error (click: a class variable)
 
 
 def env_or(value: Any, var: str) -> Any:
@@ -59,10 +60,10 @@ def load_book(data: str | None = None, house_rules: str | None = None) -> Rulebo
     """Load the rulebook (``data`` or ``ARBITRE_DATA`` or rules_data/, plus house rules from
     ``house_rules`` or ``ARBITRE_HOUSE_RULES``). On invalid data, print every problem
     (``file:line: message``) on stderr and fail with exit code 1."""
-    data = env_or(data, "ARBITRE_DATA") or DATA_DIR
+    path: str | Path = env_or(data, "ARBITRE_DATA") or DATA_DIR
     house_rules = env_or(house_rules, "ARBITRE_HOUSE_RULES")
     try:
-        return load_rulebook(data, house_rules=house_rules)
+        return load_rulebook(path, house_rules=house_rules)
     except RulebookError as exc:
         for p in exc.problems:
             click.echo(str(p), err=True)

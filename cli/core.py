@@ -338,10 +338,10 @@ def evaluate(file: str, as_json: bool, house_rules: str | None) -> None:
     rulings = rule_under(book, scenario, ids)
     failed = first_impossible(rulings)
     if failed is not None:
-        rid, exc = failed
-        where = f" (champ « {exc.field} »)" if exc.field else ""
-        cl = f" [{exc.clause}]" if exc.clause else ""
-        raise CliError(f"scénario impossible sous {rid}{where} : {exc.message}{cl}")
+        rid, err = failed
+        where = f" (champ « {err.field} »)" if err.field else ""
+        cl = f" [{err.clause}]" if err.clause else ""
+        raise CliError(f"scénario impossible sous {rid}{where} : {err.message}{cl}")
     outcomes = outcomes_json(book, rulings)
     if as_json:
         print_json({"outcomes": outcomes} if many else outcomes[ids[0]])

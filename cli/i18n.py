@@ -141,9 +141,9 @@ def install() -> None:
     """Make click speak French: its modules' ``_`` and ``ngettext`` use :data:`CATALOG`."""
     for module in _CLICK_MODULES:
         if hasattr(module, "_"):
-            module._ = CATALOG.gettext
+            setattr(module, "_", CATALOG.gettext)
         if hasattr(module, "ngettext"):
-            module.ngettext = CATALOG.ngettext
+            setattr(module, "ngettext", CATALOG.ngettext)
 
 
 class FrenchHelpFormatter(click.HelpFormatter):
@@ -169,6 +169,7 @@ class IntBetween(click.ParamType):
         self.low, self.high = low, high
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        n: int | None
         if isinstance(value, int) and not isinstance(value, bool):
             n = value
         else:

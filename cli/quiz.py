@@ -149,6 +149,12 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
     if as_json:
         print_json({"id": quiz_id, "seed": created["seed"], "mode": mode, **result})
         return
+    _print_result(result, questions, mode == "exam" or stopped)
+    click.echo(f"Revue en ligne : /quiz/{quiz_id}/revue")
+
+
+def _print_result(result: dict[str, Any], questions: list[Any], show_missed: bool) -> None:
+    """The score, by topic, and (``show_missed``: an exam, or a quiz stopped) the questions missed."""
     click.echo("")
     verdict = "réussi" if result["passed"] else "non réussi"
     click.echo(click.style(f"Score : {result['score']}/{result['total']} ({result['percent']} %) — {verdict} "
@@ -158,14 +164,12 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
         for slot in result["by_topic"].values():
             click.echo(f"  {slot['label']} : {slot['correct']}/{slot['total']}")
     wrong = [r for r in result["review"] if not r["correct"]]
-    if wrong and (mode == "exam" or stopped):
+    if wrong and show_missed:
         click.echo("Corrigé des questions manquées :")
         for r in wrong:
             q = next(x for x in questions if x.id == r["question"]["id"])
             n = questions.index(q) + 1
             click.echo(_wrap(f"Q{n} — votre réponse : {_number(q, r['choice'])} ; bonne réponse : {_number(q, q.right)}", "  "))
             click.echo(_wrap(q.explanation, "     "))
-    click.echo(f"Revue en ligne : /quiz/{quiz_id}/revue")
-
 
 commands = [quiz]

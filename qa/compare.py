@@ -211,7 +211,7 @@ def _value_json(book: Rulebook, ruleset: str, name: str) -> dict:
     spec = book.policy_specs[name]
     pv = rs.policy.get(name)
     if pv is None or pv.silent:
-        out = {"value": SILENT, "clause": None, "value_label": SILENT_LABEL}
+        out: dict[str, Any] = {"value": SILENT, "clause": None, "value_label": SILENT_LABEL}
         if pv is not None and pv.note:
             out["note"] = pv.note
         return out

@@ -25,6 +25,21 @@ def describe_scenario(scenario: Mapping[str, Any] | None, foul_labels: Mapping[s
     sh: Mapping[str, Any] = scenario.get("shot") or {}
     labels = foul_labels or {}
     out = [_KIND.get(sh.get("kind", "normal"), "Coup normal")]
+    out += _state_lines(st, sh)
+    out += _ball_lines(sh)
+    out += _call_lines(sh)
+    for flag, text in (("jump", "Coup sauté"), ("masse", "Coup massé"), ("cue_rail_first", "La blanche touche la bande avant la bille"),
+                       ("obstacle_moved", "La bille obstacle bouge")):
+        if sh.get(flag):
+            out.append(text)
+    for code in sh.get("fouls") or ():
+        out.append(f"Faute : {labels.get(code, code)}")
+    return out
+
+
+def _state_lines(st: Mapping[str, Any], sh: Mapping[str, Any]) -> list[str]:
+    """The table before the shot: rack, balls on the table, ball in hand, fouls so far."""
+    out = []
     if st.get("rack") == "template":
         out.append("Rack au gabarit (magic rack)")
     if st.get("on_table") and sh.get("kind") != "break":
@@ -37,6 +52,12 @@ def describe_scenario(scenario: Mapping[str, Any] | None, foul_labels: Mapping[s
         out.append(f"Fautes consécutives du tireur avant le coup : {fouls['shooter']}{warned}")
     if fouls.get("opponent"):
         out.append(f"Fautes consécutives de l’adversaire : {fouls['opponent']}")
+    return out
+
+
+def _ball_lines(sh: Mapping[str, Any]) -> list[str]:
+    """What the balls did: first contact, pocketed, off the table, the cue ball, the rails."""
+    out = []
     if "first_contact" in sh:
         fc = sh["first_contact"]
         out.append(f"Première bille touchée : la {fc}" if fc is not None else "La blanche ne touche aucune bille")
@@ -52,18 +73,17 @@ def describe_scenario(scenario: Mapping[str, Any] | None, foul_labels: Mapping[s
         out.append(f"Billes à la bande : {sh['balls_to_rail']}")
     if sh.get("crossed_head_string") is not None:
         out.append(f"Billes au-delà de la ligne de départ (non empochées) : {sh['crossed_head_string']}")
+    return out
+
+
+def _call_lines(sh: Mapping[str, Any]) -> list[str]:
+    """The call: a safety, a ball (and pocket), or nothing called."""
     called = sh.get("called")
     if called == "safe":
-        out.append("Annonce : sécurité")
-    elif isinstance(called, Mapping):
+        return ["Annonce : sécurité"]
+    if isinstance(called, Mapping):
         pocket = f" ({called['pocket']})" if called.get("pocket") else ""
-        out.append(f"Annonce : la {called.get('ball')}{pocket}")
-    elif "called" in sh and called is None:
-        out.append("Rien n’est annoncé")
-    for flag, text in (("jump", "Coup sauté"), ("masse", "Coup massé"), ("cue_rail_first", "La blanche touche la bande avant la bille"),
-                       ("obstacle_moved", "La bille obstacle bouge")):
-        if sh.get(flag):
-            out.append(text)
-    for code in sh.get("fouls") or ():
-        out.append(f"Faute : {labels.get(code, code)}")
-    return out
+        return [f"Annonce : la {called.get('ball')}{pocket}"]
+    if "called" in sh and called is None:
+        return ["Rien n’est annoncé"]
+    return []

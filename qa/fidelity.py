@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 # A list marker at the start of a line: bullet, dash, "1." "1)" "a." "A)" "(1)".
 _MARKER = re.compile(r"^(?:[•\-–]|\d{1,2}[.)](?=\s|$|[A-Za-zÀ-ÿ«\"])|[A-Za-z][.)](?=\s|$|[A-Za-zÀ-ÿ«\"])|\(\d+\))\s*")
@@ -33,7 +33,7 @@ def normalise(text: str) -> str:
     return "".join(out)
 
 
-def rebuild(clauses: Iterable[Mapping]) -> str:
+def rebuild(clauses: Iterable[Mapping[str, Any]]) -> str:
     """Rebuild a source's text from its clauses, in order.
 
     ``clauses``: mappings with ``part`` (optional), ``section`` and ``text``. A ``part`` is

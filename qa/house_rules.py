@@ -162,6 +162,62 @@ def load_house_rules(col: _Collector, path: Path, rulesets: dict[str, Ruleset], 
 def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: dict[str, Clause],
               by_ruleset: dict[str, tuple[Clause, ...]], topics: Mapping[str, str], specs: Mapping[str, PolicySpec],
               foul_codes: tuple[str, ...], base_ids: list[str], seen: dict[str, Path]) -> str | None:
+    """Load one house-rule file ``f`` into the rulebook dicts; its id, or None on a problem."""
+    read = _read_file(col, f)
+    if read is None:
+        return None
+    raw, m = read
+    if not _check_id(col, f, raw, m, rulesets, base_ids, seen):
+        return None
+    hid = m.id
+    base = rulesets[m.extends]
+    base_clauses = list(by_ruleset.get(base.id, ()))
+    base_index = {c.id: c for c in base_clauses}
+    own, replaced, ok = _own_clauses(col, f, raw, m, base, base_index, topics)
+    raw_policy = _line_dict(raw.get("policy"))
+    values, decisions, ok_policy = _policy_values(col, f, raw_policy, m, base, specs, {c.id for c in own})
+    ok = ok and ok_policy
+    available = {cid: c for cid, c in base_index.items() if cid not in replaced}
+    available.update({c.id: c for c in own})
+    available.update({c.id: c for c in decisions})
+    n = len(col.problems)
+    overrides = check_policy_values(col, f, raw_policy, values, specs, available, complete=False)
+    raw_fouls = _line_dict(raw.get("fouls"))
+    own_fouls = check_foul_map(col, f, raw_fouls, m.fouls, available, foul_codes)
+    if len(col.problems) > n or not ok:
+        return None
+
+    # -- the house ruleset -------------------------------------------------------------
+    def repoint(cid: str | None) -> str | None:
+        return replaced.get(cid, cid) if cid else cid
+
+    policy: dict[str, PolicyValue] = {}
+    for name, pv in base.policy.items():
+        policy[name] = PolicyValue(name, pv.value, repoint(pv.clause), pv.note)
+    policy.update(overrides)
+    fouls = {code: replaced.get(cid, cid) for code, cid in base.fouls.items()}
+    fouls.update(own_fouls)
+    final = _house_order(base_clauses, own, replaced, decisions)
+    for c in final:
+        if c.house:
+            clauses[c.id] = c
+    by_ruleset[hid] = tuple(final)
+    rulesets[hid] = Ruleset(
+        id=hid, game=base.game, money_ball=base.money_ball, title=m.title, source=f.name,
+        publisher=m.publisher or "Règles maison d’un club",
+        description=m.description or f"Règles maison fondées sur « {base.title} ».",
+        policy=MappingProxyType(policy), fouls=MappingProxyType(fouls), extends=base.id, short=m.title,
+    )
+    return hid
+
+
+def _line_dict(value: Any) -> LineDict:
+    """``value`` if it is a mapping read from the file, else an empty one."""
+    return value if isinstance(value, LineDict) else LineDict()
+
+
+def _read_file(col: _Collector, f: Path) -> tuple[LineDict, _HouseFileIn] | None:
+    """The file's YAML and its validated model, or None (the problems reported)."""
     before = len(col.problems)
     raw = col.load(f)
     if raw is None:
@@ -181,21 +237,26 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
     if m is None:
         col.problems[n:] = [Problem(p.path, p.line, _french(p.message)) for p in col.problems[n:]]
         return None
+    return raw, m
 
+
+def _check_id(col: _Collector, f: Path, raw: LineDict, m: _HouseFileIn, rulesets: Mapping[str, Ruleset],
+              base_ids: list[str], seen: dict[str, Path]) -> bool:
+    """The club id (well formed, its own, not seen before; recorded in ``seen``) and its base."""
     hid = m.id
     if not _SLUG_RE.match(hid):
         col.add(f, raw.line_of("id"), f"id « {hid} » invalide : minuscules, chiffres et tirets seulement "
                 f"(ex. « club-les-queues-9 »)")
-        return None
+        return False
     if hid in base_ids:
         col.add(f, raw.line_of("id"), f"l’id « {hid} » est celui d’un règlement de base ; choisissez un id propre "
                 f"au club (ex. « club-{hid} »)")
-        return None
+        return False
     if hid in seen or hid in rulesets:
         other = seen.get(hid)
         where = f" (déjà défini dans {col.rel(other)})" if other else ""
         col.add(f, raw.line_of("id"), f"règles maison en double : « {hid} »{where}")
-        return None
+        return False
     seen[hid] = f
     if m.extends not in base_ids:
         if m.extends in rulesets or m.extends in seen:
@@ -203,12 +264,15 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
         else:
             msg = f"règlement de base inconnu « {m.extends} »{did_you_mean(m.extends, base_ids)}"
         col.add(f, raw.line_of("extends"), f"{msg} ; règlements : {', '.join(base_ids)}")
-        return None
-    base = rulesets[m.extends]
-    base_clauses = list(by_ruleset.get(base.id, ()))
-    base_index = {c.id: c for c in base_clauses}
+        return False
+    return True
 
-    # -- the club's clauses -----------------------------------------------------------
+
+def _own_clauses(col: _Collector, f: Path, raw: LineDict, m: _HouseFileIn, base: Ruleset,
+                 base_index: Mapping[str, Clause], topics: Mapping[str, str],
+                 ) -> tuple[list[Clause], dict[str, str], bool]:
+    """The club's clauses, the base clauses they replace ({base id: club id}), and whether all were right."""
+    hid = m.id
     own: list[Clause] = []
     replaced: dict[str, str] = {}  # base clause id -> club clause id
     raw_clauses = raw.get("clauses") or []
@@ -229,30 +293,42 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
                 col.add(f, rc.line_of("topics"), f"{c.id} : topic inconnu « {t} »{did_you_mean(t, topics)}")
                 ok = False
         if c.replaces is not None:
-            rline = rc.line_of("replaces")
-            if c.replaces not in base_index:
-                col.add(f, rline, f"{c.id} : « replaces » nomme une clause inconnue de {base.id} « {c.replaces} »"
-                        f"{did_you_mean(c.replaces, base_index)}")
-                ok = False
-            elif base_index[c.replaces].kind == "toc":
-                col.add(f, rline, f"{c.id} : « {c.replaces} » est une table des matières, pas une règle")
-                ok = False
-            elif c.replaces in replaced:
-                col.add(f, rline, f"{c.id} : « {c.replaces} » est déjà remplacée par « {replaced[c.replaces]} »")
-                ok = False
-            else:
-                replaced[c.replaces] = c.id
-        section = c.section or (base_index[c.replaces].section if c.replaces in base_index else HOUSE_SECTION)
+            ok &= _check_replaces(col, f, rc.line_of("replaces"), c, base, base_index, replaced)
+        replaces = base_index.get(c.replaces) if c.replaces is not None else None
+        section = c.section or (replaces.section if replaces is not None else HOUSE_SECTION)
         own.append(Clause(
             id=c.id, ruleset=hid, game=base.game, kind=c.kind, section=section, title=c.title, text=c.text,
             topics=tuple(c.topics), order=0, keywords=tuple(c.keywords), questions=tuple(c.questions), house=True,
         ))
+    return own, replaced, ok
 
-    # -- policy overrides -------------------------------------------------------------
-    raw_policy = raw.get("policy") if isinstance(raw.get("policy"), LineDict) else LineDict()
+
+def _check_replaces(col: _Collector, f: Path, line: int, c: _HouseClauseIn, base: Ruleset,
+                    base_index: Mapping[str, Clause], replaced: dict[str, str]) -> bool:
+    """A club clause's ``replaces``: a base rule not replaced yet (recorded in ``replaced``)."""
+    assert c.replaces is not None
+    if c.replaces not in base_index:
+        col.add(f, line, f"{c.id} : « replaces » nomme une clause inconnue de {base.id} « {c.replaces} »"
+                f"{did_you_mean(c.replaces, base_index)}")
+        return False
+    if base_index[c.replaces].kind == "toc":
+        col.add(f, line, f"{c.id} : « {c.replaces} » est une table des matières, pas une règle")
+        return False
+    if c.replaces in replaced:
+        col.add(f, line, f"{c.id} : « {c.replaces} » est déjà remplacée par « {replaced[c.replaces]} »")
+        return False
+    replaced[c.replaces] = c.id
+    return True
+
+
+def _policy_values(col: _Collector, f: Path, raw_policy: LineDict, m: _HouseFileIn, base: Ruleset,
+                   specs: Mapping[str, PolicySpec], own_ids: set[str]) -> tuple[dict[str, Any], list[Clause], bool]:
+    """The club's policy values ({name: value, clause, note}), the clauses generated for the
+    decisions without a clause of their own, and whether all were right."""
+    hid = m.id
     values: dict[str, Any] = {}
     decisions: list[Clause] = []
-    own_ids = {c.id for c in own}
+    ok = True
     for name, pv in m.policy.items():
         line = raw_policy.line_of(name)
         if pv.value == SILENT:
@@ -276,29 +352,14 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
         generated = bool(decisions) and decisions[-1].id == clause_id
         # a club decision's note is the text of its generated clause: not repeated as a note
         values[name] = SimpleNamespace(value=pv.value, clause=clause_id, note=None if generated else pv.note)
-    available = {cid: c for cid, c in base_index.items() if cid not in replaced}
-    available.update({c.id: c for c in own})
-    available.update({c.id: c for c in decisions})
-    n = len(col.problems)
-    overrides = check_policy_values(col, f, raw_policy, values, specs, available, complete=False)
-    raw_fouls = raw.get("fouls") if isinstance(raw.get("fouls"), LineDict) else LineDict()
-    own_fouls = check_foul_map(col, f, raw_fouls, m.fouls, available, foul_codes)
-    if len(col.problems) > n:
-        ok = False
-    if not ok:
-        return None
+    return values, decisions, ok
 
-    # -- the house ruleset -------------------------------------------------------------
-    def repoint(cid: str | None) -> str | None:
-        return replaced.get(cid, cid) if cid else cid
 
-    policy: dict[str, PolicyValue] = {}
-    for name, pv in base.policy.items():
-        policy[name] = PolicyValue(name, pv.value, repoint(pv.clause), pv.note)
-    policy.update(overrides)
-    fouls = {code: repoint(cid) for code, cid in base.fouls.items()}
-    fouls.update(own_fouls)
-
+def _house_order(base_clauses: list[Clause], own: list[Clause], replaced: Mapping[str, str],
+                 decisions: list[Clause]) -> list[Clause]:
+    """The house ruleset's clauses in order: the base's (replaced ones swapped for the club's
+    wording), each added club clause after the last clause of its first topic, then the
+    generated decisions; club clauses numbered by their place."""
     by_id = {c.id: c for c in own}
     ordered: list[Clause] = [by_id[replaced[c.id]] if c.id in replaced else c for c in base_clauses]
     for c in own:
@@ -315,17 +376,7 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
         if c.house:
             c = replace(c, order=i)
         final.append(c)
-    for c in final:
-        if c.house:
-            clauses[c.id] = c
-    by_ruleset[hid] = tuple(final)
-    rulesets[hid] = Ruleset(
-        id=hid, game=base.game, money_ball=base.money_ball, title=m.title, source=f.name,
-        publisher=m.publisher or "Règles maison d’un club",
-        description=m.description or f"Règles maison fondées sur « {base.title} ».",
-        policy=MappingProxyType(policy), fouls=MappingProxyType(fouls), extends=base.id, short=m.title,
-    )
-    return hid
+    return final
 
 
 # ----------------------------------------------------------------------------- generator
@@ -334,7 +385,7 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def house_yaml(book, base: str, hid: str, title: str, overrides: Mapping[str, str],
+def house_yaml(book: Rulebook, base: str, hid: str, title: str, overrides: Mapping[str, str],
                notes: Mapping[str, str] | None = None, description: str = "", publisher: str = "") -> str:
     """Write a house-rule file: ``base`` ruleset, club ``hid`` and ``title``, and the policy
     values that differ from the base (``overrides`` {policy: value}; values equal to the
@@ -358,7 +409,7 @@ def house_yaml(book, base: str, hid: str, title: str, overrides: Mapping[str, st
     for name, value in overrides.items():
         if not value:
             continue
-        current = rs.policy.get(name).value if rs is not None and name in rs.policy else None
+        current = rs.policy[name].value if rs is not None and name in rs.policy else None
         if value != current:
             changed.append((name, value))
     if not changed:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
+from typing import AbstractSet, Iterable, Mapping, Sequence
 
 from rapidfuzz import fuzz, process
 
@@ -169,27 +169,8 @@ class Matcher:
         self._weight = [cfg.lead_in_factor if c.id in introduces and c.text.rstrip().endswith(":")
                         else cfg.bare_info_factor if c.kind == "info" and len(words(c.text)) <= cfg.bare_info_words
                         else 1.0 for c in self.clauses]
-        tfs: list[dict[str, float]] = []
-        lengths: list[float] = []
         vocab: set[str] = set()
-        own: list[frozenset[str]] = []   # terms of the clause's own words (text and title)
-        for c in self.clauses:
-            tf: dict[str, float] = {}
-            length = 0.0
-            mine: set[str] = set()
-            for name, value in self._fields(c).items():
-                w = cfg.weights.get(name, 0.0)
-                ws = words(value)
-                vocab.update(x for x in ws if x not in STOP_WORDS and not x.isdigit())
-                for t in self.analyzer.terms_of_words(ws):
-                    tf[t] = tf.get(t, 0.0) + w
-                    length += w
-                    if name in ("text", "title"):
-                        mine.add(t)
-            tfs.append(tf)
-            lengths.append(length)
-            own.append(frozenset(mine))
-        self.own_terms = own
+        tfs, lengths, self.own_terms = self._term_frequencies(vocab)
         for group in self.book.glossary:
             for entry in group:
                 vocab.update(x for x in words(entry) if x not in STOP_WORDS and not x.isdigit())
@@ -219,7 +200,35 @@ class Matcher:
         # the overview terms (see _overview_terms): without and with the verbs of "comment on joue"
         self._overview = (frozenset(self.analyzer.terms(self._OVERVIEW)),
                           frozenset(self.analyzer.terms(self._OVERVIEW + " jouer joue jouent joues jouez")))
-        # the example channel: one analysed key per example question and title
+        self._index_examples()
+
+    def _term_frequencies(self, vocab: set[str]) -> tuple[list[dict[str, float]], list[float], list[frozenset[str]]]:
+        """Per clause: its weighted term frequencies, its weighted length and the terms of its
+        own words (text and title); the words of every field are added to ``vocab``."""
+        cfg = self.config
+        tfs: list[dict[str, float]] = []
+        lengths: list[float] = []
+        own: list[frozenset[str]] = []   # terms of the clause's own words (text and title)
+        for c in self.clauses:
+            tf: dict[str, float] = {}
+            length = 0.0
+            mine: set[str] = set()
+            for name, value in self._fields(c).items():
+                w = cfg.weights.get(name, 0.0)
+                ws = words(value)
+                vocab.update(x for x in ws if x not in STOP_WORDS and not x.isdigit())
+                for t in self.analyzer.terms_of_words(ws):
+                    tf[t] = tf.get(t, 0.0) + w
+                    length += w
+                    if name in ("text", "title"):
+                        mine.add(t)
+            tfs.append(tf)
+            lengths.append(length)
+            own.append(frozenset(mine))
+        return tfs, lengths, own
+
+    def _index_examples(self) -> None:
+        """The example channel: one analysed key per example question and title."""
         self.example_keys: list[str] = []
         self.example_docs: list[int] = []
         for i, c in enumerate(self.clauses):
@@ -291,7 +300,7 @@ class Matcher:
             ws.append(fixed or w)
         return self.analyzer.terms_of_words(mark_counts(ws) if fixes else ws), fixes
 
-    def _scores(self, terms: Sequence[str], allowed: set[int] | None) -> dict[int, float]:
+    def _scores(self, terms: Sequence[str], allowed: AbstractSet[int] | None) -> dict[int, float]:
         acc: dict[int, float] = {}
         for t in dict.fromkeys(terms):
             for i, w in self.postings.get(t, ()):

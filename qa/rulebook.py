@@ -51,9 +51,9 @@ class Clause:
     questions: tuple[str, ...] = ()
     house: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The public ``Clause`` shape of the contract (plus ``part``, ``lead_in``, ``title``)."""
-        out = {
+        out: dict[str, Any] = {
             "id": self.id, "ruleset": self.ruleset, "game": self.game, "kind": self.kind,
             "section": self.section, "title": self.title, "text": self.text,
             "topics": list(self.topics),
@@ -129,7 +129,7 @@ class Ruleset:
         """The object balls of a full rack: 1..money_ball."""
         return tuple(range(1, self.money_ball + 1))
 
-    def to_json(self, clause_count: int) -> dict:
+    def to_json(self, clause_count: int) -> dict[str, Any]:
         """The public ruleset shape: id, game, title, source, clauses (count), policy."""
         return {
             "id": self.id, "game": self.game, "title": self.title, "source": self.source,
@@ -280,13 +280,13 @@ class _GlossaryIn(_Strict):
 
 
 # ----------------------------------------------------------------------------- helpers
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
+def did_you_mean(word: object, choices: Iterable[str]) -> str:
     """A French " (vouliez-vous dire « x » ?)" suffix for the closest of ``choices``, or ""."""
     close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
     return f" (vouliez-vous dire « {close[0]} » ?)" if close else ""
 
 
-def _locate(data: Any, loc: tuple) -> int:
+def _locate(data: Any, loc: tuple[Any, ...]) -> int:
     """Line of the deepest LineDict along ``loc`` in ``data``."""
     line, node = getattr(data, "line", 1) or 1, data
     for key in loc:
@@ -319,7 +319,7 @@ def _validation_problems(rel: str, data: Any, exc: ValidationError, model: type[
     return out
 
 
-def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
     """The pydantic model that holds the last key of ``loc``."""
     current: Any = model
     for key in loc:
@@ -565,7 +565,7 @@ def _load_clauses(col: _Collector, path: Path, meta: _RulesetIn, topics: Mapping
 
 
 def _load_policy(col: _Collector, path: Path, ruleset: str, specs: Mapping[str, PolicySpec],
-                 clauses: Mapping[str, Clause], foul_codes: tuple[str, ...]) -> tuple[Mapping, Mapping]:
+                 clauses: Mapping[str, Clause], foul_codes: tuple[str, ...]) -> tuple[Mapping[str, PolicyValue], Mapping[str, str]]:
     raw = col.load(path)
     if raw is None:
         return MappingProxyType({}), MappingProxyType({})

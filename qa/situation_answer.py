@@ -35,7 +35,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from .french import ball_list, join_and
 from .matcher import Matcher
-from .engine.outcome import verdict_of
+from .engine.outcome import ImpossibleScenarioError, verdict_of
 from .situation_rulings import rulings_of, weigh_open
 from .understand import OpenFact, Understanding, understand
 
@@ -224,7 +224,7 @@ def _by_ruling(results: Mapping[str, Any], scenario, voice) -> list[tuple[list[s
     """Group rulesets by their ruling sentence: [(rulesets, sentence)], largest group first."""
     groups: dict[str, list[str]] = {}
     for r, o in results.items():
-        if isinstance(o, Exception):
+        if isinstance(o, ImpossibleScenarioError):
             text = f"cette situation est impossible : {_lc(o.message)}"
         else:
             main, extra = _ruling_parts(o, scenario, voice)

@@ -322,8 +322,8 @@ class Analyzer:
                     self._claim(stems[0], term, str(raw))
                 else:
                     pending.append((tuple(stems), term, str(raw)))
-        for stems, term, raw in pending:
-            key = tuple(self.single.get(s, s) for s in stems)
+        for phrase, term, raw in pending:
+            key = tuple(self.single.get(s, s) for s in phrase)
             if key in self.phrases and self.phrases[key] != term:
                 self.conflicts.append((" ".join(key), self.phrases[key], term))
                 continue
@@ -357,7 +357,7 @@ class Analyzer:
         # keep the matches no other match contains; tokens they cover are replaced
         kept = [m for m in matches
                 if not any(o is not m and o[0] <= m[0] and m[1] <= o[1] for o in matches)]
-        covered = set()
+        covered: set[int] = set()
         starts: dict[int, list[str]] = {}
         for a, b, term in kept:
             covered.update(range(a, b))

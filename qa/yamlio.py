@@ -11,22 +11,23 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import yaml
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     """A dict loaded from YAML, with ``line`` (1-based) and ``key_lines`` {key: line}."""
 
     line: int = 0
-    key_lines: dict
+    key_lines: dict[Any, int]
 
     def line_of(self, key: Any) -> int:
         """Line of ``key`` in the file, or of the mapping when the key is absent."""
-        return getattr(self, "key_lines", {}).get(key, self.line)
+        lines: dict[Any, int] = getattr(self, "key_lines", {})
+        return lines.get(key, self.line)
 
 
 class _Loader(_Base):  # type: ignore[misc, valid-type]
@@ -44,7 +45,7 @@ class DuplicateKeyError(ValueError):
         super().__init__(self.message)
 
 
-def _pairs(loader: yaml.SafeLoader, node: yaml.MappingNode):
+def _pairs(loader: yaml.SafeLoader, node: yaml.MappingNode) -> Iterator[tuple[Any, Any, int]]:
     """(key, value, line) of a mapping node; a key given twice is a MarkedYAMLError at its line."""
     loader.flatten_mapping(node)
     seen: dict[Any, int] = {}
@@ -166,7 +167,7 @@ def yaml_line(exc: yaml.YAMLError, text: str | None = None) -> int:
     loader: its line is found in ``text``, where the character first occurs."""
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     if mark:
-        return mark.line + 1
+        return int(mark.line) + 1
     char = getattr(exc, "character", None)
     if text is not None and isinstance(char, int) and 0 <= char <= 0x10FFFF:
         at = text.find(chr(char))
@@ -175,8 +176,8 @@ def yaml_line(exc: yaml.YAMLError, text: str | None = None) -> int:
     return 1
 
 
-def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
             raise DuplicateKeyError(key)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install what the tests need (Python packages, Chromium, a PostgreSQL server), then run the
-# whole suite (browser tests included).
+# Install what the tests need (Python packages, the project itself, Chromium, a PostgreSQL server),
+# then run the whole suite (browser tests included; ruff and mypy run in it too).
 # Usage: bash scripts/test.sh [pytest args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +9,8 @@ PY="${PYTHON:-python3}"
 command -v "$PY" >/dev/null 2>&1 || PY=python
 
 "$PY" -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+# the project itself, editable (pyproject.toml): qa, web, cli and bench import from anywhere
+"$PY" -m pip install --disable-pip-version-check -q -e .
 
 if [ ! -x /usr/bin/chromium ]; then
   echo "Installation de Chromium (apt)…" >&2

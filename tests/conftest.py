@@ -2,17 +2,14 @@
 and a click ``runner`` for ``python app.py`` commands."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from qa.rulebook import load_rulebook
 
-from qa.rulebook import load_rulebook  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="session")

@@ -2,20 +2,16 @@
 check of an ``expect`` block of the situation sets in tests/data/."""
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Mapping
+
+from qa.engine.evaluate import evaluate
+from qa.engine.outcome import Outcome
+from qa.engine.scenario import parse_scenario
+from qa.rulebook import Rulebook, load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from qa.engine.evaluate import evaluate  # noqa: E402
-from qa.engine.outcome import Outcome  # noqa: E402
-from typing import Any, Mapping  # noqa: E402
-
-from qa.engine.scenario import parse_scenario  # noqa: E402
-from qa.rulebook import Rulebook, load_rulebook  # noqa: E402
 
 RULESETS = ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")
 TEN_BALL = ("10-doolys", "10-ffb", "10-guide")

@@ -51,7 +51,11 @@ def _find_unescaped(s: str, token: str, start: int = 0) -> int:
 
 def parse_gift(text: str) -> list[dict]:
     """Parse GIFT multiple-choice questions (the subset the exports write)."""
-    questions = []
+    return [_parse_block(block, f"question {n}") for n, block in enumerate(_blocks(text), 1)]
+
+
+def _blocks(text: str) -> list[str]:
+    """The questions' blocks: lines between blank lines, comments (« // ») left out."""
     blocks, cur = [], []
     for line in text.split("\n"):
         if line.strip().startswith("//"):
@@ -64,47 +68,55 @@ def parse_gift(text: str) -> list[dict]:
         cur.append(line)
     if cur:
         blocks.append("\n".join(cur))
-    for n, block in enumerate(blocks, 1):
-        where = f"question {n}"
-        title = None
-        body = block
-        if body.startswith("::"):
-            end = _find_unescaped(body, "::", 2)
-            if end < 0:
-                raise ValueError(f"{where} : titre non fermé")
-            title = body[2:end]
-            _check_plain(title, where + " (titre)")
-            body = body[end + 2:]
-        opens = [i for i in range(len(body)) if body[i] == "{" and (i == 0 or body[i - 1] != "\\")]
-        open_at = _find_unescaped(body, "{")
-        close_at = _find_unescaped(body, "}")
-        if open_at < 0 or close_at < open_at or len(opens) < 1:
-            raise ValueError(f"{where} : bloc de réponses {{…}} absent")
-        if _find_unescaped(body, "{", open_at + 1) >= 0 or _find_unescaped(body, "}", close_at + 1) >= 0:
-            raise ValueError(f"{where} : plusieurs blocs de réponses")
-        qtext, inside, after = body[:open_at], body[open_at + 1:close_at], body[close_at + 1:]
-        if after.strip():
-            raise ValueError(f"{where} : texte après le bloc de réponses")
-        _check_plain(qtext, where + " (énoncé)")
-        answers, feedback = [], None
-        for raw in inside.split("\n"):
-            item = raw.strip()
-            if not item:
-                continue
-            if item.startswith("####"):
-                feedback = item[4:]
-                _check_plain(feedback, where + " (rétroaction)")
-                feedback = _unescape(feedback)
-            elif item[0] in "=~":
-                _check_plain(item[1:], where + " (réponse)")
-                answers.append((item[0], _unescape(item[1:])))
-            else:
-                raise ValueError(f"{where} : ligne de réponse inattendue {item!r}")
-        rights = [a for a in answers if a[0] == "="]
-        if len(rights) != 1:
-            raise ValueError(f"{where} : {len(rights)} bonnes réponses (« = ») au lieu d’une")
-        if len(answers) < 2:
-            raise ValueError(f"{where} : moins de deux réponses")
-        questions.append({"title": _unescape(title) if title is not None else None,
-                          "text": _unescape(qtext.strip()), "answers": answers, "feedback": feedback})
-    return questions
+    return blocks
+
+
+def _parse_block(block: str, where: str) -> dict:
+    """One question: optional ``::title::``, the text, then one ``{…}`` block of answers."""
+    title = None
+    body = block
+    if body.startswith("::"):
+        end = _find_unescaped(body, "::", 2)
+        if end < 0:
+            raise ValueError(f"{where} : titre non fermé")
+        title = body[2:end]
+        _check_plain(title, where + " (titre)")
+        body = body[end + 2:]
+    opens = [i for i in range(len(body)) if body[i] == "{" and (i == 0 or body[i - 1] != "\\")]
+    open_at = _find_unescaped(body, "{")
+    close_at = _find_unescaped(body, "}")
+    if open_at < 0 or close_at < open_at or len(opens) < 1:
+        raise ValueError(f"{where} : bloc de réponses {{…}} absent")
+    if _find_unescaped(body, "{", open_at + 1) >= 0 or _find_unescaped(body, "}", close_at + 1) >= 0:
+        raise ValueError(f"{where} : plusieurs blocs de réponses")
+    qtext, inside, after = body[:open_at], body[open_at + 1:close_at], body[close_at + 1:]
+    if after.strip():
+        raise ValueError(f"{where} : texte après le bloc de réponses")
+    _check_plain(qtext, where + " (énoncé)")
+    answers, feedback = _parse_answers(inside, where)
+    return {"title": _unescape(title) if title is not None else None,
+            "text": _unescape(qtext.strip()), "answers": answers, "feedback": feedback}
+
+
+def _parse_answers(inside: str, where: str) -> tuple[list[tuple[str, str]], str | None]:
+    """The answers (« = » right, « ~ » wrong) and the feedback (« #### ») of a ``{…}`` block."""
+    answers, feedback = [], None
+    for raw in inside.split("\n"):
+        item = raw.strip()
+        if not item:
+            continue
+        if item.startswith("####"):
+            feedback = item[4:]
+            _check_plain(feedback, where + " (rétroaction)")
+            feedback = _unescape(feedback)
+        elif item[0] in "=~":
+            _check_plain(item[1:], where + " (réponse)")
+            answers.append((item[0], _unescape(item[1:])))
+        else:
+            raise ValueError(f"{where} : ligne de réponse inattendue {item!r}")
+    rights = [a for a in answers if a[0] == "="]
+    if len(rights) != 1:
+        raise ValueError(f"{where} : {len(rights)} bonnes réponses (« = ») au lieu d’une")
+    if len(answers) < 2:
+        raise ValueError(f"{where} : moins de deux réponses")
+    return answers, feedback

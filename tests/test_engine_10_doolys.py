@@ -1,10 +1,7 @@
 """Rulings under 10-doolys ("Règles du jeu du 10", Dooly's, from the BCA), each worked out
 from the text; the deciding clause id sits beside each assertion."""
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import brk, codes, choices, rule  # noqa: E402
+from engine_support import brk, codes, choices, rule
 
 R = "10-doolys"
 T = [2, 3, 5, 7, 10]

@@ -1,12 +1,9 @@
 """Rulings under 10-ffb ("Billard américain le jeu de la 10", FFB, WPA-based), each worked out
 from the text; the deciding clause id sits beside each assertion."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import brk, codes, choices, rule  # noqa: E402
+from engine_support import brk, codes, choices, rule
 
 R = "10-ffb"
 T = [2, 3, 5, 7, 10]

@@ -1,12 +1,9 @@
 """Rulings under 10-guide (a players' guide to 10-ball, after the FFB rules), each worked out
 from the text; the deciding clause id sits beside each assertion."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import brk, codes, choices, rule  # noqa: E402
+from engine_support import brk, codes, choices, rule
 
 R = "10-guide"
 T = [4, 6, 8, 10]

@@ -1,10 +1,7 @@
 """Rulings under 9-bca ("Règle du jeu de la 9", BCA-derived, Quebec vocabulary), each worked
 out from the text; the deciding clause id sits beside each assertion."""
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import brk, codes, choices, rule  # noqa: E402
+from engine_support import brk, codes, choices, rule
 
 R = "9-bca"
 T = [3, 4, 6, 9]

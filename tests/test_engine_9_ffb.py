@@ -1,12 +1,9 @@
 """Rulings under 9-ffb ("US - jeu de la 9", FFB, with the 3-ball rule for template racks), each
 worked out from the text; the deciding clause id sits beside each assertion."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import brk, codes, choices, rule  # noqa: E402
+from engine_support import brk, codes, choices, rule
 
 R = "9-ffb"
 T = [2, 5, 8, 9]

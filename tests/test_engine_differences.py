@@ -1,12 +1,9 @@
 """Where the five texts differ, the same shot under every ruleset of the game, side by side.
 Each expectation is worked out from each text; the deciding clause is named beside it."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import NINE_BALL, RULESETS, TEN_BALL, book, brk, codes, rule  # noqa: E402
+from engine_support import NINE_BALL, RULESETS, TEN_BALL, book, brk, codes, rule
 
 
 # The money ball pocketed on a legal break, nothing called.

@@ -1,16 +1,13 @@
 """Every scenario the engine refuses: ImpossibleScenarioError (422) names the field and, where a
 rule is involved, a clause of that ruleset; ScenarioFormatError (400) names the field."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import RULESETS, book, rule  # noqa: E402
+from engine_support import RULESETS, book, rule
 
-from qa.engine.evaluate import evaluate  # noqa: E402
-from qa.engine.outcome import ImpossibleScenarioError  # noqa: E402
-from qa.engine.scenario import ScenarioFormatError, parse_scenario  # noqa: E402
+from qa.engine.evaluate import evaluate
+from qa.engine.outcome import ImpossibleScenarioError
+from qa.engine.scenario import ScenarioFormatError, parse_scenario
 
 
 def impossible(ruleset, shot=None, **state) -> ImpossibleScenarioError:

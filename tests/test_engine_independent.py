@@ -7,15 +7,13 @@ and must be among the clauses the ruling cites; ``unsettled`` (optional) lists f
 leaves open, which the engine must list in ``unsettled`` and explain in ``notes``. A field the
 text settles must not be listed as unsettled.
 """
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import RULESETS, assert_expected, book, rule_mapping  # noqa: E402
+from engine_support import RULESETS, assert_expected, book, rule_mapping
 
 DATA = Path(__file__).resolve().parent / "data" / "scenarios_independent.yaml"
 ITEMS = yaml.safe_load(DATA.read_text(encoding="utf-8"))

@@ -1,17 +1,14 @@
 """Invariants of the engine over generated scenarios (hypothesis), for every ruleset."""
 import json
-import sys
 from dataclasses import fields as dc_fields
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import RULESETS, book, rule_mapping as ruled  # noqa: E402
+from engine_support import RULESETS, book, rule_mapping as ruled
 
-from qa.engine.outcome import ImpossibleScenarioError, Outcome  # noqa: E402
+from qa.engine.outcome import ImpossibleScenarioError, Outcome
 
 OUTCOME_FIELDS = {"legal", "fouls", "break", "game_over", "winner", "termination", "next_shooter", "ball_in_hand",
                   "spotted", "options", "push_out_available", "fouls_after", "warning_due"}

@@ -1,13 +1,11 @@
 """The situations of tests/data/scenarios.yaml (and the shared examples, copied to
 tests/data/shared_examples.yaml), each ruled and checked against what its text settles."""
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import assert_expected, book, rule_mapping  # noqa: E402
+from engine_support import assert_expected, book, rule_mapping
 
 DATA = Path(__file__).resolve().parent / "data"
 OURS = yaml.safe_load((DATA / "scenarios.yaml").read_text(encoding="utf-8"))

@@ -9,20 +9,18 @@ leaks (no clause example question may copy one of its questions).
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from qa.answer import MAX_K, UNKNOWN_TEXT, Answerer, AskError
+from qa.detect import detect
+from qa.matcher import Matcher
+from qa.text import fold
+from rapidfuzz import fuzz, process
 
-from qa.answer import MAX_K, UNKNOWN_TEXT, Answerer, AskError  # noqa: E402
-from qa.detect import detect  # noqa: E402
-from qa.matcher import Matcher  # noqa: E402
-from qa.text import fold  # noqa: E402
-from rapidfuzz import fuzz, process  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 QUESTIONS = yaml.safe_load((ROOT / "tests" / "data" / "questions.yaml").read_text(encoding="utf-8"))
 BLIND = yaml.safe_load((ROOT / "tests" / "data" / "questions_blind.yaml").read_text(encoding="utf-8"))

@@ -1,15 +1,12 @@
 """play_rack: the shots of one rack in order, each ruled on the state the previous ones left."""
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from engine_support import book  # noqa: E402
+from engine_support import book
 
-from qa.engine.outcome import ImpossibleScenarioError  # noqa: E402
-from qa.engine.rack import play_rack  # noqa: E402
-from qa.engine.scenario import ScenarioFormatError  # noqa: E402
+from qa.engine.outcome import ImpossibleScenarioError
+from qa.engine.rack import play_rack
+from qa.engine.scenario import ScenarioFormatError
 
 BREAK = {"kind": "break", "first_contact": 1, "pocketed": [], "balls_to_rail": 5}
 MISS = {"first_contact": 1, "pocketed": []}

@@ -6,17 +6,14 @@ with the ruling in each case, the citations, and the figures of the situation se
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from qa.situation_answer import answer_from, answer_situation, situation_handler
 
-from qa.situation_answer import answer_from, answer_situation, situation_handler  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 ALL_RULESETS = ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")
 
@@ -251,7 +248,7 @@ def test_answerer_uses_it_when_it_can(rulebook):
 # ----------------------------------------------------------------------------- the situation set
 @pytest.mark.parametrize("item", DATA["situations"], ids=[s["q"][:60] for s in DATA["situations"]])
 def test_situation_set_is_ruled_right(rulebook, item):
-    from bench_situations import outcome_errors
+    from bench.bench_situations import outcome_errors
     from qa.situation_rulings import rule, weigh_open
     from qa.understand import understand
     u = understand(rulebook, item["q"], item.get("rulesets"))
@@ -265,7 +262,7 @@ def test_situation_set_is_ruled_right(rulebook, item):
 
 @pytest.mark.parametrize("split", ["tune", "holdout", "fresh", "final"])
 def test_bench_figures(split, capsys):
-    from bench_situations import run
+    from bench.bench_situations import run
     figures = run(split)
     assert figures["ruled_right"] >= 0.90
     assert figures["lookups_as_situations"] == 0

@@ -5,7 +5,6 @@ checked field by field, so that every situation of the bench stays understood.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,12 +12,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from qa.engine.scenario import parse_scenario
+from qa.situation_rulings import weigh_open
+from qa.understand import Understanding, scenario_for, understand
 
-from qa.engine.scenario import parse_scenario  # noqa: E402
-from qa.situation_rulings import weigh_open  # noqa: E402
-from qa.understand import Understanding, scenario_for, understand  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 DATA = yaml.safe_load((ROOT / "tests" / "data" / "situations.yaml").read_text(encoding="utf-8"))
 ALL5 = ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")
@@ -390,8 +388,7 @@ def test_odd_text_is_not_a_situation(rulebook, q):
 # ----------------------------------------------------------------------------- the situation set
 @pytest.mark.parametrize("item", DATA["situations"], ids=[s["q"][:60] for s in DATA["situations"]])
 def test_situation_set_is_understood(rulebook, item):
-    sys.path.insert(0, str(ROOT / "bench"))
-    from bench_situations import field_errors
+    from bench.bench_situations import field_errors
     got = understand(rulebook, item["q"], item.get("rulesets"))
     assert field_errors(rulebook, item, weigh_open(rulebook, got) if got else None) == {}
 

@@ -1,14 +1,11 @@
 """French normalisation (qa/text.py): accents, elisions, numbers, stop words, stems, glossary."""
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from qa.text import STOP_WORDS, Analyzer, fold, normalise, phonetic, stem, words  # noqa: E402
+from qa.text import STOP_WORDS, Analyzer, fold, normalise, phonetic, stem, words
 
 
 @pytest.fixture(scope="module")

@@ -31,9 +31,10 @@ from __future__ import annotations
 import gc
 import importlib
 import os
-from typing import Any, Mapping
+from typing import Any, Mapping, cast
 
 from flask import Flask, request
+from flask.json.provider import DefaultJSONProvider
 from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFProtect
 
@@ -162,8 +163,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True,
                 instance_path=os.path.abspath(instance) if instance else None)
     _configure(app, test_config)
-    app.json.sort_keys = False
-    app.json.ensure_ascii = False
+    json_provider = cast(DefaultJSONProvider, app.json)   # Flask's default provider
+    json_provider.sort_keys = False
+    json_provider.ensure_ascii = False
 
     book = app.config.get("RULEBOOK") or load_rulebook(app.config["RULES_DATA"],
                                                        house_rules=app.config.get("HOUSE_RULES") or None)

@@ -67,7 +67,7 @@ FIELD_ROWS = {
 }
 
 #: Fixed French words used to write a ruling (shared with the JavaScript through client_data).
-WORDS = {
+WORDS: dict[str, Any] = {
     "legal": "Coup légal", "foul": "Faute", "yes": "Oui", "no": "Non", "none_f": "Aucune",
     "none_m": "Aucun",
     "who": {"shooter": "le tireur", "opponent": "l’adversaire"},

@@ -93,8 +93,7 @@ def _export(result: dict, fmt: str) -> Response:
         body, mime, ext = to_markdown(result), "text/markdown", "md"
     else:
         body, mime, ext = to_csv(result), "text/csv", "csv"
-    resp = Response(body, mimetype=mime)
-    resp.charset = "utf-8"
+    resp = Response(body, mimetype=mime)   # text/*: « ; charset=utf-8 » added
     resp.headers["Content-Disposition"] = f'attachment; filename="{name}.{ext}"'
     return resp
 

@@ -90,8 +90,9 @@ def _http_error(exc: HTTPException):
     status = exc.code or 500
     code, message = MESSAGES.get(status, ("http_error", "Erreur de la requête."))
     message = _size_message(status) or message
-    if status == 405 and exc.valid_methods:
-        shown = sorted(m for m in exc.valid_methods if m not in ("HEAD", "OPTIONS"))
+    valid_methods = getattr(exc, "valid_methods", None)    # a MethodNotAllowed's
+    if status == 405 and valid_methods:
+        shown = sorted(m for m in valid_methods if m not in ("HEAD", "OPTIONS"))
         message += f" Méthodes permises : {', '.join(shown)}."
     headers: dict[str, str] = {}
     if status == 429:
@@ -111,8 +112,9 @@ def _error_headers(exc: HTTPException) -> dict[str, str]:
                 headers[name] = value
     except Exception:  # pragma: no cover - a response-less exception
         pass
-    if exc.code == 405 and getattr(exc, "valid_methods", None):
-        headers["Allow"] = ", ".join(sorted(exc.valid_methods))
+    valid_methods = getattr(exc, "valid_methods", None)
+    if exc.code == 405 and valid_methods:
+        headers["Allow"] = ", ".join(sorted(valid_methods))
     return headers
 
 

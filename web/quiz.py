@@ -28,10 +28,12 @@ import os
 import secrets
 import threading
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
                    request, url_for)
+
+from werkzeug.wrappers import Response as BaseResponse
 
 from qa.quiz.params import MAX_COUNT, MAX_LEARNER, MAX_TIME_LIMIT_S, QuizError, clean_learner
 from qa.quiz.service import COMPARISON, GRACE_S, QuizService
@@ -54,7 +56,7 @@ def quiz_service() -> QuizService:
 
     Raises :class:`~qa.quiz.store.StoreError` when the database cannot be used (answered
     503 by ``web/errors.py``; ``serve`` builds it at start-up to fail early instead)."""
-    app = current_app._get_current_object()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app, not its proxy
     svc = app.extensions.get(EXT_KEY)
     if svc is None:
         with _LOCK:
@@ -104,18 +106,21 @@ def api_export(quiz_id: str):
     """The questions with their right answers: ``format=gift`` (Moodle) or ``csv``."""
     fmt = (request.args.get("format") or "").strip().lower()
     body, mimetype, filename = quiz_service().export(quiz_id, fmt)
-    resp = Response(body, mimetype=mimetype.split(";")[0])
-    if "charset" in mimetype:
-        resp.charset = "utf-8"
+    resp = Response(body, mimetype=mimetype.split(";")[0])   # a text/* type gets « ; charset=utf-8 »
     resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return resp
+
+
+_R = TypeVar("_R", bound=BaseResponse)
 
 
 def _learner_arg(learner: str) -> str:
     """The learner named in the URL, checked like the ``learner`` field of a quiz (400 naming it)."""
     if len(" ".join((learner or "").split())) > MAX_LEARNER:
         raise ApiError(400, "invalid_field", f"Apprenant : un nom de 1 à {MAX_LEARNER} caractères est attendu.", "learner")
-    return clean_learner(learner, required=True)
+    name = clean_learner(learner, required=True)
+    assert name is not None    # required: None is refused
+    return name
 
 
 @bp.get("/api/learners/<learner>/history")
@@ -228,7 +233,7 @@ def _learner_cookie() -> str | None:
     return _learner_name(request.cookies.get(LEARNER_COOKIE, ""))
 
 
-def _with_cookie(resp: Response, learner: str | None) -> Response:
+def _with_cookie(resp: _R, learner: str | None) -> _R:
     if learner:
         resp.set_cookie(LEARNER_COOKIE, learner, max_age=COOKIE_AGE, httponly=True, samesite="Lax",
                         secure=bool(current_app.config.get("HTTPS")))

@@ -96,8 +96,8 @@ class Scenario:
     shot: Shot = Shot()
     unstated: frozenset[str] = frozenset()
 
-    def with_ruleset(self, ruleset: str) -> "Scenario":
-        """The same scenario under another ruleset."""
+    def with_ruleset(self, ruleset: str | None) -> "Scenario":
+        """The same scenario under another ruleset (None: under none in particular)."""
         return replace(self, ruleset=ruleset)
 
     def to_json(self) -> dict[str, Any]:

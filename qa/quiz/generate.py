@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..engine.evaluate import evaluate
 from ..engine.outcome import ImpossibleScenarioError, Outcome, Termination, Verdict
-from ..engine.scenario import Called, Scenario, ScenarioFormatError, parse_scenario
+from ..engine.scenario import Called, Scenario, ScenarioFormatError, Shot, State, parse_scenario
 from ..engine.schema import ShotModel, StateModel
 from ..french import ball_list
 from ..rulebook import GAMES, Clause, Rulebook, Ruleset
@@ -261,6 +261,7 @@ def ruling_distractors(r: Verdict, ctx: CallContext, shooter_fouls: int,
     money = ctx.money
     if r.winner is None:
         alts = {"shooter": ["opponent"], "opponent": ["shooter", "choice"], "choice": ["opponent", "shooter"]}
+        assert r.next is not None    # a game not over names who plays next
         out.append(("next", replace(r, next=rng.choice(alts[r.next]))))
         out.append(("ball_in_hand", replace(r, ball_in_hand=not r.ball_in_hand)))
         if ctx.involved:
@@ -321,7 +322,7 @@ def _calls(rs: Ruleset) -> bool:
 def _t_break(rng: random.Random, rs: Ruleset) -> dict:
     money = rs.money_ball
     balls = list(range(1, money + 1))
-    first = 1 if rng.random() < 0.82 else rng.choice([None] + balls[1:])
+    first = 1 if rng.random() < 0.82 else rng.choice([None, *balls[1:]])
     pocketed = sorted(rng.sample(balls, rng.choice([0, 0, 1, 1, 2, 3])))
     if money not in pocketed and rng.random() < 0.25:
         pocketed = sorted(pocketed + [money])
@@ -500,72 +501,15 @@ TEMPLATES = (
 
 def describe(book: Rulebook, scenario: Scenario) -> str:
     """The situation of ``scenario`` told in French, ending with the question."""
+    assert scenario.ruleset is not None    # a quiz question's scenario names its ruleset
     rs = book.rulesets[scenario.ruleset]
     st, sh = scenario.state, scenario.shot
     out = [f"« {rs.title} »."]
     if sh.kind == "break":
-        rack = "au gabarit (magic rack ou tapis marqué)" if st.rack == "template" else "au triangle"
-        out.append(f"Casse, billes placées {rack}.")
-        if isinstance(sh.called, Called):
-            out.append(f"Avant de casser, le joueur annonce la {sh.called.ball} dans la poche {sh.called.pocket}.")
-        if sh.first_contact is None:
-            out.append("La blanche ne touche aucune bille.")
-        else:
-            rail = " après avoir touché une bande" if sh.cue_rail_first else ""
-            out.append(f"La blanche touche d’abord la {sh.first_contact}{rail}.")
-        out.append(_pocketed_fr(sh.pocketed) if sh.pocketed else "Aucune bille n’est empochée.")
-        n = sh.balls_to_rail
-        if n is not None:
-            out.append("Aucune bille de but ne touche de bande." if n == 0 else
-                       "Une seule bille de but touche une bande." if n == 1 else
-                       f"{n} billes de but touchent une bande (empochées comprises).")
-        if st.rack == "template" and sh.crossed_head_string is not None:
-            c = sh.crossed_head_string
-            out.append("Aucune bille non empochée ne franchit la ligne de départ." if c == 0 else
-                       "Une bille non empochée franchit la ligne de départ." if c == 1 else
-                       f"{c} billes non empochées franchissent la ligne de départ.")
+        out += _describe_break(st, sh)
     else:
-        table = st.on_table if st.on_table is not None else rs.balls
-        out.append(f"Sur la table : {ball_list(table)}.")
-        if st.fouls.shooter == 2:
-            out.append("Le tireur a déjà commis deux fautes consécutives" +
-                       (" et en a été averti." if st.warned else ", sans en avoir été averti."))
-        elif st.fouls.shooter == 1:
-            out.append("Le tireur a commis une faute à son coup précédent.")
-        if st.ball_in_hand:
-            out.append("Le tireur a la bille en main.")
-        if sh.kind == "push_out":
-            out.append("Premier coup après une casse légale : le joueur annonce un coup poussé (push-out).")
-        elif st.push_out_available:
-            out.append("Premier coup après une casse légale (un coup poussé est possible).")
-        if rs.policy["call_shot"].value == "ball_and_pocket" and sh.kind != "push_out":
-            if isinstance(sh.called, Called):
-                out.append(f"Il annonce la {sh.called.ball} dans la poche {sh.called.pocket}.")
-            elif sh.called == "safe":
-                out.append("Il annonce un coup de sécurité.")
-            else:
-                out.append("Il n’annonce aucune bille.")
-        if sh.jump:
-            out.append("Il joue un coup sauté.")
-        if sh.masse:
-            out.append("Il joue un coup massé.")
-        out.append("La blanche ne touche aucune bille." if sh.first_contact is None
-                   else f"La blanche touche d’abord la {sh.first_contact}.")
-        if sh.obstacle_moved:
-            out.append("La bille qui faisait obstacle bouge.")
-        if sh.pocketed:
-            s = _pocketed_fr(sh.pocketed)
-            if isinstance(sh.called, Called) and not sh.called.pocket_ok and sh.called.ball in sh.pocketed:
-                s = s[:-1] + f", mais la {sh.called.ball} entre dans une autre poche que celle annoncée."
-            out.append(s)
-        else:
-            out.append("Aucune bille n’est empochée.")
-        if sh.first_contact is not None and sh.rail_after_contact is False:
-            out.append("Aucune bille ne touche de bande après le contact.")
-        elif sh.first_contact is not None and sh.rail_after_contact and not sh.pocketed:
-            out.append("Une bille touche ensuite une bande.")
-        elif sh.first_contact is None and sh.rail_after_contact is not None and sh.kind == "push_out":
-            out.append("La blanche touche une bande." if sh.rail_after_contact else "La blanche ne touche aucune bande.")
+        out += _describe_before(rs, st, sh)
+        out += _describe_shot(sh)
     if sh.cue_ball == "pocketed":
         out.append("La blanche tombe dans une poche.")
     elif sh.cue_ball == "off_table":
@@ -576,6 +520,85 @@ def describe(book: Rulebook, scenario: Scenario) -> str:
         out.append(f"L’arbitre constate aussi : {book.foul_label(code).lower()}.")
     out.append("Quelle est la décision ?")
     return " ".join(out)
+
+
+def _describe_break(st: State, sh: Shot) -> list[str]:
+    """A break told in French: the rack, the call, the contact, the balls pocketed and to a rail."""
+    out = []
+    rack = "au gabarit (magic rack ou tapis marqué)" if st.rack == "template" else "au triangle"
+    out.append(f"Casse, billes placées {rack}.")
+    if isinstance(sh.called, Called):
+        out.append(f"Avant de casser, le joueur annonce la {sh.called.ball} dans la poche {sh.called.pocket}.")
+    if sh.first_contact is None:
+        out.append("La blanche ne touche aucune bille.")
+    else:
+        rail = " après avoir touché une bande" if sh.cue_rail_first else ""
+        out.append(f"La blanche touche d’abord la {sh.first_contact}{rail}.")
+    out.append(_pocketed_fr(sh.pocketed) if sh.pocketed else "Aucune bille n’est empochée.")
+    n = sh.balls_to_rail
+    if n is not None:
+        out.append("Aucune bille de but ne touche de bande." if n == 0 else
+                   "Une seule bille de but touche une bande." if n == 1 else
+                   f"{n} billes de but touchent une bande (empochées comprises).")
+    if st.rack == "template" and sh.crossed_head_string is not None:
+        c = sh.crossed_head_string
+        out.append("Aucune bille non empochée ne franchit la ligne de départ." if c == 0 else
+                   "Une bille non empochée franchit la ligne de départ." if c == 1 else
+                   f"{c} billes non empochées franchissent la ligne de départ.")
+    return out
+
+
+def _describe_before(rs: Ruleset, st: State, sh: Shot) -> list[str]:
+    """Before a shot (not a break): the table, the fouls so far, ball in hand, push-out, the call."""
+    out = []
+    table = st.on_table if st.on_table is not None else rs.balls
+    out.append(f"Sur la table : {ball_list(table)}.")
+    if st.fouls.shooter == 2:
+        out.append("Le tireur a déjà commis deux fautes consécutives" +
+                   (" et en a été averti." if st.warned else ", sans en avoir été averti."))
+    elif st.fouls.shooter == 1:
+        out.append("Le tireur a commis une faute à son coup précédent.")
+    if st.ball_in_hand:
+        out.append("Le tireur a la bille en main.")
+    if sh.kind == "push_out":
+        out.append("Premier coup après une casse légale : le joueur annonce un coup poussé (push-out).")
+    elif st.push_out_available:
+        out.append("Premier coup après une casse légale (un coup poussé est possible).")
+    if rs.policy["call_shot"].value == "ball_and_pocket" and sh.kind != "push_out":
+        if isinstance(sh.called, Called):
+            out.append(f"Il annonce la {sh.called.ball} dans la poche {sh.called.pocket}.")
+        elif sh.called == "safe":
+            out.append("Il annonce un coup de sécurité.")
+        else:
+            out.append("Il n’annonce aucune bille.")
+    return out
+
+
+def _describe_shot(sh: Shot) -> list[str]:
+    """A shot (not a break): jump or massé, the contact, the balls pocketed, the rails."""
+    out = []
+    if sh.jump:
+        out.append("Il joue un coup sauté.")
+    if sh.masse:
+        out.append("Il joue un coup massé.")
+    out.append("La blanche ne touche aucune bille." if sh.first_contact is None
+               else f"La blanche touche d’abord la {sh.first_contact}.")
+    if sh.obstacle_moved:
+        out.append("La bille qui faisait obstacle bouge.")
+    if sh.pocketed:
+        s = _pocketed_fr(sh.pocketed)
+        if isinstance(sh.called, Called) and not sh.called.pocket_ok and sh.called.ball in sh.pocketed:
+            s = s[:-1] + f", mais la {sh.called.ball} entre dans une autre poche que celle annoncée."
+        out.append(s)
+    else:
+        out.append("Aucune bille n’est empochée.")
+    if sh.first_contact is not None and sh.rail_after_contact is False:
+        out.append("Aucune bille ne touche de bande après le contact.")
+    elif sh.first_contact is not None and sh.rail_after_contact and not sh.pocketed:
+        out.append("Une bille touche ensuite une bande.")
+    elif sh.first_contact is None and sh.rail_after_contact is not None and sh.kind == "push_out":
+        out.append("La blanche touche une bande." if sh.rail_after_contact else "La blanche ne touche aucune bande.")
+    return out
 
 
 def _pocketed_fr(balls: Sequence[int]) -> str:
@@ -615,6 +638,7 @@ def call_question_for(book: Rulebook, data: Mapping[str, Any], rng: random.Rando
         return None
     if out.unsettled or out.assumptions:
         return None
+    assert sc.ruleset is not None    # evaluate() refuses a scenario without one
     rs = book.rulesets[sc.ruleset]
     ctx = CallContext.of(sc, rs.money_ball)
     right = out.verdict()
@@ -775,19 +799,7 @@ class _Pools:
             if c.kind != "rule":
                 continue
             for s in sentences(c.text):
-                if 25 <= len(s) <= 280 and not s.rstrip().endswith(":"):   # not a list's lead-in
-                    for rx, rep in _ALTER_RE:
-                        m = rx.search(s)
-                        if m:
-                            self.tf.append(_ClauseItem(c.id, s, m.start(), m.end(), rep))
-                    for fam, term, rx in _FILL_RE:
-                        ms = list(rx.finditer(s))
-                        if len(ms) == 1:
-                            self.fill.append(_ClauseItem(c.id, s, ms[0].start(), ms[0].end(), fam))
-                if len(s) <= 300:
-                    cm = _cond_match(s)
-                    if cm and len(s[cm[1]:cm[2]].split()) >= 3 and _balanced(cm[0]) and _balanced(s[cm[1]:cm[2]]):
-                        self.cons.append(_ClauseItem(c.id, s, cm[1], cm[2], cm[0]))
+                self._add_sentence(c, s)
             rs = book.rulesets[c.ruleset]
             game_rs = book.rulesets_of_game(rs.game)
             if len(game_rs) >= 2 and 40 <= len(c.text) <= 320:
@@ -795,17 +807,37 @@ class _Pools:
                 if not any(_similar(mine, k) for r in game_rs if r != c.ruleset for k in keys_by_rs.get(r, ())):
                     self.passages.append((c.id, c.text))
         for game in GAMES:
-            ids = book.rulesets_of_game(game)
-            if len(ids) < 2:
+            self._add_policies(book, game)
+
+    def _add_sentence(self, c: Clause, s: str) -> None:
+        """The true/false, fill-in and consequence candidates of one sentence of clause ``c``."""
+        if 25 <= len(s) <= 280 and not s.rstrip().endswith(":"):   # not a list's lead-in
+            for rx, rep in _ALTER_RE:
+                m = rx.search(s)
+                if m:
+                    self.tf.append(_ClauseItem(c.id, s, m.start(), m.end(), rep))
+            for fam, term, rx in _FILL_RE:
+                ms = list(rx.finditer(s))
+                if len(ms) == 1:
+                    self.fill.append(_ClauseItem(c.id, s, ms[0].start(), ms[0].end(), fam))
+        if len(s) <= 300:
+            cm = _cond_match(s)
+            if cm and len(s[cm[1]:cm[2]].split()) >= 3 and _balanced(cm[0]) and _balanced(s[cm[1]:cm[2]]):
+                self.cons.append(_ClauseItem(c.id, s, cm[1], cm[2], cm[0]))
+
+    def _add_policies(self, book: Rulebook, game: str) -> None:
+        """The policy values of ``game`` that one ruleset alone holds (variant questions)."""
+        ids = book.rulesets_of_game(game)
+        if len(ids) < 2:
+            return
+        for name in book.policy_specs:
+            pvs = [book.rulesets[r].policy.get(name) for r in ids]
+            values = [pv.value for pv in pvs if pv is not None and not pv.note]
+            if len(values) < len(pvs):    # a ruleset without it, or with a note
                 continue
-            for name in book.policy_specs:
-                pvs = [book.rulesets[r].policy.get(name) for r in ids]
-                if any(pv is None or pv.note for pv in pvs):
-                    continue
-                values = [pv.value for pv in pvs]
-                for r, v in zip(ids, values):
-                    if values.count(v) == 1:
-                        self.policies.append((game, name, v, r))
+            for r, v in zip(ids, values):
+                if values.count(v) == 1:
+                    self.policies.append((game, name, v, r))
 
 
 _POOL_CACHE: dict[int, tuple[weakref.ref, _Pools]] = {}

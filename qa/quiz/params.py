@@ -165,13 +165,7 @@ def parse_params(book: Rulebook, data: Any, strict: bool = False) -> QuizParams:
     if not isinstance(data, Mapping):
         raise QuizError(400, "invalid_body", "Le corps de la requête doit être un objet JSON.", None)
     if strict:
-        for key in data:
-            if key not in FIELDS:
-                raise _bad(str(key)[:80], f"Champ inconnu « {echo(key)} »{did_you_mean(str(key), FIELDS)} ; "
-                           f"champs permis : {', '.join(FIELDS)}.", "unknown_field")
-        for key in ("mode",):
-            if data.get(key) is not None and not isinstance(data[key], str):
-                raise _bad(key, f"Champ « {key} » : un texte est attendu.")
+        _check_strict(data)
     rulesets = _id_list(data.get("rulesets"), "rulesets", strict)
     for r in rulesets:
         if r not in book.rulesets:
@@ -190,27 +184,10 @@ def parse_params(book: Rulebook, data: Any, strict: bool = False) -> QuizParams:
     if mode not in MODES:
         raise _bad("mode", f"Champ « mode » : « practice » (entraînement) ou « exam » (examen) est attendu"
                    f"{did_you_mean(str(mode), MODES)}.")
-    seed = data.get("seed")
-    if seed is None or (isinstance(seed, str) and not seed.strip() and not strict):
-        seed = secrets.randbelow(1_000_000)
-    else:
-        seed = _int(seed, "seed", strict)
-        if not 0 <= seed <= MAX_SEED:
-            raise _bad("seed", "Champ « seed » : un entier positif ou nul est attendu.")
-    limit = data.get("time_limit_s")
-    if limit is not None and not (isinstance(limit, str) and not limit.strip() and not strict):
-        limit = _int(limit, "time_limit_s", strict)
-        if not 1 <= limit <= MAX_TIME_LIMIT_S:
-            raise _bad("time_limit_s", f"Champ « time_limit_s » : une durée en secondes entre 1 et {MAX_TIME_LIMIT_S} "
-                       "est attendue (ou null : pas de limite).")
-    else:
-        limit = None
+    seed = _seed(data.get("seed"), strict)
+    limit = _time_limit(data.get("time_limit_s"), strict)
     learner = clean_learner(data.get("learner"))
-    pass_mark = data.get("pass_mark", DEFAULT_PASS_MARK)
-    if pass_mark is None:
-        pass_mark = DEFAULT_PASS_MARK
-    if isinstance(pass_mark, bool) or not isinstance(pass_mark, (int, float)) or not 0 <= pass_mark <= 1:
-        raise _bad("pass_mark", "Champ « pass_mark » : une proportion entre 0 et 1 est attendue (0.8 par défaut).")
+    pass_mark = _pass_mark(data.get("pass_mark", DEFAULT_PASS_MARK))
     kinds = _id_list(data.get("kinds"), "kinds", strict)
     for k in kinds:
         if k not in KINDS:
@@ -221,3 +198,45 @@ def parse_params(book: Rulebook, data: Any, strict: bool = False) -> QuizParams:
         count=count, mode=mode, seed=seed, time_limit_s=limit, learner=learner,
         pass_mark=float(pass_mark), kinds=tuple(k for k in KINDS if k in kinds),
     )
+
+
+def _check_strict(data: Mapping[str, Any]) -> None:
+    """The JSON API's checks: no key outside :data:`FIELDS`, ``mode`` a text."""
+    for key in data:
+        if key not in FIELDS:
+            raise _bad(str(key)[:80], f"Champ inconnu « {echo(key)} »{did_you_mean(str(key), FIELDS)} ; "
+                       f"champs permis : {', '.join(FIELDS)}.", "unknown_field")
+    for key in ("mode",):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise _bad(key, f"Champ « {key} » : un texte est attendu.")
+
+
+def _seed(seed: Any, strict: bool) -> int:
+    """``seed``: an int in 0..MAX_SEED; random when absent (or blank, but for the JSON API)."""
+    if seed is None or (isinstance(seed, str) and not seed.strip() and not strict):
+        return secrets.randbelow(1_000_000)
+    seed = _int(seed, "seed", strict)
+    if not 0 <= seed <= MAX_SEED:
+        raise _bad("seed", "Champ « seed » : un entier positif ou nul est attendu.")
+    return seed
+
+
+def _time_limit(limit: Any, strict: bool) -> int | None:
+    """``time_limit_s``: seconds in 1..MAX_TIME_LIMIT_S; None (no limit) when absent (or blank,
+    but for the JSON API)."""
+    if limit is None or (isinstance(limit, str) and not limit.strip() and not strict):
+        return None
+    limit = _int(limit, "time_limit_s", strict)
+    if not 1 <= limit <= MAX_TIME_LIMIT_S:
+        raise _bad("time_limit_s", f"Champ « time_limit_s » : une durée en secondes entre 1 et {MAX_TIME_LIMIT_S} "
+                   "est attendue (ou null : pas de limite).")
+    return limit
+
+
+def _pass_mark(pass_mark: Any) -> float:
+    """``pass_mark``: a proportion in 0..1 (null: the default)."""
+    if pass_mark is None:
+        pass_mark = DEFAULT_PASS_MARK
+    if isinstance(pass_mark, bool) or not isinstance(pass_mark, (int, float)) or not 0 <= pass_mark <= 1:
+        raise _bad("pass_mark", "Champ « pass_mark » : une proportion entre 0 et 1 est attendue (0.8 par défaut).")
+    return float(pass_mark)

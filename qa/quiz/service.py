@@ -375,7 +375,9 @@ class QuizService:
                                                "box": b["box"], "due": b["due"]} for b in due]}}
 
     def _require_learner(self, learner: Any) -> str:
-        return clean_learner(learner, required=True)
+        name = clean_learner(learner, required=True)
+        assert name is not None    # required: None is refused
+        return name
 
     def retry_mistakes(self, learner: str, mode: str = "practice") -> dict:
         """A quiz of the questions the learner got wrong last time they met them (most

@@ -154,3 +154,13 @@ def test_rules_asked_in_general_are_lookups(rulebook, q):
 
 def test_playing_where_one_wants_is_not_a_placement_question(read):
     assert shot(read("au 9 j'ai la blanche en main, je la place où je veux et je rentre la 1"))["pocketed"] == [1]
+
+
+def test_combination_without_the_ball_hit_first_asks_it(read, rulebook):
+    # the lowest ball must be hit first (9-bca rule 1, 9-ffb): a combination does not say which was
+    u = read("au 9 je rentre la 9 sur une combi, c'est gagné ?")
+    assert [o.name for o in u.open] == ["first_contact"]
+    assert u.follow_up == ("La blanche a-t-elle touché en premier la 1, la plus basse ?",)
+    alt = rule(rulebook, u.open[0].alt_scenario, NINE)
+    for r, o in alt.items():
+        assert not o.legal and 9 in o.spotted and not o.game_over, r

@@ -282,6 +282,22 @@ def _open_lowest(b: _Build) -> OpenFact | None:
                     f"si une bille plus basse que la {n} était encore sur la table", alt)
 
 
+def _open_first_contact(b: _Build) -> OpenFact | None:
+    """A combination told without the ball hit first: which one it was decides the foul."""
+    if b.kind != "normal" or b.first != "unset" or not b.f.combination or not b.pocketed:
+        return None
+    table = b.state.get("on_table") or list(range(1, b.money + 1))
+    low = min(table)
+    others = [x for x in table if x != low and x not in b.pocketed]
+    if not others:
+        return None
+    alt = _copy(b.scenario)
+    alt["shot"]["first_contact"] = others[0]
+    return OpenFact("first_contact", f"La blanche a-t-elle touché en premier la {low}, la plus basse ?",
+                    f"si la blanche a touché la {low} en premier",
+                    f"si la blanche a touché une autre bille en premier (la {others[0]})", alt)
+
+
 def _open_called(b: _Build) -> OpenFact | None:
     rulesets = [b.book.rulesets[r] for r in b.ids]
     ten_call = any(rs.policy["call_shot"].value == "ball_and_pocket" or
@@ -359,7 +375,7 @@ def _open_game(b: _Build) -> OpenFact | None:
 _STEPS: tuple[Callable[[_Build], None], ...] = (
     _first_contact, _pockets, _off_and_cue, _rails, _call_and_fouls, _fouls_state, _other_state, _table)
 _OPEN: tuple[Callable[[_Build], OpenFact | None], ...] = (
-    _open_lowest, _open_called, _open_rail, _open_break_rails, _open_crossed, _open_warned, _open_game)
+    _open_lowest, _open_first_contact, _open_called, _open_rail, _open_break_rails, _open_crossed, _open_warned, _open_game)
 
 
 def _assemble(book: Rulebook, question: str, text: str, f: _Facts, ids: tuple[str, ...], game: str | None,

@@ -35,6 +35,7 @@ class _Facts:
     no_rail: bool = False
     crossed: int | None = None
     crossed_balls: set[int] = field(default_factory=set)   # balls named as crossing the head string
+    combination: bool = False       # a combination told ("sur une combi"): another ball than the one pocketed was hit first
     back_on_cloth: bool = False     # a ball that went onto the frame came back onto the cloth
     push_unavailable: bool = False  # a push-out declared in the middle of a rack (none is possible there)
     push_undeclared: bool = False   # "je voulais faire un push mais je ne l'ai pas annoncé"

@@ -147,6 +147,8 @@ def _first_contact(c: Clause, x: _Ctx, f: _Facts) -> bool:
     m = re.search(r"\bpremiere (?:bille|boule) touchee (?:est |etait |c est |: |)(B\d+)", s)
     if m:
         f.first, f.first_strong = _nums(m.group(1))[0], True
+    if re.search(r"\b(?:combi|combo|combinaison|combinaisons)\b", s):
+        f.combination = True
     m = re.search(r"\b(?:combi|combo|combinaison|combinaisons)\s+(?:de |)(?:la |)(\d+|B\d+)\s*(?:B|)(\d+)", s)
     if m and f.first == "unset":
         f.first = int(m.group(1).lstrip("B"))

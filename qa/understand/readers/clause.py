@@ -53,8 +53,7 @@ def _missed_pot(c: Clause, x: _Ctx, f: _Facts) -> bool:
     if re.search(r"\b(?:rate|rates|ratez|manque|manques|manquez|loupe|loupes|loupez|foire)\w* (?:mon|son|ton|votre|le|un) "
                  r"(?:coup|empochage|tir)\b", s):
         f.nothing_pocketed = True
-        if person:
-            f.persons.append(person)
+        _add_person(f, person)
         return True
     return False
 
@@ -70,8 +69,7 @@ def _not_first(c: Clause, x: _Ctx, f: _Facts) -> bool:
         _add(f.present, _nums(m.group(1)))
         if f.lowest is None:
             f.lowest = _nums(m.group(1))[0]
-        if person:
-            f.persons.append(person)
+        _add_person(f, person)
         return True
     return False
 
@@ -89,8 +87,7 @@ def _no_ball(c: Clause, x: _Ctx, f: _Facts) -> bool:
             and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d+\S*) (?:dans|au|a|en)", s):
         if not (c.subject == "balls"):
             f.first = None if f.first == "unset" or not f.first_strong else f.first
-            if person:
-                f.persons.append(person)
+            _add_person(f, person)
             return True
     if re.search(r"\b(?:ne|n) (?:touche|touches|touchez|touchait|tape|tapes|tapez|frappe|frappes|a touche|ai touche|as touche|avez touche|"
                  r"rencontre|percute|heurte)\w* (?:rien|aucune (?:bille|boule)|pas (?:de |une |la moindre |)(?:bille|boule|B\d)|aucune|"
@@ -99,8 +96,7 @@ def _no_ball(c: Clause, x: _Ctx, f: _Facts) -> bool:
             and subj not in ("balls",):
         f.first = None
         f.first_strong = True
-        if person:
-            f.persons.append(person)
+        _add_person(f, person)
         return True
     return False
 
@@ -131,8 +127,7 @@ def _first_contact(c: Clause, x: _Ctx, f: _Facts) -> bool:
                 if f.first == "unset" or (strong and not f.first_strong):
                     f.first = val
                     f.first_strong = strong
-                if person:
-                    f.persons.append(person)
+                _add_person(f, person)
     if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
         f.first, f.first_strong = c.subj_balls[0], True
@@ -188,8 +183,7 @@ def _off_table(c: Clause, x: _Ctx, f: _Facts) -> bool:
                 f.cue = "off_table"
             else:
                 _add(f.off, _nums(m.group(1)))
-            if person:
-                f.persons.append(person)
+            _add_person(f, person)
             return True
 
     return False
@@ -206,8 +200,7 @@ def _sent(c: Clause, x: _Ctx, f: _Facts) -> bool:
             _add(f.pocketed, _nums(m.group(1)))
             for b in _nums(m.group(1)):
                 f.pocketed_by.setdefault(b, person or subj or "balls")
-            if person:
-                f.persons.append(person)
+            _add_person(f, person)
     return False
 
 
@@ -251,8 +244,7 @@ def _scratch(c: Clause, x: _Ctx, f: _Facts) -> bool:
     s, neg, person = x.s, x.neg, x.person
     if re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s) and not neg:
         f.cue = f.cue or "pocketed"
-        if person:
-            f.persons.append(person)
+        _add_person(f, person)
     return False
 
 

@@ -35,10 +35,13 @@ text does not list.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
+import numpy as np
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import LCSseq
 
 from .detect import Detection, detect
 from .rulebook import Clause, Rulebook
@@ -47,6 +50,72 @@ from .text import COMMON_WORDS, QUESTION_WORDS, STOP_WORDS, Analyzer, fold, mark
 __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 
 MAX_CORRECTIONS = 12   # unknown words looked up per question (bounds the cost of long garbage)
+
+# A key the example channel's bounds apply to (see _ExampleScope): sorted distinct tokens of
+# [a-z0-9_], one space apart, so that rapidfuzz's token-sorted strings are the key itself.
+_CANONICAL_KEY = re.compile(r"[a-z0-9_]+(?: [a-z0-9_]+)*")
+_EPS = 1e-6   # bounds are compared with this margin (they are exact up to float rounding)
+
+
+def _canonical_key(key: str) -> bool:
+    if not _CANONICAL_KEY.fullmatch(key):
+        return False
+    tokens = key.split(" ")
+    return all(a < b for a, b in zip(tokens, tokens[1:]))
+
+
+def _shared_token_score() -> float | None:
+    """rapidfuzz ``WRatio`` of two keys that share a token, whose length ratio is in [1.5, 8)
+    and whose ``ratio`` and ``partial_ratio`` are low: ``partial_token_ratio`` is then 100 and
+    the score is that 100 scaled (0.95 × 0.9 = 85.5), read from rapidfuzz itself, through the
+    same (cached) scorer as :meth:`Matcher._examples`. None if rapidfuzz says otherwise."""
+    found = process.extractOne("ab cd", ["ab xyzwvu"], scorer=fuzz.WRatio, processor=None)
+    score = float(found[1]) if found else 0.0
+    return score if 85.0 < score < 86.0 else None
+
+
+_SHARED_TOKEN_SCORE = _shared_token_score()
+
+
+@dataclass(frozen=True)
+class _ExampleScope:
+    """The example keys of a set of rulesets, with what :meth:`Matcher._examples` needs to
+    skip, exactly, the keys that cannot reach the floor.
+
+    rapidfuzz ``WRatio`` of a query key q and a key k (lengths lq, lk; m the shorter, L their
+    longest common subsequence, ``ratio`` = 200 L / (lq + lk) exactly): with a length ratio
+    under 1.5 it is max(ratio, 0.95 × token_ratio); with no token in common token_ratio is
+    the ratio of the token-sorted strings, which are q and k themselves (canonical keys), so
+    the score is ``ratio``. With a length ratio in [1.5, 8] it is max(ratio, s × partial_ratio,
+    0.95 × s × partial_token_ratio), s = 0.9; partial_ratio compares the shorter with windows of
+    the longer, each at most 200 L / (m + L); partial_token_ratio is 100 when a token is shared
+    (then the score is :data:`_SHARED_TOKEN_SCORE` unless ratio or 0.9 × partial_ratio may
+    pass it), else the partial_ratio of the keys themselves. Above 8, s = 0.6 (the score stays
+    under 70 for any floor the bench tries). Keys are scored by rapidfuzz only when these
+    bounds leave their score open: the result is the one the exhaustive comparison gives.
+    """
+
+    keys: list[str]
+    docs: np.ndarray          # clause position of each key (non-decreasing)
+    lengths: np.ndarray       # len of each key (float)
+    forced: np.ndarray        # key not canonical: always scored
+    tokens: dict[str, np.ndarray]   # token -> positions of the keys that contain it
+    starts: np.ndarray        # first position of each clause's keys
+    start_docs: list[int]     # the clause of each start
+
+
+def _example_scope(keys: list[str], docs: list[int]) -> _ExampleScope:
+    tokens: dict[str, list[int]] = {}
+    for j, k in enumerate(keys):
+        for t in set(k.split()):
+            tokens.setdefault(t, []).append(j)
+    starts = [j for j in range(len(docs)) if j == 0 or docs[j] != docs[j - 1]]
+    return _ExampleScope(
+        keys=keys, docs=np.array(docs, dtype=np.int64),
+        lengths=np.array([len(k) for k in keys], dtype=np.float64),
+        forced=np.array([not _canonical_key(k) for k in keys], dtype=bool),
+        tokens={t: np.array(js, dtype=np.int64) for t, js in tokens.items()},
+        starts=np.array(starts, dtype=np.int64), start_docs=[docs[j] for j in starts])
 
 
 @dataclass(frozen=True)
@@ -137,6 +206,7 @@ class Matcher:
         self._index()
         self._subjects: dict[tuple[str, str, str | None], str | None] = {}
         self._scopes: dict[tuple[str, ...], tuple[frozenset[int], list[str], list[int]]] = {}
+        self._example_scopes: dict[tuple[str, ...], _ExampleScope] = {}
 
     @classmethod
     def shared(cls, book: Rulebook) -> "Matcher":
@@ -301,7 +371,61 @@ class Matcher:
 
     def _examples(self, terms: Sequence[str], rulesets: Iterable[str]) -> dict[int, float]:
         """Best example similarity (rapidfuzz ``WRatio``, 0..100) of each clause of ``rulesets``
-        whose examples reach ``fuzzy_floor``."""
+        whose examples reach ``fuzzy_floor``; the same as :meth:`_examples_exhaustive`, with
+        only the keys whose score the bounds of :class:`_ExampleScope` leave open scored."""
+        key = self.fuzzy_key(terms)
+        if not key:
+            return {}
+        if not _canonical_key(key):
+            return self._examples_exhaustive(terms, rulesets)
+        scope = self._example_scope(rulesets)
+        n = len(scope.keys)
+        if not n:
+            return {}
+        floor = self.config.fuzzy_floor
+        lq = float(len(key))
+        lcs = process.cdist([key], scope.keys, scorer=LCSseq.similarity, processor=None,
+                            workers=1, dtype=np.int32)[0].astype(np.float64)
+        shared = np.zeros(n, dtype=bool)
+        for t in key.split(" "):
+            pos = scope.tokens.get(t)
+            if pos is not None:
+                shared[pos] = True
+        lk = scope.lengths
+        short = np.minimum(lk, lq)
+        len_ratio = np.maximum(lk, lq) / short
+        ratio = 200.0 * lcs / (lk + lq)
+        partial = 200.0 * lcs / (short + lcs)
+        near = len_ratio < 1.5            # WRatio: max(ratio, 0.95 token_ratio)
+        mid = (len_ratio >= 1.5) & (len_ratio < 8.0)   # partial scale 0.9
+        far = len_ratio > 8.0             # partial scale 0.6
+        # bound of each key's score, or +inf where it is left open
+        bound = np.full(n, np.inf)
+        bound[near & ~shared] = ratio[near & ~shared]
+        mid_bound = np.maximum(ratio, 0.9 * partial)
+        bound[mid & ~shared] = mid_bound[mid & ~shared]
+        far_bound = np.maximum(np.maximum(ratio, 0.6 * partial), np.where(shared, 57.0, 0.57 * partial))
+        bound[far] = far_bound[far]
+        fixed = np.zeros(n, dtype=bool)   # score known: _SHARED_TOKEN_SCORE
+        c = _SHARED_TOKEN_SCORE
+        if c is not None:
+            fixed = mid & shared & (mid_bound < c - _EPS) & ~scope.forced
+        scored = ~fixed & (scope.forced | (bound >= floor - _EPS))
+        scores = np.zeros(n, dtype=np.float64)
+        if c is not None and c >= floor:
+            scores[fixed] = c
+        todo = np.flatnonzero(scored)
+        if len(todo):
+            choices = [scope.keys[j] for j in todo.tolist()]
+            for _, score, j in process.extract_iter(key, choices, scorer=fuzz.WRatio, processor=None,
+                                                    score_cutoff=floor):
+                scores[todo[j]] = score
+        best = np.maximum.reduceat(scores, scope.starts)
+        keep = np.flatnonzero(best > 0.0)
+        return {scope.start_docs[g]: s for g, s in zip(keep.tolist(), best[keep].tolist())}
+
+    def _examples_exhaustive(self, terms: Sequence[str], rulesets: Iterable[str]) -> dict[int, float]:
+        """:meth:`_examples` by scoring every example key of ``rulesets`` (the reference)."""
         key = self.fuzzy_key(terms)
         if not key:
             return {}
@@ -313,6 +437,17 @@ class Matcher:
             if score > best.get(i, 0.0):
                 best[i] = score
         return best
+
+    def _example_scope(self, ids: Iterable[str]) -> _ExampleScope:
+        key = tuple(sorted(set(ids)))
+        scope = self._example_scopes.get(key)
+        if scope is None:
+            _, keys, docs = self._scope(key)
+            scope = _example_scope(keys, docs)
+            if len(self._example_scopes) >= 64:
+                self._example_scopes.clear()
+            self._example_scopes[key] = scope
+        return scope
 
     def _coverage(self, terms: Sequence[str], doc: int, guessed: frozenset[str] = frozenset(),
                   adverbs: frozenset[str] = frozenset()) -> float:

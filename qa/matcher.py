@@ -78,6 +78,18 @@ _SHARED_TOKEN_SCORE = _shared_token_score()
 
 
 @dataclass(frozen=True)
+class _Plan:
+    """For one query key length and floor: the LCS from which each key's score is left open by
+    the bounds of :class:`_ExampleScope` (``alone``: it shares no token with the query;
+    ``shared``: it does; -inf: always scored), and ``mid`` (length ratio in [1.5, 8)): where a
+    key that shares a token and is not scored scores :data:`_SHARED_TOKEN_SCORE`."""
+
+    alone: np.ndarray
+    shared: np.ndarray
+    mid: np.ndarray
+
+
+@dataclass(frozen=True)
 class _ExampleScope:
     """The example keys of a set of rulesets, with what :meth:`Matcher._examples` needs to
     skip, exactly, the keys that cannot reach the floor.
@@ -90,9 +102,9 @@ class _ExampleScope:
     0.95 × s × partial_token_ratio), s = 0.9; partial_ratio compares the shorter with windows of
     the longer, each at most 200 L / (m + L); partial_token_ratio is 100 when a token is shared
     (then the score is :data:`_SHARED_TOKEN_SCORE` unless ratio or 0.9 × partial_ratio may
-    pass it), else the partial_ratio of the keys themselves. Above 8, s = 0.6 (the score stays
-    under 70 for any floor the bench tries). Keys are scored by rapidfuzz only when these
-    bounds leave their score open: the result is the one the exhaustive comparison gives.
+    pass it), else the partial_ratio of the keys themselves. Above 8, s = 0.6. Keys are scored
+    by rapidfuzz only when these bounds leave their score open (a length ratio of exactly 8,
+    a key not canonical: always): the result is the one the exhaustive comparison gives.
     """
 
     keys: list[str]
@@ -102,6 +114,49 @@ class _ExampleScope:
     tokens: dict[str, np.ndarray]   # token -> positions of the keys that contain it
     starts: np.ndarray        # first position of each clause's keys
     start_docs: list[int]     # the clause of each start
+    plans: dict[tuple[int, float], _Plan] = field(default_factory=dict)
+
+    def plan(self, lq: int, floor: float) -> _Plan:
+        """The :class:`_Plan` of a query key of length ``lq`` (built once per length)."""
+        found = self.plans.get((lq, floor))
+        if found is not None:
+            return found
+        lk = self.lengths
+        short = np.minimum(lk, float(lq))
+        len_ratio = np.maximum(lk, float(lq)) / short
+        near = len_ratio < 1.5
+        mid = (len_ratio >= 1.5) & (len_ratio < 8.0)
+        far = len_ratio > 8.0
+        never = np.full(len(lk), np.inf)
+        always = np.full(len(lk), -np.inf)
+
+        def ratio_at(f: float) -> np.ndarray:        # ratio >= f  <=>  L >= this
+            return f * (lk + lq) / 200.0
+
+        def partial_at(f: float, scale: float) -> np.ndarray:   # scale * partial bound >= f
+            return f * short / (200.0 * scale - f) if 200.0 * scale > f else never
+
+        f = floor - _EPS
+        if f <= 0:
+            alone = shared = always
+        else:
+            alone = np.where(near, ratio_at(f), np.where(mid, np.minimum(ratio_at(f), partial_at(f, 0.9)),
+                                                         np.minimum(ratio_at(f), partial_at(f, 0.6))))
+            c = _SHARED_TOKEN_SCORE
+            if c is None:
+                mid_shared = always
+            else:   # left open when ratio or 0.9 × partial may reach c; otherwise it is c
+                mid_shared = np.minimum(ratio_at(c - _EPS), partial_at(c - _EPS, 0.9))
+            far_shared = always if 57.0 >= f else np.minimum(ratio_at(f), partial_at(f, 0.6))
+            shared = np.where(near, always, np.where(mid, mid_shared, far_shared))
+            edge = ~(near | mid | far) | self.forced   # a length ratio of exactly 8, a key not canonical
+            alone = np.where(edge, always, alone)
+            shared = np.where(edge, always, shared)
+        found = _Plan(alone=alone, shared=shared, mid=mid & ~self.forced)
+        if len(self.plans) >= 256:
+            self.plans.clear()
+        self.plans[(lq, floor)] = found
+        return found
 
 
 def _example_scope(keys: list[str], docs: list[int]) -> _ExampleScope:
@@ -383,37 +438,19 @@ class Matcher:
         if not n:
             return {}
         floor = self.config.fuzzy_floor
-        lq = float(len(key))
+        plan = scope.plan(len(key), floor)
         lcs = process.cdist([key], scope.keys, scorer=LCSseq.similarity, processor=None,
-                            workers=1, dtype=np.int32)[0].astype(np.float64)
+                            workers=1, dtype=np.int32)[0]
         shared = np.zeros(n, dtype=bool)
         for t in key.split(" "):
             pos = scope.tokens.get(t)
             if pos is not None:
                 shared[pos] = True
-        lk = scope.lengths
-        short = np.minimum(lk, lq)
-        len_ratio = np.maximum(lk, lq) / short
-        ratio = 200.0 * lcs / (lk + lq)
-        partial = 200.0 * lcs / (short + lcs)
-        near = len_ratio < 1.5            # WRatio: max(ratio, 0.95 token_ratio)
-        mid = (len_ratio >= 1.5) & (len_ratio < 8.0)   # partial scale 0.9
-        far = len_ratio > 8.0             # partial scale 0.6
-        # bound of each key's score, or +inf where it is left open
-        bound = np.full(n, np.inf)
-        bound[near & ~shared] = ratio[near & ~shared]
-        mid_bound = np.maximum(ratio, 0.9 * partial)
-        bound[mid & ~shared] = mid_bound[mid & ~shared]
-        far_bound = np.maximum(np.maximum(ratio, 0.6 * partial), np.where(shared, 57.0, 0.57 * partial))
-        bound[far] = far_bound[far]
-        fixed = np.zeros(n, dtype=bool)   # score known: _SHARED_TOKEN_SCORE
-        c = _SHARED_TOKEN_SCORE
-        if c is not None:
-            fixed = mid & shared & (mid_bound < c - _EPS) & ~scope.forced
-        scored = ~fixed & (scope.forced | (bound >= floor - _EPS))
+        scored = lcs >= np.where(shared, plan.shared, plan.alone)
         scores = np.zeros(n, dtype=np.float64)
+        c = _SHARED_TOKEN_SCORE
         if c is not None and c >= floor:
-            scores[fixed] = c
+            scores[shared & plan.mid & ~scored] = c
         todo = np.flatnonzero(scored)
         if len(todo):
             choices = [scope.keys[j] for j in todo.tolist()]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
@@ -64,6 +65,28 @@ def _canonical_key(key: str) -> bool:
     return all(a < b for a, b in zip(tokens, tokens[1:]))
 
 
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789_ "   # the characters of a canonical key
+_CHAR_INDEX = np.full(256, len(_ALPHABET) - 1, dtype=np.int64)
+_CHAR_INDEX[np.frombuffer(_ALPHABET.encode(), dtype=np.uint8)] = np.arange(len(_ALPHABET))
+
+
+@lru_cache(maxsize=16384)
+def _char_counts(token: str) -> np.ndarray:
+    """How many times each character of :data:`_ALPHABET` occurs in ``token + " "`` (a token
+    of a canonical key and its separator; read-only)."""
+    counts = np.bincount(_CHAR_INDEX[np.frombuffer((token + " ").encode(), dtype=np.uint8)],
+                         minlength=len(_ALPHABET)).astype(np.int64)
+    counts.flags.writeable = False
+    return counts
+
+
+def _key_counts(key: str) -> np.ndarray:
+    """The characters of a canonical ``key`` (see :func:`_char_counts`)."""
+    counts = sum((_char_counts(t) for t in key.split(" ")), np.zeros(len(_ALPHABET), np.int64))
+    counts[-1] -= 1
+    return counts
+
+
 def _shared_token_score() -> float | None:
     """rapidfuzz ``WRatio`` of two keys that share a token, whose length ratio is in [1.5, 8)
     and whose ``ratio`` and ``partial_ratio`` are low: ``partial_token_ratio`` is then 100 and
@@ -87,6 +110,8 @@ class _Plan:
     alone: np.ndarray
     shared: np.ndarray
     mid: np.ndarray
+    near: np.ndarray   # length ratio under 1.5 (canonical keys only): token_set bounds apply
+    near_table: np.ndarray   # for those, the thresholds of Matcher._token_set_open (n x 3)
 
 
 @dataclass(frozen=True)
@@ -102,7 +127,12 @@ class _ExampleScope:
     0.95 × s × partial_token_ratio), s = 0.9; partial_ratio compares the shorter with windows of
     the longer, each at most 200 L / (m + L); partial_token_ratio is 100 when a token is shared
     (then the score is :data:`_SHARED_TOKEN_SCORE` unless ratio or 0.9 × partial_ratio may
-    pass it), else the partial_ratio of the keys themselves. Above 8, s = 0.6. Keys are scored
+    pass it), else the partial_ratio of the keys themselves. Above 8, s = 0.6. A key under
+    1.5 that shares tokens with the query (the intersection, of joined length t; the other
+    tokens, of joined lengths a and b) has a token_ratio of at most the best of ``ratio``,
+    100 (1 - (1 + a) / (t + lq)), 100 (1 - (1 + b) / (t + lk)) (100 when a or b is empty) and
+    100 (1 - (a + b - 2 D) / (lq + lk)), D the longest common subsequence of the two other
+    parts, at most a, b, L and the characters they have in common (``counts``). Keys are scored
     by rapidfuzz only when these bounds leave their score open (a length ratio of exactly 8,
     a key not canonical: always): the result is the one the exhaustive comparison gives.
     """
@@ -114,6 +144,8 @@ class _ExampleScope:
     tokens: dict[str, np.ndarray]   # token -> positions of the keys that contain it
     starts: np.ndarray        # first position of each clause's keys
     start_docs: list[int]     # the clause of each start
+    counts: np.ndarray        # characters of each key (see _key_counts)
+    n_tokens: np.ndarray      # tokens of each key
     plans: dict[tuple[int, float], _Plan] = field(default_factory=dict)
 
     def plan(self, lq: int, floor: float) -> _Plan:
@@ -152,7 +184,15 @@ class _ExampleScope:
             edge = ~(near | mid | far) | self.forced   # a length ratio of exactly 8, a key not canonical
             alone = np.where(edge, always, alone)
             shared = np.where(edge, always, shared)
-        found = _Plan(alone=alone, shared=shared, mid=mid & ~self.forced)
+        if f <= 0:
+            table = np.full((len(lk), 3), -np.inf)
+        else:
+            g = f / 0.95   # 0.95 x token_set_ratio >= f
+            ratio_g = ratio_at(g)
+            table = np.stack([ratio_at(f), np.where((lq >= ratio_g) & (lk >= ratio_g), ratio_g, np.inf),
+                              np.minimum(g / 100.0 * lq, g / 100.0 * lk) / (2.0 - g / 100.0)], axis=1)
+        found = _Plan(alone=alone, shared=shared, mid=mid & ~self.forced, near=near & ~self.forced,
+                      near_table=table)
         if len(self.plans) >= 256:
             self.plans.clear()
         self.plans[(lq, floor)] = found
@@ -170,7 +210,10 @@ def _example_scope(keys: list[str], docs: list[int]) -> _ExampleScope:
         lengths=np.array([len(k) for k in keys], dtype=np.float64),
         forced=np.array([not _canonical_key(k) for k in keys], dtype=bool),
         tokens={t: np.array(js, dtype=np.int64) for t, js in tokens.items()},
-        starts=np.array(starts, dtype=np.int64), start_docs=[docs[j] for j in starts])
+        starts=np.array(starts, dtype=np.int64), start_docs=[docs[j] for j in starts],
+        counts=np.array([_key_counts(k) if _canonical_key(k) else np.zeros(len(_ALPHABET), np.int64)
+                         for k in keys], dtype=np.int64).reshape(len(keys), len(_ALPHABET)),
+        n_tokens=np.array([len(k.split(" ")) for k in keys], dtype=np.int64))
 
 
 @dataclass(frozen=True)
@@ -441,12 +484,17 @@ class Matcher:
         plan = scope.plan(len(key), floor)
         lcs = process.cdist([key], scope.keys, scorer=LCSseq.similarity, processor=None,
                             workers=1, dtype=np.int32)[0]
+        tokens = key.split(" ")
+        found = [t for t in tokens if t in scope.tokens]
         shared = np.zeros(n, dtype=bool)
-        for t in key.split(" "):
-            pos = scope.tokens.get(t)
-            if pos is not None:
-                shared[pos] = True
+        if found:
+            where = [scope.tokens[t] for t in found]
+            rows_of = np.concatenate(where)
+            shared[rows_of] = True
         scored = lcs >= np.where(shared, plan.shared, plan.alone)
+        near = np.flatnonzero(scored & shared & plan.near)
+        if len(near) and floor - _EPS > 0:
+            scored[near] = self._token_set_open(key, tokens, found, where, rows_of, lcs, near, scope, plan)
         scores = np.zeros(n, dtype=np.float64)
         c = _SHARED_TOKEN_SCORE
         if c is not None and c >= floor:
@@ -460,6 +508,26 @@ class Matcher:
         best = np.maximum.reduceat(scores, scope.starts)
         keep = np.flatnonzero(best > 0.0)
         return {scope.start_docs[g]: s for g, s in zip(keep.tolist(), best[keep].tolist())}
+
+    @staticmethod
+    def _token_set_open(key: str, tokens: list[str], found: list[str], where: list[np.ndarray],
+                        rows_of: np.ndarray, lcs: np.ndarray, near: np.ndarray, scope: _ExampleScope,
+                        plan: _Plan) -> np.ndarray:
+        """Which keys at ``near`` (length ratio under 1.5, sharing some of the tokens ``found``
+        with the query ``key``) may reach the floor, by the bounds of :class:`_ExampleScope`
+        written as thresholds (``plan.near_table``): ``ratio``; 0.95 × the ratio of the parts
+        outside the intersection, (t + 1 + D) >= g (lq + lk) / 200 with g = floor / 0.95 (a + 1 +
+        t = lq and b + 1 + t = lk bound it too); 0.95 × the ratio of the intersection with
+        either side, t >= g' l / (2 - g'), g' = g / 100, l = lq or lk."""
+        member = np.zeros((len(scope.keys), len(found)), dtype=np.int64)
+        member[rows_of, np.repeat(np.arange(len(found)), [len(w) for w in where])] = 1
+        sect_counts = member[near] @ np.stack([_char_counts(t) for t in found])
+        sect1 = sect_counts.sum(axis=1)   # t + 1
+        common = np.minimum(_key_counts(key) - sect_counts, scope.counts[near] - sect_counts).sum(axis=1)
+        l_near = lcs[near]
+        table = plan.near_table[near]
+        return ((l_near >= table[:, 0]) | (sect1 + np.minimum(l_near, common) >= table[:, 1])
+                | (sect1 - 1 >= table[:, 2]))
 
     def _examples_exhaustive(self, terms: Sequence[str], rulesets: Iterable[str]) -> dict[int, float]:
         """:meth:`_examples` by scoring every example key of ``rulesets`` (the reference)."""

@@ -522,6 +522,17 @@ def _example_calls(matcher):
         terms, _ = matcher.terms(q)
         yield terms, ids
         yield terms, [ids[i % len(ids)]]
+    # random keys of the examples' own tokens, some with a typo: near misses of every kind
+    import random
+    rng = random.Random(7)
+    vocab = sorted({t for k in matcher.example_keys for t in k.split()})
+    for i in range(200):
+        terms = rng.sample(vocab, rng.randint(1, 9))
+        if i % 2:
+            t = terms[0]
+            j = rng.randrange(len(t))
+            terms[0] = t[:j] + rng.choice("aeisu_") + t[j + 1:] if i % 4 == 1 else t[:j] + t[j + 1:] or "x"
+        yield terms, ids
 
 
 @pytest.mark.parametrize("floor", [70.0, 60.0, 86.0])

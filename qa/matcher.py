@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
@@ -70,21 +69,10 @@ _CHAR_INDEX = np.full(256, len(_ALPHABET) - 1, dtype=np.int64)
 _CHAR_INDEX[np.frombuffer(_ALPHABET.encode(), dtype=np.uint8)] = np.arange(len(_ALPHABET))
 
 
-@lru_cache(maxsize=16384)
-def _char_counts(token: str) -> np.ndarray:
-    """How many times each character of :data:`_ALPHABET` occurs in ``token + " "`` (a token
-    of a canonical key and its separator; read-only)."""
-    counts = np.bincount(_CHAR_INDEX[np.frombuffer((token + " ").encode(), dtype=np.uint8)],
-                         minlength=len(_ALPHABET)).astype(np.int64)
-    counts.flags.writeable = False
-    return counts
-
-
 def _key_counts(key: str) -> np.ndarray:
-    """The characters of a canonical ``key`` (see :func:`_char_counts`)."""
-    counts = sum((_char_counts(t) for t in key.split(" ")), np.zeros(len(_ALPHABET), np.int64))
-    counts[-1] -= 1
-    return counts
+    """How many times each character of :data:`_ALPHABET` occurs in ``key``."""
+    return np.bincount(_CHAR_INDEX[np.frombuffer(key.encode(), dtype=np.uint8)],
+                       minlength=len(_ALPHABET)).astype(np.float64)
 
 
 def _shared_token_score() -> float | None:
@@ -211,8 +199,8 @@ def _example_scope(keys: list[str], docs: list[int]) -> _ExampleScope:
         forced=np.array([not _canonical_key(k) for k in keys], dtype=bool),
         tokens={t: np.array(js, dtype=np.int64) for t, js in tokens.items()},
         starts=np.array(starts, dtype=np.int64), start_docs=[docs[j] for j in starts],
-        counts=np.array([_key_counts(k) if _canonical_key(k) else np.zeros(len(_ALPHABET), np.int64)
-                         for k in keys], dtype=np.int64).reshape(len(keys), len(_ALPHABET)),
+        counts=np.array([_key_counts(k) if _canonical_key(k) else np.zeros(len(_ALPHABET))
+                         for k in keys], dtype=np.float64).reshape(len(keys), len(_ALPHABET)),
         n_tokens=np.array([len(k.split(" ")) for k in keys], dtype=np.int64))
 
 
@@ -519,11 +507,11 @@ class Matcher:
         outside the intersection, (t + 1 + D) >= g (lq + lk) / 200 with g = floor / 0.95 (a + 1 +
         t = lq and b + 1 + t = lk bound it too); 0.95 × the ratio of the intersection with
         either side, t >= g' l / (2 - g'), g' = g / 100, l = lq or lk."""
-        member = np.zeros((len(scope.keys), len(found)), dtype=np.int64)
-        member[rows_of, np.repeat(np.arange(len(found)), [len(w) for w in where])] = 1
-        sect_counts = member[near] @ np.stack([_char_counts(t) for t in found])
-        sect1 = sect_counts.sum(axis=1)   # t + 1
-        common = np.minimum(_key_counts(key) - sect_counts, scope.counts[near] - sect_counts).sum(axis=1)
+        # t + 1 = the sum of (len + 1) over the shared tokens; the characters the two other parts
+        # have in common: those of query and key in common less those of the intersection
+        sect1 = np.bincount(rows_of, weights=np.repeat([len(t) + 1.0 for t in found], [len(w) for w in where]),
+                            minlength=len(scope.keys))[near]
+        common = np.minimum(scope.counts[near], _key_counts(key)).sum(axis=1) - sect1
         l_near = lcs[near]
         table = plan.near_table[near]
         return ((l_near >= table[:, 0]) | (sect1 + np.minimum(l_near, common) >= table[:, 1])

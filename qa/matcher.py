@@ -368,9 +368,14 @@ class Matcher:
         self.vocab_set = frozenset(vocab)
         self.known_stems = frozenset(stem(v) for v in vocab)
         self.by_sound: dict[str, list[str]] = {}
+        self._by_initial: dict[str, list[str]] = {}   # the vocabulary by first letter, in order
         for v in self.vocab:
             if len(v) >= 4:
                 self.by_sound.setdefault(phonetic(v), []).append(v)
+            self._by_initial.setdefault(v[0], []).append(v)
+        # words() folds, so fold() changes no known word: rapidfuzz's processor can then be
+        # skipped for a folded typed word (same scores, without a Python call per choice)
+        self._vocab_folded = all(fold(v) == v for v in self.vocab)
         self.positions = {c.id: i for i, c in enumerate(self.clauses)}
         # the overview terms (see _overview_terms): without and with the verbs of "comment on joue"
         self._overview = (frozenset(self.analyzer.terms(self._OVERVIEW)),
@@ -414,15 +419,16 @@ class Matcher:
         if (len(w) < 4 or w.isdigit() or w in STOP_WORDS or w in self.vocab_set or w in COMMON_WORDS
                 or stem(w) in self.known_stems or stem(w) in self.analyzer.single):
             return None
+        processor = None if self._vocab_folded and fold(w) == w else fold
         same = [v for v in self.by_sound.get(phonetic(w), ()) if v[0] == w[0]]
         if same:
-            best = process.extractOne(w, same, scorer=fuzz.ratio, processor=fold, score_cutoff=70)
+            best = process.extractOne(w, same, scorer=fuzz.ratio, processor=processor, score_cutoff=70)
             return best[0] if best else None
         if len(w) <= 5:   # one letter off a short word is another word ("coute", "sport")
             return None
         cutoff = 88 if len(w) <= 7 else 86
-        best = process.extractOne(w, [v for v in self.vocab if v[0] == w[0]], scorer=fuzz.ratio,
-                                  processor=fold, score_cutoff=cutoff)
+        best = process.extractOne(w, self._by_initial.get(w[0], ()), scorer=fuzz.ratio,
+                                  processor=processor, score_cutoff=cutoff)
         return best[0] if best else None
 
     def terms(self, question: str, drop: Iterable[int] = ()) -> tuple[list[str], dict[str, str]]:

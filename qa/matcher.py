@@ -138,13 +138,9 @@ class _ExampleScope:
     start_docs: list[int]     # the clause of each start
     counts: np.ndarray        # characters of each key (see _key_counts)
     n_tokens: np.ndarray      # tokens of each key
-    plans: dict[tuple[int, float], _Plan] = field(default_factory=dict)
 
     def plan(self, lq: int, floor: float) -> _Plan:
-        """The :class:`_Plan` of a query key of length ``lq`` (built once per length)."""
-        found = self.plans.get((lq, floor))
-        if found is not None:
-            return found
+        """The :class:`_Plan` of a query key of length ``lq`` (cached by the Matcher)."""
         lk = self.lengths
         short = np.minimum(lk, float(lq))
         len_ratio = np.maximum(lk, float(lq)) / short
@@ -183,12 +179,8 @@ class _ExampleScope:
             ratio_g = ratio_at(g)
             table = np.stack([ratio_at(f), np.where((lq >= ratio_g) & (lk >= ratio_g), ratio_g, np.inf),
                               np.minimum(g / 100.0 * lq, g / 100.0 * lk) / (2.0 - g / 100.0)], axis=1)
-        found = _Plan(alone=alone, shared=shared, mid=mid & ~self.forced, near=near & ~self.forced,
-                      near_table=table)
-        if len(self.plans) >= 256:
-            self.plans.clear()
-        self.plans[(lq, floor)] = found
-        return found
+        return _Plan(alone=alone, shared=shared, mid=mid & ~self.forced, near=near & ~self.forced,
+                     near_table=table)
 
 
 def _example_scope(keys: list[str], docs: list[int]) -> _ExampleScope:
@@ -204,7 +196,7 @@ def _example_scope(keys: list[str], docs: list[int]) -> _ExampleScope:
         tokens={t: np.array(js, dtype=np.int64) for t, js in tokens.items()},
         starts=np.array(starts, dtype=np.int64), start_docs=[docs[j] for j in starts],
         counts=np.array([_key_counts(k) if _canonical_key(k) else np.zeros(len(_ALPHABET))
-                         for k in keys], dtype=np.float64).reshape(len(keys), len(_ALPHABET)),
+                         for k in keys], dtype=np.int16).reshape(len(keys), len(_ALPHABET)),
         n_tokens=np.array([len(k.split(" ")) for k in keys], dtype=np.int64))
 
 
@@ -297,6 +289,7 @@ class Matcher:
         self._subjects: dict[tuple[str, str, str | None], str | None] = {}
         self._scopes: dict[tuple[str, ...], tuple[frozenset[int], list[str], list[int]]] = {}
         self._example_scopes: dict[tuple[str, ...], _ExampleScope] = {}
+        self._plans: dict[tuple[tuple[str, ...], int], _Plan] = {}
 
     @classmethod
     def shared(cls, book: Rulebook) -> "Matcher":
@@ -472,14 +465,21 @@ class Matcher:
         key = self.fuzzy_key(terms)
         if not key:
             return {}
+        ids = tuple(sorted(set(rulesets)))
         if not _canonical_key(key):
-            return self._examples_exhaustive(terms, rulesets)
-        scope = self._example_scope(rulesets)
+            return self._examples_exhaustive(terms, ids)
+        scope = self._example_scope(ids)
         n = len(scope.keys)
         if not n:
             return {}
         floor = self.config.fuzzy_floor
-        plan = scope.plan(len(key), floor)
+        plan_key = (ids, len(key))
+        plan = self._plans.get(plan_key)
+        if plan is None:
+            plan = scope.plan(len(key), floor)
+            if len(self._plans) >= 256:   # about 90 kB each for all rulesets: bounded
+                self._plans.clear()
+            self._plans[plan_key] = plan
         lcs = process.cdist([key], scope.keys, scorer=LCSseq.similarity, processor=None,
                             workers=1, dtype=np.int32)[0]
         tokens = key.split(" ")

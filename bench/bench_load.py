@@ -99,6 +99,7 @@ def _level(port: int, targets: list[bytes], conns: int, total: int) -> dict:
 
 
 def _start(port: int, dev: bool, ratelimit: str) -> subprocess.Popen:
+    (ROOT / "instance").mkdir(exist_ok=True)   # a fresh checkout has none: the server would exit at once
     env = dict(os.environ, ARBITRE_DB=str(ROOT / "instance" / "bench-load.db"), ARBITRE_RATELIMIT=ratelimit)
     env.pop("PORT", None)
     cmd = [sys.executable, "app.py", "serve", "--host", "127.0.0.1", "--port", str(port)] + (["--dev"] if dev else [])

@@ -509,3 +509,36 @@ def test_best_clause_on_a_subject_or_none(rulebook, matcher):
     assert matcher.best_on_subject(label("touched_ball"), "10-doolys", "fouls") is None   # Dooly's says nothing of it
     assert matcher.best_on_subject(label("wrong_cue_ball"), "9-bca", "fouls") is None      # common words only
     assert Matcher.shared(rulebook) is Matcher.shared(rulebook)
+
+
+def _example_calls(matcher):
+    """(terms, rulesets) of the example channel for the question sets, all rulesets and each."""
+    qs = [q["q"] for q in QUESTIONS + BLIND] + ["x", "9", "bille bille bille", "zzzz qqqq wwww",
+                                                "a b c d e f g h i j k l m n o p q r s t u v w x y z"]
+    ids = list(matcher.book.rulesets)
+    for i, q in enumerate(qs):
+        terms, _ = matcher.terms(q)
+        yield terms, ids
+        yield terms, [ids[i % len(ids)]]
+    # random keys of the examples' own tokens, some with a typo: near misses of every kind
+    import random
+    rng = random.Random(7)
+    vocab = sorted({t for k in matcher.example_keys for t in k.split()})
+    for i in range(200):
+        terms = rng.sample(vocab, rng.randint(1, 9))
+        if i % 2:
+            t = terms[0]
+            j = rng.randrange(len(t))
+            terms[0] = t[:j] + rng.choice("aeisu_") + t[j + 1:] if i % 4 == 1 else t[:j] + t[j + 1:] or "x"
+        yield terms, ids
+
+
+@pytest.mark.parametrize("floor", [70.0, 60.0, 86.0])
+def test_example_bounds_change_no_score(rulebook, matcher, floor):
+    # the example channel skips the keys its bounds rule out: the result must be, exactly
+    # (same clauses, same floats, same order), the one of scoring every key
+    from qa.matcher import MatcherConfig
+    m = matcher if floor == 70.0 else Matcher(rulebook, MatcherConfig(fuzzy_floor=floor))
+    for terms, ids in _example_calls(m):
+        fast, full = m._examples(terms, ids), m._examples_exhaustive(terms, ids)
+        assert list(fast.items()) == list(full.items()), (terms, ids)

@@ -37,11 +37,21 @@ DB_HELP = ("Base des quiz : un fichier SQLite, ou l’adresse d’une base Postg
 
 def db_target(value: str | None) -> tuple[str | None, str]:
     """The quiz database asked for (``--db``, else ``ARBITRE_DB``, else None: the default file)
-    and the name of where it came from, for error messages."""
+    and the name of where it came from, for error messages: a PostgreSQL URL, or a SQLite path
+    (``sqlite:///PATH`` read as the path). Another ``scheme://`` or a libpq ``key=value`` string
+    is a usage error naming the option (the string itself never repeated: it may hold a password)."""
+    from qa.quiz.db import StoreError, database_target
     if value not in (None, ""):
-        return value, "--db"
-    env = os.environ.get("ARBITRE_DB") or None
-    return env, "--db (variable ARBITRE_DB)" if env else "--db"
+        target, flag = value, "--db"
+    else:
+        target = os.environ.get("ARBITRE_DB") or None
+        flag = "--db (variable ARBITRE_DB)" if target else "--db"
+    if target is None:
+        return None, flag
+    try:
+        return database_target(target), flag
+    except StoreError as exc:
+        raise click.BadParameter(exc.message, param_hint=flag) from None
 
 
 def open_store(value: str | None) -> Any:

@@ -128,7 +128,7 @@ def _serve_config(db: str | None, house_rules: str | None) -> dict:
 
 def _database(target: str, flag: str) -> str:
     """The ``DATABASE`` setting for ``--db``: a PostgreSQL URL as given, or a SQLite path
-    (``~`` expanded) whose folder must exist."""
+    (``~`` expanded; ``sqlite:///PATH`` too) whose folder must exist."""
     if is_postgres_url(target):
         return target
     parent = Path(target).expanduser().resolve().parent

@@ -40,6 +40,7 @@ from flask_wtf.csrf import CSRFProtect
 
 from qa.rulebook import DATA_DIR, load_rulebook
 
+from .body import guard_request_body
 from .common import EXTENSION_KEY, Services
 from .budget import budget_from_env, register_time_budget
 from .errors import register_error_handlers
@@ -179,6 +180,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register_request_limits(app)
     register_time_budget(app)
     register_french_redirects(app)
+    # a malformed chunked body is a French 400 (413 for a chunk beyond the limit) wherever it is read
+    app.wsgi_app = guard_request_body(app.wsgi_app)  # type: ignore[method-assign,assignment]
 
     https = bool(app.config["HTTPS"])
     Talisman(app, force_https=https, strict_transport_security=https, session_cookie_secure=https,

@@ -25,8 +25,9 @@ from qa.engine.everywhere import rule_under
 from qa.engine.outcome import ImpossibleScenarioError
 from qa.engine.scenario import Scenario, ScenarioFormatError, parse_scenario
 from qa.rulebook import GAMES, Rulebook
+from qa.yamlio import DuplicateKeyError
 
-from .common import get_rulebook, list_param
+from .common import get_rulebook, list_param, unique_keys
 
 bp = Blueprint("arbitrage", __name__)
 
@@ -225,7 +226,9 @@ def scenario_from_query(raw: str) -> tuple[Scenario, list[str]]:
     if len(raw) > MAX_SCENARIO_CHARS:
         raise BadInput(f"Le scénario est trop long (plus de {MAX_SCENARIO_CHARS} caractères).", "scenario")
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, object_pairs_hook=unique_keys)
+    except DuplicateKeyError as exc:
+        raise BadInput(f"Le paramètre « scenario » est refusé : {exc.message}.", "scenario") from None
     except (ValueError, RecursionError):
         raise BadInput("Le paramètre « scenario » n’est pas du JSON valide.", "scenario") from None
     try:

@@ -20,6 +20,7 @@ from flask import current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from qa.rulebook import Rulebook, did_you_mean
+from qa.yamlio import DuplicateKeyError
 
 EXTENSION_KEY = "arbitre"
 
@@ -136,6 +137,19 @@ def json_depth(text: str) -> int:
     return max(itertools.accumulate(_DEPTH_STEP[b] for b in brackets), default=0)
 
 
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` of ``json.loads``: the object, or :class:`DuplicateKeyError` for a
+    key given twice in it (the json module would keep the last silently, so that
+    ``{"ruleset": "9-bca", "ruleset": "9-ffb"}`` would rule under 9-ffb; the CLI refuses it too,
+    ``qa.yamlio.load_json_unique``)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKeyError(key)
+        out[key] = value
+    return out
+
+
 def _parse_depth_checked(text: str) -> Any:
     """``json.loads`` of a body nesting at most :data:`MAX_JSON_DEPTH` levels (400 beyond).
 
@@ -147,7 +161,7 @@ def _parse_depth_checked(text: str) -> Any:
                                           f"(au plus {MAX_JSON_DEPTH} niveaux).", "body")
     if sys.getrecursionlimit() < 3 * MAX_JSON_DEPTH:
         sys.setrecursionlimit(3 * MAX_JSON_DEPTH)
-    return json.loads(text, parse_constant=_reject_constant)
+    return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=unique_keys)
 
 
 def request_body() -> bytes:
@@ -168,7 +182,8 @@ def json_body() -> dict:
 
     415 when the body is not declared ``application/json``; 413 when it is too large
     (:func:`request_body`); 400 when it is empty, is not valid JSON (with the line and
-    column), nests more than :data:`MAX_JSON_DEPTH` levels or is not an object.
+    column), nests more than :data:`MAX_JSON_DEPTH` levels, gives a key twice in one object
+    (naming it) or is not an object.
     """
     if not request.is_json:
         got = request.mimetype or "aucun"
@@ -188,6 +203,8 @@ def json_body() -> dict:
         raise bad_request("invalid_json",
                           f"JSON illisible (ligne {exc.lineno}, colonne {exc.colno}) : {json_problem(exc.msg)}.",
                           "body") from None
+    except DuplicateKeyError as exc:
+        raise bad_request("invalid_json", f"JSON refusé : {exc.message}.", "body") from None
     except RecursionError:  # pragma: no cover - the depth is checked before parsing
         raise bad_request("invalid_json", f"JSON refusé : objets ou listes imbriqués trop profondément "
                                           f"(au plus {MAX_JSON_DEPTH} niveaux).", "body") from None

@@ -231,31 +231,48 @@ def _house_form(book: Rulebook, args) -> dict:
         errors["base"] = f"Règlement de base inconnu « {base[:60]} »{did_you_mean(base, [b.id for b in bases])}."
         base = ""
     values = {name: (args.get(f"p_{name}") or "").strip() for name in book.policy_specs}
-    notes = {name: (args.get(f"n_{name}") or "").strip()[:1000] for name in book.policy_specs}
+    notes = {name: (args.get(f"n_{name}") or "").strip() for name in book.policy_specs}
     for name, v in values.items():
         if v and v not in book.policy_specs[name].values:
             errors[f"p_{name}"] = f"Valeur non permise « {v[:40]} » pour « {book.policy_specs[name].label} »."
     form = {
-        "bases": bases, "base": base, "id": (args.get("id") or "").strip()[:80],
-        "title": (args.get("title") or "").strip()[:200], "description": (args.get("description") or "").strip()[:1000],
-        "publisher": (args.get("publisher") or "").strip()[:200], "values": values, "notes": notes, "errors": errors,
+        "bases": bases, "base": base, "id": (args.get("id") or "").strip(),
+        "title": (args.get("title") or "").strip(), "description": (args.get("description") or "").strip(),
+        "publisher": (args.get("publisher") or "").strip(), "values": values, "notes": notes, "errors": errors,
     }
+    _check_lengths(book, form)
     _check_characters(book, form)
     return form
 
 
 # The free-text fields of the house-rules form and their French names.
 _HOUSE_TEXTS = {"title": "Titre", "id": "Identifiant", "publisher": "Club", "description": "Description"}
+#: The longest value of each free-text field (the form's ``maxlength``); a club's wording of a
+#: decision (``n_…``): :data:`MAX_NOTE`. A longer value is refused, never cut.
+MAX_LENGTHS = {"title": 200, "id": 80, "publisher": 200, "description": 1000}
+MAX_NOTE = 1000
+
+
+def _free_texts(book: Rulebook, form: dict) -> list[tuple[str, str, str, int]]:
+    """(field, French name, value, longest value) of each free-text field of ``form``."""
+    texts = [(field, label, form[field], MAX_LENGTHS[field]) for field, label in _HOUSE_TEXTS.items()]
+    texts += [(f"n_{name}", f"Formulation du club ({spec.label})", form["notes"][name], MAX_NOTE)
+              for name, spec in book.policy_specs.items()]
+    return texts
+
+
+def _check_lengths(book: Rulebook, form: dict) -> None:
+    """A French error per free-text field longer than its limit (naming the field and the limit)."""
+    for field, label, text, limit in _free_texts(book, form):
+        if len(text) > limit and field not in form["errors"]:
+            form["errors"][field] = f"{label} : trop long ({len(text)} caractères) ; au plus {limit} caractères."
 
 
 def _check_characters(book: Rulebook, form: dict) -> None:
     """A French error per free-text field (title, id, club, description, the club's wording
     of a decision) that holds a character a YAML file cannot (control character, DEL, NUL,
     U+FFFE...): the file written from it would not load."""
-    texts = [(field, label, form[field]) for field, label in _HOUSE_TEXTS.items()]
-    texts += [(f"n_{name}", f"Formulation du club ({spec.label})", form["notes"][name])
-              for name, spec in book.policy_specs.items()]
-    for field, label, text in texts:
+    for field, label, text, _ in _free_texts(book, form):
         char = refused_character(text)
         if char is not None and field not in form["errors"]:
             form["errors"][field] = (f"{label} : caractère non permis {character_name(ord(char))} ; "

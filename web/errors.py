@@ -89,7 +89,7 @@ def _time_budget(exc: TimeBudgetExceeded):
 def _http_error(exc: HTTPException):
     status = exc.code or 500
     code, message = MESSAGES.get(status, ("http_error", "Erreur de la requête."))
-    message = _size_message(status) or message
+    message = getattr(exc, "french_message", None) or _size_message(status) or message
     valid_methods = getattr(exc, "valid_methods", None)    # a MethodNotAllowed's
     if status == 405 and valid_methods:
         shown = sorted(m for m in valid_methods if m not in ("HEAD", "OPTIONS"))

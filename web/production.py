@@ -25,12 +25,14 @@ from typing import Any
 from flask import Flask
 from gunicorn import util as gunicorn_util
 from gunicorn.app.base import BaseApplication
+from gunicorn.http import body as gunicorn_body
 from gunicorn.http import errors as gunicorn_errors
 from gunicorn.http import message as gunicorn_message
 from gunicorn.workers.sync import SyncWorker
 from werkzeug.serving import make_server
 
-from .server import MAX_HEADER_BYTES, MAX_URL_LENGTH, SERVER_NAME, FrenchRequestHandler, app_error_response
+from .server import (MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MAX_URL_LENGTH, SERVER_NAME, TOO_MANY_HEADERS,
+                     FrenchRequestHandler, app_error_response)
 
 
 def default_workers() -> int:
@@ -60,7 +62,7 @@ def gunicorn_options(app: Flask, fd: int, workers: int) -> dict[str, Any]:
         # twice the app's limits: between the two, the app itself answers 414/431 in French
         "limit_request_line": 2 * url_limit,
         "limit_request_field_size": 2 * header_limit,
-        "limit_request_fields": 100,
+        "limit_request_fields": MAX_HEADER_FIELDS,
         "loglevel": "warning",
         "errorlog": "-",
         "proc_name": "arbitre",
@@ -74,9 +76,45 @@ def _raise_gunicorn_line_cap(limit: int) -> None:
         gunicorn_message.MAX_REQUEST_LINE = limit
 
 
+class ChunkTooLarge(gunicorn_errors.ParseException):
+    """A ``Transfer-Encoding: chunked`` body whose declared chunk sizes add up beyond the app's
+    ``MAX_CONTENT_LENGTH``: a 413 (``status``) at once, before any of its data is awaited."""
+
+    status = 413
+
+    def __init__(self, size: int, limit: int):
+        super().__init__(f"chunked body of at least {size} bytes, over {limit}")
+        self.size, self.limit = size, limit
+
+
+class LimitedChunkedReader(gunicorn_body.ChunkedReader):
+    """gunicorn's de-chunking, except that a chunk size taking the body beyond
+    :attr:`max_body` bytes raises :class:`ChunkTooLarge` when its size line is read (gunicorn
+    itself would wait for the announced data: ``ffffffffffffffffffff`` held the worker until
+    the request's time budget ran out)."""
+
+    #: The body limit (the app's ``MAX_CONTENT_LENGTH``; None: no limit), set by :func:`serve_production`.
+    max_body: int | None = None
+
+    def parse_chunk_size(self, unreader: Any, data: Any = None) -> Any:
+        size, rest = super().parse_chunk_size(unreader, data)
+        self.declared = getattr(self, "declared", 0) + size
+        if self.max_body is not None and self.declared > self.max_body:
+            raise ChunkTooLarge(self.declared, self.max_body)
+        return size, rest
+
+
+def _limit_chunked_bodies(limit: int | None) -> None:
+    """Make gunicorn de-chunk request bodies with :class:`LimitedChunkedReader` (``limit`` bytes)."""
+    LimitedChunkedReader.max_body = limit
+    gunicorn_message.ChunkedReader = LimitedChunkedReader  # type: ignore[misc]
+
+
 def _client_error_status(exc: BaseException) -> int | None:
     """The HTTP status gunicorn gives a request it refuses by itself (None: not a client error)."""
     e = gunicorn_errors
+    if isinstance(exc, ChunkTooLarge):
+        return 413
     if isinstance(exc, e.LimitRequestLine):
         return 414
     if isinstance(exc, e.LimitRequestHeaders):
@@ -84,8 +122,16 @@ def _client_error_status(exc: BaseException) -> int | None:
     if isinstance(exc, e.UnsupportedTransferCoding):
         return 501
     client = (e.InvalidRequestLine, e.InvalidRequestMethod, e.InvalidHTTPVersion, e.InvalidHeader,
-              e.InvalidHeaderName, e.InvalidChunkSize, e.ChunkMissingTerminator, e.ObsoleteFolding)
+              e.InvalidHeaderName, e.InvalidChunkSize, e.ChunkMissingTerminator, e.InvalidChunkExtension,
+              e.ObsoleteFolding)
     return 400 if isinstance(exc, client) else None
+
+
+def _too_many_headers(exc: BaseException) -> bool:
+    """Whether gunicorn refused the request for its number of header lines (``limit_request_fields``),
+    not their size."""
+    return isinstance(exc, gunicorn_errors.LimitRequestHeaders) and \
+        str(getattr(exc, "msg", "")) == "limit request headers fields"
 
 
 def raw_response(status: int, response: Any) -> bytes:
@@ -111,7 +157,9 @@ class FrenchSyncWorker(SyncWorker):
         self.log.warning("Requête refusée (%d) de %s : %s", status, (addr or ("?",))[0], exc)
         try:
             path, method = getattr(req, "path", None) or "/", getattr(req, "method", None) or "GET"
-            gunicorn_util.write_nonblock(client, raw_response(status, app_error_response(app, status, path, method)))
+            message = TOO_MANY_HEADERS if _too_many_headers(exc) else None
+            response = app_error_response(app, status, path, method, message)
+            gunicorn_util.write_nonblock(client, raw_response(status, response))
         except Exception:  # pragma: no cover - the client went away
             self.log.debug("Réponse d’erreur non envoyée.")
         return None
@@ -140,6 +188,7 @@ def serve_production(app: Flask, sock: socket.socket, workers: int) -> None:
     until stopped (Ctrl+C, SIGTERM)."""
     options = gunicorn_options(app, sock.fileno(), workers)
     _raise_gunicorn_line_cap(options["limit_request_line"])
+    _limit_chunked_bodies(app.config.get("MAX_CONTENT_LENGTH"))
     sock.set_inheritable(True)
     options["bind"] = [f"fd://{sock.detach()}"]
     ArbitreGunicorn(app, options).run()

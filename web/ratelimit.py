@@ -2,7 +2,9 @@
 
 :func:`setup_rate_limit` (called by :func:`web.create_app`) installs Flask-Limiter with one
 *application* limit (``application_limits``: a single counter per client address, whatever
-the route and the method), ``/healthz`` exempt. Configuration:
+the route and the method; also for an address no route matches, a method a route does not take
+and ``/static/``, which Flask-Limiter would skip: :func:`request_identity`), ``/healthz``
+exempt. Configuration:
 
 - ``RATELIMIT`` (``ARBITRE_RATELIMIT``): ``600/minute`` by default, ``off`` to disable;
 - ``RATELIMIT_STORAGE_URI`` (``ARBITRE_RATELIMIT_STORAGE``): where the counters live. By default
@@ -161,6 +163,18 @@ def _exempt() -> bool:
     return request.path in EXEMPT_PATHS
 
 
+def request_identity() -> str:
+    """The request's identity for Flask-Limiter (``request_identifier``): its endpoint, but
+    never one Flask-Limiter would exempt from every limit. Flask-Limiter skips a request whose
+    endpoint is empty (no route matched: 404, or not with this method: 405) or named
+    ``static`` (``/static/…``): here they count like any other (README: one limit « toutes
+    adresses du site confondues sauf /healthz »)."""
+    endpoint = request.endpoint
+    if not endpoint:
+        return "no-route"
+    return "static-files" if endpoint.split(".")[-1] == "static" else endpoint
+
+
 def setup_rate_limit(app: Flask) -> Limiter:
     """Install the limiter (one shared application limit, ``/healthz`` exempt) and, when
     ``TRUSTED_PROXIES`` is set, ProxyFix; return the limiter (also ``app.extensions
@@ -176,6 +190,7 @@ def setup_rate_limit(app: Flask) -> Limiter:
     try:
         limiter = Limiter(get_remote_address, app=app, application_limits=[rate or DEFAULT_RATE],
                           application_limits_per_method=False, application_limits_exempt_when=_exempt,
+                          request_identifier=request_identity,
                           storage_uri=storage, headers_enabled=False, swallow_errors=True)
     except ConfigurationError as exc:
         why = "paquet Python manquant" if "prerequisite" in str(exc) else "schéma inconnu"

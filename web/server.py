@@ -23,6 +23,10 @@ from werkzeug.serving import WSGIRequestHandler
 #: own 64 KB, so that the app's check is the one met first.
 MAX_URL_LENGTH = 32 * 1024
 MAX_HEADER_BYTES = 32 * 1024
+#: Header lines of one request: at most this many (gunicorn's ``limit_request_fields``, Python's
+#: ``http.server`` too); beyond, a 431 that says so (:data:`TOO_MANY_HEADERS`).
+MAX_HEADER_FIELDS = 100
+TOO_MANY_HEADERS = f"En-têtes de requête refusés : trop d’en-têtes (au plus {MAX_HEADER_FIELDS})."
 
 
 def register_request_limits(app: Flask) -> None:
@@ -68,14 +72,17 @@ def register_french_redirects(app: Flask) -> None:
         return response
 
 
-def app_error_response(app: Flask, status: int, path: str = "/", method: str = "GET"):
+def app_error_response(app: Flask, status: int, path: str = "/", method: str = "GET", message: str | None = None):
     """The app's own response to the HTTP error ``status`` for a request to ``path``: the
     handlers of ``web/errors.py`` (French JSON under /api/, a French page elsewhere), with
-    the headers every response gets (security headers...)."""
+    the headers every response gets (security headers...); ``message``, when given, instead
+    of the status's own French message."""
     exc_class = default_exceptions.get(status)
     exc = exc_class() if exc_class else HTTPException()
     if exc_class is None:
         exc.code = status
+    if message:
+        exc.french_message = message  # type: ignore[attr-defined]  # read by web.errors._http_error
     path = (path or "/").split("?", 1)[0].split("#", 1)[0][:2048] or "/"
     if not path.startswith("/"):
         path = "/"
@@ -112,8 +119,9 @@ class FrenchRequestHandler(WSGIRequestHandler):
         if code < 400 or not isinstance(app, Flask):
             return super().send_error(code, message, explain)
         method, path = self._target()
+        french = TOO_MANY_HEADERS if code == 431 and "too many headers" in (message or "").lower() else None
         try:
-            response = app_error_response(app, code, path, method)
+            response = app_error_response(app, code, path, method, french)
         except Exception:  # pragma: no cover - never worse than the plain server error
             return super().send_error(code, message, explain)
         self.log_error("code %d, message %s", code, message or "")

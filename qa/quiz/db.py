@@ -97,6 +97,35 @@ def is_postgres_url(target: str) -> bool:
     return target.lower().startswith(POSTGRES_SCHEMES)
 
 
+SQLITE_SCHEME = "sqlite://"
+#: Why an address is refused (README « Ligne de commande », ``--db`` / ``ARBITRE_DB``).
+UNSUPPORTED_ADDRESS = ("adresse non prise en charge : seules postgresql://… et un chemin de fichier SQLite "
+                       "(ou sqlite:///chemin) le sont")
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.-]*)://", re.IGNORECASE)
+
+
+def database_target(target: str) -> str:
+    """``target`` as :func:`open_backend` takes it: a PostgreSQL URL as given, ``sqlite:///PATH``
+    as the path ``/PATH`` (what follows ``sqlite://``, as for ``ARBITRE_RATELIMIT_STORAGE``), any
+    other text as a SQLite file path. :class:`StoreError` (:data:`UNSUPPORTED_ADDRESS`) for
+    another ``scheme://`` (``mysql://…``, ``sqlite://relatif``) and for a libpq ``key=value``
+    string (``host=… password=…``), which would otherwise become a file named after it,
+    password included: the message never repeats such a string."""
+    if is_postgres_url(target):
+        return target
+    if target.lower().startswith(SQLITE_SCHEME + "/"):
+        return target[len(SQLITE_SCHEME):]
+    scheme = _SCHEME.match(target)
+    if scheme:
+        raise StoreError(f"{UNSUPPORTED_ADDRESS} (reçu : « {scheme.group(1)[:20]}://… »)",
+                         "adresse de base non prise en charge")
+    if "=" in target and any(ch.isspace() for ch in target):
+        raise StoreError(f"{UNSUPPORTED_ADDRESS} (reçu : une chaîne « clé=valeur » de libpq, non répétée ici ; "
+                         "écrivez postgresql://utilisateur:mot_de_passe@hôte:port/base)",
+                         "adresse de base non prise en charge")
+    return target
+
+
 def default_target() -> str:
     """``ARBITRE_DB`` from the environment, else ``instance/arbitre.db`` at the project root."""
     return os.environ.get("ARBITRE_DB") or str(DEFAULT_DB)
@@ -106,7 +135,7 @@ def open_backend(target: str | os.PathLike[str] | None, timeout: float = 30.0,
                  create_parent: bool | None = None) -> Backend:
     """The backend for ``target``: a PostgreSQL URL, or the path of a SQLite file (default:
     :func:`default_target`). Raises :class:`StoreError` (French) when it cannot be used."""
-    text = os.fspath(target) if target else default_target()
+    text = database_target(os.fspath(target) if target else default_target())
     if is_postgres_url(text):
         try:
             from .pg import PostgresBackend
@@ -114,11 +143,6 @@ def open_backend(target: str | os.PathLike[str] | None, timeout: float = 30.0,
             raise StoreError("une adresse postgresql:// demande le module psycopg : "
                              "pip install -r requirements.txt.", "module psycopg absent") from None
         return PostgresBackend(text, timeout)
-    if re.match(r"^[a-z][a-z0-9+.-]*://", text, re.IGNORECASE):
-        scheme = text.split("://", 1)[0]
-        raise StoreError(f"adresse « {scheme}://… » non prise en charge : donnez le chemin d’un fichier SQLite "
-                         "ou une adresse postgresql://utilisateur:mot_de_passe@hôte:port/base.",
-                         "adresse de base non prise en charge")
     return SQLiteBackend(Path(text), timeout, create_parent)
 
 

@@ -25,7 +25,12 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from . import schema
 from .db import StoreError, Tx
 
-CONNECT_TIMEOUT_S = 5
+#: libpq's ``connect_timeout`` (seconds; 2 is its least useful value) and the longest wait for a
+#: connection from the pool: both well under a request's time budget (``ARBITRE_TIME_BUDGET``,
+#: 5 s), so that a server gone down is the prompt 503 ``database_unavailable`` of the store
+#: (README), not a 503 ``time_budget_exceeded`` after the whole budget.
+CONNECT_TIMEOUT_S = 2
+POOL_TIMEOUT_S = 2.0
 POOL_MAX = 10
 SCHEMA_LOCK = 0x41524249   # pg_advisory_xact_lock key: "ARBI"
 
@@ -97,7 +102,8 @@ def describe(params: dict[str, str]) -> str:
 class PostgresBackend:
     """A PostgreSQL database at ``url``: the schema is created at once (failing early with a
     French :class:`StoreError` when the server cannot be reached), then a pool serves the
-    operations of every thread."""
+    operations of every thread. ``timeout``: the longest wait for a pooled connection,
+    at most :data:`POOL_TIMEOUT_S` (the store's 30 s are SQLite's wait on a lock)."""
 
     dialect: schema.Dialect = "postgresql"
     lock = " FOR UPDATE"
@@ -106,7 +112,7 @@ class PostgresBackend:
         params = parse_url(url)
         params.setdefault("connect_timeout", str(CONNECT_TIMEOUT_S))
         self.location = describe(params)
-        self.timeout = timeout
+        self.timeout = min(timeout, POOL_TIMEOUT_S)
         self.pool_max = pool_max
         self._conninfo = make_conninfo(**params)
         self._pool: ConnectionPool | None = None

@@ -1,0 +1,386 @@
+"""Defects a hostile tester found in the served app (malformed chunked bodies, duplicate JSON
+keys, the rate limit on 404s and static files, the quiz database going away...), each with
+the answer expected: a French 4xx/503, never a 500 or a silent surprise."""
+from __future__ import annotations
+
+import io
+import json
+import socket
+import time
+
+import pytest
+
+from api_support import assert_error
+from test_server import _start_server, _stop_server
+
+JSON = {"Content-Type": "application/json"}
+CHUNKED_MESSAGE = "Requête invalide : corps mal découpé (Transfer-Encoding: chunked)."
+
+
+# ----------------------------------------------------------------------------- 1. malformed chunked bodies
+class _BadChunks(io.BytesIO):
+    """A ``wsgi.input`` that fails as gunicorn's de-chunking does (``zz\\r\\n``...)."""
+
+    def __init__(self, error: Exception):
+        super().__init__(b"{}")
+        self.error = error
+
+    def read(self, *args) -> bytes:
+        raise self.error
+
+    readline = read
+    readinto = read
+
+
+def _gunicorn_errors():
+    from gunicorn.http import errors as e
+    return [e.InvalidChunkSize(b"zz"), e.InvalidChunkSize(b"-1"), e.ChunkMissingTerminator(b"xx"),
+            e.InvalidHeader("bare LF as line terminator"), e.InvalidChunkExtension("bare CR not allowed")]
+
+
+@pytest.mark.parametrize("error", _gunicorn_errors(), ids=repr)
+@pytest.mark.parametrize("path", ["/api/ask", "/api/evaluate", "/api/quizzes"])
+def test_a_malformed_chunked_body_is_a_french_400(client, path, error):
+    r = client.post(path, input_stream=_BadChunks(error), headers={**JSON, "Transfer-Encoding": "chunked"},
+                    environ_overrides={"wsgi.input_terminated": True})
+    e = assert_error(r, 400, "body", "malformed_body")
+    assert e["message"] == CHUNKED_MESSAGE
+
+
+def test_a_malformed_chunked_form_is_a_french_page(make_app):
+    from gunicorn.http.errors import InvalidChunkSize
+    for csrf in (True, False):
+        client = make_app(WTF_CSRF_ENABLED=csrf).test_client()
+        r = client.post("/quiz", input_stream=_BadChunks(InvalidChunkSize(b"zz")),
+                        headers={"Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked"},
+                        environ_overrides={"wsgi.input_terminated": True})
+        assert r.status_code == 400 and r.mimetype == "text/html"
+        assert "corps mal découpé" in r.get_data(as_text=True)
+
+
+def test_a_chunk_beyond_the_limit_is_413(client):
+    from web.production import ChunkTooLarge
+    r = client.post("/api/ask", input_stream=_BadChunks(ChunkTooLarge(2 ** 80, 256 * 1024)),
+                    headers={**JSON, "Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+    assert_error(r, 413, None, "payload_too_large")
+
+
+def _raw(port: int, request: bytes, timeout: float = 10) -> tuple[float, int, bytes]:
+    """(seconds taken, status, body) of ``request`` sent as-is; the connection is left open
+    after sending, as a client that waits for the answer."""
+    start = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(request)
+        data = b""
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return time.monotonic() - start, int(head.split()[1]), body
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """gunicorn (``python app.py serve``) with two workers; stopped at the end of the module."""
+    server = _start_server(tmp_path_factory.mktemp("hostile"))
+    yield server
+    _stop_server(server)
+
+
+def _chunked_request(path: str, body: bytes, mimetype: str = "application/json") -> bytes:
+    return (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {mimetype}\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n").encode() + body
+
+
+@pytest.mark.parametrize("body", [b"zz\r\n{}\r\n0\r\n\r\n", b"-1\r\n{}\r\n0\r\n\r\n", b"2\r\n{}xxxx\r\n0\r\n\r\n"],
+                         ids=["zz", "minus-one", "data-longer-than-declared"])
+@pytest.mark.parametrize("path", ["/api/ask", "/api/evaluate"])
+def test_gunicorn_answers_a_malformed_chunked_body_in_french(served, path, body):
+    _, status, answer = _raw(served["port"], _chunked_request(path, body))
+    assert status == 400
+    assert json.loads(answer)["error"] == {"code": "malformed_body", "message": CHUNKED_MESSAGE, "field": "body"}
+
+
+def test_gunicorn_answers_a_malformed_chunked_form_with_a_page(served):
+    request = _chunked_request("/quiz", b"zz\r\ncount=3\r\n0\r\n\r\n", "application/x-www-form-urlencoded")
+    _, status, answer = _raw(served["port"], request)
+    assert status == 400 and "corps mal découpé" in answer.decode("utf-8") and "Traceback" not in answer.decode()
+
+
+def test_gunicorn_refuses_a_huge_chunk_at_once(served):
+    seconds, status, answer = _raw(served["port"], _chunked_request("/api/ask", b"ffffffffffffffffffff\r\n{}"))
+    assert status == 413 and json.loads(answer)["error"]["code"] == "payload_too_large"
+    assert seconds < 2
+    # chunks that add up beyond the limit, the last one announced only
+    body = b"400\r\n" + b" " * 1024 + b"\r\n" + b"%x\r\n" % (256 * 1024)
+    seconds, status, _ = _raw(served["port"], _chunked_request("/api/ask", body))
+    assert status == 413 and seconds < 2
+
+
+# ----------------------------------------------------------------------------- 8. too many headers
+def test_gunicorn_says_too_many_headers_rather_than_too_large(served):
+    many = "".join(f"X-H{i}: {i}\r\n" for i in range(150))
+    request = f"GET /api/topics HTTP/1.1\r\nHost: x\r\n{many}\r\n".encode()
+    _, status, answer = _raw(served["port"], request)
+    text = answer.decode("utf-8")  # gunicorn refuses before the path is known: the French page
+    assert status == 431 and "trop d’en-têtes (au plus 100)" in text and "Ko" not in text
+    # headers too large are still said so
+    request = f"GET /api/topics HTTP/1.1\r\nHost: x\r\nX-Grand: {'a' * 70_000}\r\n\r\n".encode()
+    _, status, answer = _raw(served["port"], request)
+    assert status == 431 and "au plus 32 Ko" in answer.decode("utf-8")
+
+
+def test_the_dev_server_says_too_many_headers_too(app):
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from web.server import FrenchRequestHandler
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=FrenchRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        many = "".join(f"X-H{i}: {i}\r\n" for i in range(150))
+        _, status, answer = _raw(server.server_port, f"GET /api/topics HTTP/1.1\r\nHost: x\r\n{many}\r\n".encode())
+    finally:
+        server.shutdown()
+        thread.join(5)
+    assert status == 431 and "trop d’en-têtes (au plus 100)" in json.loads(answer)["error"]["message"]
+
+
+# ----------------------------------------------------------------------------- 2. PostgreSQL going down
+class _TcpRelay:
+    """A TCP relay on a free port of 127.0.0.1 to ``target`` (host, port): stopping it closes
+    the port and every connection through it, as a database server that goes down."""
+
+    def __init__(self, target: tuple[str, int]):
+        import threading
+        self.target, self.sockets, self._threading = target, [], threading
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.target)
+            self.sockets += [client, server]
+            for a, b in ((client, server), (server, client)):
+                self._threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        for s in (src, dst):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def stop(self) -> None:
+        try:  # wakes the accepting thread (closing alone would let it take one more connection)
+            self.listener.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.listener.close()
+        for s in self.sockets:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+
+def test_postgres_going_down_is_a_prompt_503_database_unavailable(make_app):
+    """The server goes away after the pool was opened: each request is answered 503
+    ``database_unavailable`` within the pool's short wait, not ``time_budget_exceeded`` after 5 s."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    from db_support import pg_schema, pg_url
+    from web.quiz import quiz_service
+    with pg_schema(pg_url()) as url:
+        parts = urlsplit(url)
+        relay = _TcpRelay((parts.hostname or "127.0.0.1", parts.port or 5432))
+        through = urlunsplit(parts._replace(netloc=f"{parts.username}:{parts.password}@127.0.0.1:{relay.port}"))
+        app = make_app(DATABASE=through, REQUEST_TIME_BUDGET=5.0)
+        client = app.test_client()
+        try:
+            r = client.post("/api/quizzes", json={"count": 2})
+            assert r.status_code == 201, r.get_data(as_text=True)[:300]
+            quiz = r.get_json()["id"]
+            assert client.get(f"/api/quizzes/{quiz}").status_code == 200
+            relay.stop()
+            for _ in range(2):
+                start = time.monotonic()
+                r = client.get(f"/api/quizzes/{quiz}")
+                assert_error(r, 503, None, "database_unavailable")
+                assert time.monotonic() - start < 4
+        finally:
+            relay.stop()
+            with app.app_context():
+                quiz_service().store.close()
+
+
+def test_the_pool_waits_less_than_the_request_budget():
+    from qa.quiz import pg
+    from web.budget import DEFAULT_BUDGET
+    assert pg.POOL_TIMEOUT_S <= 2 < DEFAULT_BUDGET and int(pg.CONNECT_TIMEOUT_S) <= 2
+    assert pg.PostgresBackend.__init__.__defaults__[0] == 30.0  # the store's own, capped in the backend
+
+
+# ----------------------------------------------------------------------------- 3. duplicate JSON keys
+@pytest.mark.parametrize("path, body, key", [
+    ("/api/evaluate", '{"ruleset": "9-bca", "state": {"on_table": [4, 9]}, "shot": {"first_contact": 4}, '
+                      '"ruleset": "9-ffb"}', "ruleset"),
+    ("/api/ask", '{"q": "x", "q": "y"}', "q"),
+    ("/api/ask", '{"q": "la blanche tombe", "rulesets": ["9-ffb"], "k": 3, "k": 4}', "k"),
+    ("/api/rack", '{"ruleset": "9-ffb", "state": {"on_table": [1, 9], "on_table": [9]}, "shots": []}', "on_table"),
+    ("/api/quizzes", '{"count": 2, "count": 3}', "count"),
+])
+def test_a_key_given_twice_is_refused_by_name(client, path, body, key):
+    e = assert_error(client.post(path, data=body, headers=JSON), 400, "body", "invalid_json")
+    assert f"clé en double « {key} »" in e["message"] and e["message"].startswith("JSON refusé")
+
+
+def test_duplicate_keys_on_every_json_body(client):
+    quiz = client.post("/api/quizzes", json={"count": 2}).get_json()
+    e = assert_error(client.post(f"/api/quizzes/{quiz['id']}/answers", data='{"question": "a", "question": "b"}',
+                                 headers=JSON), 400, "body", "invalid_json")
+    assert "« question »" in e["message"]
+
+
+def test_the_same_key_in_two_objects_is_fine_and_depth_is_still_checked(client):
+    body = '{"ruleset": "9-ffb", "state": {"on_table": [4, 9]}, "shot": {"first_contact": 4, "pocketed": []}}'
+    assert client.post("/api/evaluate", data=body, headers=JSON).status_code == 200
+    deep = '{"q": ' + "[" * 1000 + "]" * 1000 + "}"
+    e = assert_error(client.post("/api/ask", data=deep, headers=JSON), 400, "body", "invalid_json")
+    assert "imbriqués trop profondément" in e["message"]
+
+
+def test_a_scenario_link_with_a_key_twice_is_refused(client):
+    from urllib.parse import quote
+    r = client.get("/arbitrage?scenario=" + quote('{"ruleset": "9-bca", "ruleset": "9-ffb", "state": {}, "shot": {}}'))
+    assert r.status_code == 400 and "clé en double « ruleset »" in r.get_data(as_text=True)
+
+
+# ----------------------------------------------------------------------------- 4. --db addresses
+UNSUPPORTED = ("adresse non prise en charge : seules postgresql://… et un chemin de fichier SQLite "
+               "(ou sqlite:///chemin) le sont")
+
+
+def _usage_error(result) -> str:
+    assert result.exit_code == 2, result.output
+    err = result.stderr.strip()
+    assert len(err.splitlines()) == 1 and err.startswith("Erreur : ") and "Traceback" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("address", ["mysql://u:hunter4@127.0.0.1/db", "sqlite://relatif.db", "redis://h:6379",
+                                     "host=127.0.0.1 dbname=x user=arbitre password=hunter4"])
+@pytest.mark.parametrize("command", [["serve"], ["quiz", "--count", "1"]])
+def test_an_unsupported_db_address_is_a_usage_error(runner, cli, tmp_path, monkeypatch, address, command):
+    monkeypatch.chdir(tmp_path)
+    err = _usage_error(runner.invoke(cli, [*command, "--db", address], input=""))
+    assert err.startswith("Erreur : --db : ") and UNSUPPORTED in err and "hunter4" not in err
+    monkeypatch.setenv("ARBITRE_DB", address)
+    err = _usage_error(runner.invoke(cli, command, input=""))
+    assert "--db (variable ARBITRE_DB)" in err and UNSUPPORTED in err and "hunter4" not in err
+    assert list(tmp_path.iterdir()) == []  # no file named after the address (nor its password)
+
+
+def test_a_sqlite_url_is_the_path_it_names(runner, cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    db = tmp_path / "quiz.db"
+    r = runner.invoke(cli, ["quiz", "--db", f"sqlite://{db}", "--count", "1", "--seed", "3"], input="q\n")
+    assert r.exit_code == 0, r.output
+    assert db.is_file() and {p.name for p in tmp_path.iterdir()} <= {"quiz.db", "quiz.db-wal", "quiz.db-shm"}
+    from cli.common import db_target
+    assert db_target(f"sqlite://{db}") == (str(db), "--db")
+
+
+def test_the_web_store_refuses_a_libpq_string_too(make_app, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    client = make_app(DATABASE="host=127.0.0.1 dbname=x user=arbitre password=hunter4").test_client()
+    e = assert_error(client.post("/api/quizzes", json={"count": 1}), 503, None, "database_unavailable")
+    assert "hunter4" not in e["message"]
+    assert list(tmp_path.iterdir()) == []
+
+
+# ----------------------------------------------------------------------------- 5. the rate limit counts everything
+def _limited(make_app, tmp_path, rate: str):
+    return make_app(RATELIMIT_ENABLED=True, RATELIMIT=rate, INSTANCE_PATH=str(tmp_path / "inst")).test_client()
+
+
+@pytest.mark.parametrize("method, path", [("GET", "/nope"), ("PUT", "/api/topics"), ("GET", "/static/style.css"),
+                                          ("DELETE", "/"), ("GET", "/api/nulle-part")])
+def test_404s_405s_and_static_files_count_toward_the_limit(make_app, tmp_path, method, path):
+    client = _limited(make_app, tmp_path, "5/minute")
+    statuses = [client.open(path, method=method).status_code for _ in range(7)]
+    assert statuses[:5] == [statuses[0]] * 5 and statuses[0] != 429
+    assert statuses[5:] == [429, 429]
+    r = client.get("/api/topics")  # the same counter as every other address
+    assert r.status_code == 429 and r.headers.get("Retry-After")
+    assert client.get("/healthz").status_code == 200
+
+
+def test_static_files_and_pages_share_one_counter(make_app, tmp_path):
+    client = _limited(make_app, tmp_path, "4/minute")
+    assert [client.get(p).status_code for p in ("/static/style.css", "/nope", "/api/topics")] == [200, 404, 200]
+    assert client.put("/api/topics").status_code == 405
+    r = client.get("/static/style.css")
+    assert r.status_code == 429 and "Trop de requêtes" in r.get_data(as_text=True)
+    assert [client.get("/healthz").status_code for _ in range(5)] == [200] * 5
+
+
+# ----------------------------------------------------------------------------- 6, 7. the house-rules form
+@pytest.mark.parametrize("query, text", [("title=%00", "Titre : caractère non permis"),
+                                         ("publisher=%7F", "Club : caractère non permis"),
+                                         ("id=%01", "Identifiant : caractère non permis"),
+                                         ("description=" + "d" * 1001, "Description : trop long (1001 caractères)")])
+@pytest.mark.parametrize("base", ["", "&base=9-ffb"])
+def test_a_refused_house_rules_field_is_always_said(client, query, text, base):
+    r = client.get(f"/regles-maison/nouveau?{query}{base}")
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400 and text in page
+
+
+@pytest.mark.parametrize("field, label, limit", [("id", "Identifiant", 80), ("title", "Titre", 200),
+                                                 ("publisher", "Club", 200), ("description", "Description", 1000)])
+def test_an_over_long_house_rules_field_is_refused_not_cut(client, field, label, limit):
+    ok = {"base": "9-ffb", "id": "club-test", "title": "Règles du club", "action": "apercu"}
+    value = "a" * (limit + 1)
+    r = client.get("/regles-maison/nouveau", query_string={**ok, field: value})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400
+    assert f"{label} : trop long ({limit + 1} caractères) ; au plus {limit} caractères." in page
+    assert "Le fichier club" not in page  # no file written from a cut value
+    r = client.get("/regles-maison/nouveau", query_string={**ok, field: "a" * limit})
+    assert r.status_code == 200, r.get_data(as_text=True)[:300]
+
+
+def test_an_over_long_club_wording_is_refused(client, rulebook):
+    name = next(iter(rulebook.policy_specs))
+    r = client.get("/regles-maison/nouveau", query_string={"base": "9-ffb", "id": "club-test", "title": "T",
+                                                            "action": "apercu", f"n_{name}": "x" * 1001})
+    assert r.status_code == 400 and "trop long (1001 caractères) ; au plus 1000 caractères." in r.get_data(as_text=True)
+
+
+# ----------------------------------------------------------------------------- 8, 9. the README says it
+def test_the_readme_states_the_header_count_and_why_the_proxy_is_required():
+    from pathlib import Path
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    limits = next(line for line in readme.splitlines() if line.startswith("| en-têtes de la requête |"))
+    assert "32 Ko" in limits and "100" in limits
+    production = readme.split("## Mise en production", 1)[1]
+    assert "le proxy inverse est obligatoire" in production
+    assert "deux clients" in production and "synchrones" in production
+    assert "sqlite:///chemin" in readme

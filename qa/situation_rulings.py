@@ -28,7 +28,7 @@ def _announced(result: Any) -> Any:
 
 def rulings_of(book: Rulebook, u: Understanding, o: OpenFact | None = None) -> Mapping[str, Any]:
     """{ruleset: Outcome or ImpossibleScenarioError} of ``u``'s scenario (or of the other
-    case of its open fact ``o``) under ``u.rulesets``: the rulings :func:`understand` already
+    case of its open fact ``o``) under ``u.rulesets``: the rulings :func:`weigh_open` already
     made, else :func:`rule`'s."""
     if o is None:
         return u.rulings if u.rulings is not None else rule(book, u.scenario, u.rulesets)

@@ -18,8 +18,9 @@ class OpenFact:
     French ("si la 3 était la plus basse" / "si une bille plus basse était sur la table");
     ``alt_scenario``: the Scenario dict of the other case (``default`` is
     ``Understanding.scenario``; for ``game``, the same scenario: the case is the other
-    game's rulesets); ``rulings``: :func:`rule` of ``alt_scenario``, kept when
-    :func:`understand` ran the engine to see that the case changes a ruling (else None).
+    game's rulesets); ``rulings``: :func:`qa.situation_rulings.rule` of ``alt_scenario``, kept
+    when :func:`qa.situation_rulings.weigh_open` ran the engine to see that the case changes a
+    ruling (else None).
     """
 
     name: str
@@ -53,8 +54,10 @@ class Understanding:
     - ``address``: ``"tu"`` or ``"vous"``, as the question speaks; ``shooter``: who played
       the shot (``self``: the asker, ``other``: the asker's opponent, ``player``: a third
       person).
-    - ``rulings``: :func:`rule` of ``scenario`` under ``rulesets`` when :func:`understand`
-      already ran the engine (to weigh the open facts), else None: :func:`rulings_of`.
+    - ``rulings``: the rulings of ``scenario`` under ``rulesets`` once
+      :func:`qa.situation_rulings.weigh_open` ran the engine (to weigh the open facts), else None
+      (:func:`qa.situation_rulings.rulings_of` runs it when needed). :func:`understand` itself never
+      runs the engine: it gives every open fact, unweighed.
     """
 
     scenario: Mapping[str, Any]

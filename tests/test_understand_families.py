@@ -164,3 +164,13 @@ def test_combination_without_the_ball_hit_first_asks_it(read, rulebook):
     alt = rule(rulebook, u.open[0].alt_scenario, NINE)
     for r, o in alt.items():
         assert not o.legal and 9 in o.spotted and not o.game_over, r
+
+
+def test_balls_counted_right_after_the_break_verb(read):
+    # no comma between "je casse" and the count: still two balls pocketed, three to a rail
+    sh = shot(read("au 9 je casse deux tombent et trois autres vont en bande"))
+    assert sh["kind"] == "break" and len(sh["pocketed"]) == 2 and sh["balls_to_rail"] == 3
+
+
+def test_a_ball_number_in_a_list_is_not_a_count(read):
+    assert shot(read("au 9 je casse, la 1 et la 4 rentrent"))["pocketed"] == [1, 4]

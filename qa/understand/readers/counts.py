@@ -11,16 +11,24 @@ from qa.understand.tokens import _nums
 
 # the number at the head of a clause, its nouns and adverbs (each a whole word), a verb of falling
 _FALLEN = re.compile(
-    r"(?:^|, |\b(?:et|mais|puis|dont|alors) )(?:(?:seulement|juste|que|il y en a) )?(\d+|une)"
+    r"(?<![+\w])(?:(?:seulement|juste|que|il y en a) )?(\d+|une)"
     r"(?: (?:seule|autres?|billes?|boules?|de plus|seulement|en tout|qui)(?![a-z]))*+"
     r" (?:tombent|tombe|rentrent|rentre|entrent|entre|sont (?:rentrees|tombees|empochees)|est (?:rentree|tombee|empochee)|"
     r"vont (?:dans|au fond)|va (?:dans|au fond))(?![a-z])(?P<rest>[^,]*?)(?:, (?P<balls>" + BALLS + r")(?: ,|$)|(?=,)|$)")
+
+
+# words after which a number is not the subject of "tombent" ("dans 2 poches", "après 3 coups")
+_NOT_A_SUBJECT = frozenset({"la", "le", "les", "l", "des", "de", "du", "d", "a", "au", "aux", "en", "sur", "par", "avec",
+                            "plus", "moins", "pour", "dans", "apres", "avant", "sans", "entre", "vers", "chez", "qu", "si"})
 
 
 def _read_counts(s: str, f: _Facts) -> None:
     """Balls pocketed told by their number (``pocketed_count``) and the balls named right after
     them in apposition (« une seule bille tombe (la 5) »: the 5 is pocketed)."""
     for m in _FALLEN.finditer(s):
+        before = s[:m.start()].split()
+        if before and before[-1] in _NOT_A_SUBJECT:
+            continue    # "avec 2 billes qui tombent", "la 2 tombe" (a ball), "plus de 3"
         n = _count(m.group(1))
         if re.search(r"\bB\d", m.group("rest")):
             continue    # "une bille tombe avec la 9": the balls are told by number

@@ -77,8 +77,19 @@ def _contradictions(data: dict[str, list[str]], raw: LineDict, text_lines: list[
     return problems
 
 
-def lexicon_problems(path: Path = PATH) -> tuple[Lexicon | None, list[tuple[int, str]]]:
-    """The lexicon in ``path`` and its problems (the lexicon is None when there are any)."""
+def lexicon_problems(path: Path = PATH) -> tuple[Lexicon | None, tuple[tuple[int, str], ...]]:
+    """The lexicon in ``path`` and its problems (the lexicon is None when there are any). Read
+    once per file: the rulebook's check and understanding's import share the result."""
+    return _read(Path(path).resolve())
+
+
+@lru_cache(maxsize=4)
+def _read(path: Path) -> tuple[Lexicon | None, tuple[tuple[int, str], ...]]:
+    lexicon, problems = _parse(path)
+    return lexicon, tuple(problems)
+
+
+def _parse(path: Path) -> tuple[Lexicon | None, list[tuple[int, str]]]:
     try:
         raw = load_yaml(path)
     except YamlError as exc:
@@ -113,10 +124,9 @@ def lexicon_problems(path: Path = PATH) -> tuple[Lexicon | None, list[tuple[int,
     ), []
 
 
-@lru_cache(maxsize=4)
 def load_lexicon(path: Path = PATH) -> Lexicon:
     """The checked lexicon of ``path``; raises :class:`LexiconError` with every problem."""
     lexicon, problems = lexicon_problems(path)
     if lexicon is None:
-        raise LexiconError(path, problems)
+        raise LexiconError(path, list(problems))
     return lexicon

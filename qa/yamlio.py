@@ -176,7 +176,9 @@ def yaml_line(exc: yaml.YAMLError, text: str | None = None) -> int:
     return 1
 
 
-def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``object_pairs_hook`` of ``json.loads``: the object, or :class:`DuplicateKeyError` for a key
+    given twice in it (the json module would keep the last one silently)."""
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
@@ -187,7 +189,7 @@ def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def load_json_unique(text: str) -> Any:
     """``json.loads`` refusing a key given twice in an object (:class:`DuplicateKeyError`)."""
-    return json.loads(text, object_pairs_hook=_unique_pairs)
+    return json.loads(text, object_pairs_hook=unique_pairs)
 
 
 def load_yaml_unique(text: str) -> Any:

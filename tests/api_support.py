@@ -1,6 +1,10 @@
 """Helpers shared by the JSON API tests (test_api, test_compare_api, test_quiz_api)."""
 from __future__ import annotations
 
+import socket
+import time
+from typing import NamedTuple
+
 #: ``field`` value meaning "whatever field the error names" (``None`` is a field value: no field).
 ANY = "__any__"
 
@@ -22,3 +26,25 @@ def assert_error(resp, status: int, field: str | None = ANY, code: str | None = 
     if code is not None:
         assert err["code"] == code, err
     return err
+
+
+class RawResponse(NamedTuple):
+    seconds: float
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+def raw_http(port: int, request: bytes, timeout: float = 10) -> RawResponse:
+    """``request`` sent as-is to 127.0.0.1:``port`` (bytes no HTTP client would send), read until
+    the server closes: the time taken, the status, the headers and the body."""
+    start = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    return RawResponse(time.monotonic() - start, int(lines[0].split()[1]), headers, body)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api_support import assert_error
+from api_support import assert_error, raw_http
 
 CONTRACT_RULESETS = {"10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb"}
 CONTRACT_TOPICS = {"objective", "equipment", "lag", "rack", "break", "push-out", "play", "call-shot", "fouls",
@@ -530,22 +530,6 @@ def test_long_url_and_headers_reach_the_french_handlers(client):
     assert page.status_code == 414 and page.mimetype == "text/html" and "Adresse trop longue" in page.get_data(as_text=True)
 
 
-def _raw_http(port: int, request: bytes) -> tuple[int, dict, bytes]:
-    import socket
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(request)
-        data = b""
-        while True:
-            chunk = sock.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
-    return int(lines[0].split()[1]), headers, body
-
-
 def test_dev_server_refusals_are_the_apps_french_json(app):
     """Python's HTTP server refuses a request line over 64 KB and a header line over 64 KB by
     itself; with FrenchRequestHandler (what « serve » uses) the app's handlers answer."""
@@ -559,14 +543,14 @@ def test_dev_server_refusals_are_the_apps_french_json(app):
     thread.start()
     try:
         port = server.server_port
-        status, headers, body = _raw_http(port, b"GET /api/ask?q=" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+        _, status, headers, body = raw_http(port, b"GET /api/ask?q=" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
         assert status == 414 and headers["Content-Type"] == "application/json"
         err = json.loads(body)["error"]
         assert err["code"] == "uri_too_long" and "Adresse trop longue" in err["message"]
-        status, headers, body = _raw_http(
+        _, status, headers, body = raw_http(
             port, b"GET /api/topics HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n")
         assert status == 431 and json.loads(body)["error"]["code"] == "headers_too_large"
-        status, headers, body = _raw_http(
+        _, status, headers, body = raw_http(
             port, b"GET /regles HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100_000 + b"\r\n\r\n")
         assert status == 431 and headers["Content-Type"].startswith("text/html")
         assert "En-têtes de requête trop volumineux" in body.decode("utf-8") and "Error response" not in body.decode()

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from qa.rulebook import DATA_DIR
+from cli_support import one_line_error
 
 SCRATCH = {"ruleset": "9-bca", "state": {"on_table": [4, 6, 9]},
            "shot": {"first_contact": 4, "pocketed": [], "cue_ball": "pocketed"}}
@@ -20,16 +21,6 @@ shot:
   pocketed: []
   cue_ball: pocketed
 """
-
-
-def one_line_error(result, code: int) -> str:
-    """The run failed with ``code`` and said so in one French line, without a traceback."""
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    err = result.stderr.strip()
-    assert len(err.splitlines()) == 1, err
-    assert err.startswith("Erreur"), err
-    return err
 
 
 # ----------------------------------------------------------------------------- ask

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from api_support import assert_error
+from api_support import assert_error, raw_http
 from test_server import _start_server, _stop_server
 
 JSON = {"Content-Type": "application/json"}
@@ -65,22 +65,6 @@ def test_a_chunk_beyond_the_limit_is_413(client):
     assert_error(r, 413, None, "payload_too_large")
 
 
-def _raw(port: int, request: bytes, timeout: float = 10) -> tuple[float, int, bytes]:
-    """(seconds taken, status, body) of ``request`` sent as-is; the connection is left open
-    after sending, as a client that waits for the answer."""
-    start = time.monotonic()
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-        sock.sendall(request)
-        data = b""
-        while True:
-            chunk = sock.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    return time.monotonic() - start, int(head.split()[1]), body
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """gunicorn (``python app.py serve``) with two workers; stopped at the end of the module."""
@@ -98,24 +82,24 @@ def _chunked_request(path: str, body: bytes, mimetype: str = "application/json")
                          ids=["zz", "minus-one", "data-longer-than-declared"])
 @pytest.mark.parametrize("path", ["/api/ask", "/api/evaluate"])
 def test_gunicorn_answers_a_malformed_chunked_body_in_french(served, path, body):
-    _, status, answer = _raw(served["port"], _chunked_request(path, body))
+    _, status, _, answer = raw_http(served["port"], _chunked_request(path, body))
     assert status == 400
     assert json.loads(answer)["error"] == {"code": "malformed_body", "message": CHUNKED_MESSAGE, "field": "body"}
 
 
 def test_gunicorn_answers_a_malformed_chunked_form_with_a_page(served):
     request = _chunked_request("/quiz", b"zz\r\ncount=3\r\n0\r\n\r\n", "application/x-www-form-urlencoded")
-    _, status, answer = _raw(served["port"], request)
+    _, status, _, answer = raw_http(served["port"], request)
     assert status == 400 and "corps mal découpé" in answer.decode("utf-8") and "Traceback" not in answer.decode()
 
 
 def test_gunicorn_refuses_a_huge_chunk_at_once(served):
-    seconds, status, answer = _raw(served["port"], _chunked_request("/api/ask", b"ffffffffffffffffffff\r\n{}"))
+    seconds, status, _, answer = raw_http(served["port"], _chunked_request("/api/ask", b"ffffffffffffffffffff\r\n{}"))
     assert status == 413 and json.loads(answer)["error"]["code"] == "payload_too_large"
     assert seconds < 2
     # chunks that add up beyond the limit, the last one announced only
     body = b"400\r\n" + b" " * 1024 + b"\r\n" + b"%x\r\n" % (256 * 1024)
-    seconds, status, _ = _raw(served["port"], _chunked_request("/api/ask", body))
+    seconds, status, _, _ = raw_http(served["port"], _chunked_request("/api/ask", body))
     assert status == 413 and seconds < 2
 
 
@@ -123,12 +107,12 @@ def test_gunicorn_refuses_a_huge_chunk_at_once(served):
 def test_gunicorn_says_too_many_headers_rather_than_too_large(served):
     many = "".join(f"X-H{i}: {i}\r\n" for i in range(150))
     request = f"GET /api/topics HTTP/1.1\r\nHost: x\r\n{many}\r\n".encode()
-    _, status, answer = _raw(served["port"], request)
+    _, status, _, answer = raw_http(served["port"], request)
     text = answer.decode("utf-8")  # gunicorn refuses before the path is known: the French page
     assert status == 431 and "trop d’en-têtes (au plus 100)" in text and "Ko" not in text
     # headers too large are still said so
     request = f"GET /api/topics HTTP/1.1\r\nHost: x\r\nX-Grand: {'a' * 70_000}\r\n\r\n".encode()
-    _, status, answer = _raw(served["port"], request)
+    _, status, _, answer = raw_http(served["port"], request)
     assert status == 431 and "au plus 32 Ko" in answer.decode("utf-8")
 
 
@@ -143,7 +127,7 @@ def test_the_dev_server_says_too_many_headers_too(app):
     thread.start()
     try:
         many = "".join(f"X-H{i}: {i}\r\n" for i in range(150))
-        _, status, answer = _raw(server.server_port, f"GET /api/topics HTTP/1.1\r\nHost: x\r\n{many}\r\n".encode())
+        _, status, _, answer = raw_http(server.server_port, f"GET /api/topics HTTP/1.1\r\nHost: x\r\n{many}\r\n".encode())
     finally:
         server.shutdown()
         thread.join(5)

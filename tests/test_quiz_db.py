@@ -18,17 +18,9 @@ from qa.quiz import schema
 from qa.quiz.store import Store, StoreError
 
 from db_support import BACKENDS, backend_target, pg_url, store_factory
+from cli_support import one_line_error
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def one_line_error(result, code: int) -> str:
-    assert result.exit_code == code, result.output
-    assert "Traceback" not in result.output
-    err = result.stderr.strip()
-    assert len(err.splitlines()) == 1, err
-    assert err.startswith("Erreur"), err
-    return err
 
 
 def free_port() -> int:

@@ -45,7 +45,7 @@ def test_chunked_body_through_the_dev_server_is_413(app):
     """End to end: werkzeug's server de-chunks the body; the app still counts it."""
     from werkzeug.serving import make_server
 
-    from test_api import _raw_http
+    from api_support import raw_http
     from web.server import FrenchRequestHandler
     server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=FrenchRequestHandler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -56,7 +56,7 @@ def test_chunked_body_through_the_dev_server_is_413(app):
                           for i in range(0, len(payload), 8192))
         request = (b"POST /api/ask HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                    b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + chunks + b"0\r\n\r\n")
-        status, _, body = _raw_http(server.server_port, request)
+        _, status, _, body = raw_http(server.server_port, request)
     finally:
         server.shutdown()
         thread.join(5)

@@ -25,9 +25,9 @@ from qa.engine.everywhere import rule_under
 from qa.engine.outcome import ImpossibleScenarioError
 from qa.engine.scenario import Scenario, ScenarioFormatError, parse_scenario
 from qa.rulebook import GAMES, Rulebook
-from qa.yamlio import DuplicateKeyError
+from qa.yamlio import DuplicateKeyError, unique_pairs
 
-from .common import get_rulebook, list_param, unique_keys
+from .common import get_rulebook, list_param
 
 bp = Blueprint("arbitrage", __name__)
 
@@ -226,7 +226,7 @@ def scenario_from_query(raw: str) -> tuple[Scenario, list[str]]:
     if len(raw) > MAX_SCENARIO_CHARS:
         raise BadInput(f"Le scénario est trop long (plus de {MAX_SCENARIO_CHARS} caractères).", "scenario")
     try:
-        data = json.loads(raw, object_pairs_hook=unique_keys)
+        data = json.loads(raw, object_pairs_hook=unique_pairs)
     except DuplicateKeyError as exc:
         raise BadInput(f"Le paramètre « scenario » est refusé : {exc.message}.", "scenario") from None
     except (ValueError, RecursionError):

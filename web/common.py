@@ -20,7 +20,7 @@ from flask import current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from qa.rulebook import Rulebook, did_you_mean
-from qa.yamlio import DuplicateKeyError
+from qa.yamlio import DuplicateKeyError, unique_pairs
 
 EXTENSION_KEY = "arbitre"
 
@@ -137,19 +137,6 @@ def json_depth(text: str) -> int:
     return max(itertools.accumulate(_DEPTH_STEP[b] for b in brackets), default=0)
 
 
-def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """``object_pairs_hook`` of ``json.loads``: the object, or :class:`DuplicateKeyError` for a
-    key given twice in it (the json module would keep the last silently, so that
-    ``{"ruleset": "9-bca", "ruleset": "9-ffb"}`` would rule under 9-ffb; the CLI refuses it too,
-    ``qa.yamlio.load_json_unique``)."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise DuplicateKeyError(key)
-        out[key] = value
-    return out
-
-
 def _parse_depth_checked(text: str) -> Any:
     """``json.loads`` of a body nesting at most :data:`MAX_JSON_DEPTH` levels (400 beyond).
 
@@ -161,7 +148,7 @@ def _parse_depth_checked(text: str) -> Any:
                                           f"(au plus {MAX_JSON_DEPTH} niveaux).", "body")
     if sys.getrecursionlimit() < 3 * MAX_JSON_DEPTH:
         sys.setrecursionlimit(3 * MAX_JSON_DEPTH)
-    return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=unique_keys)
+    return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=unique_pairs)
 
 
 def request_body() -> bytes:

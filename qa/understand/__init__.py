@@ -25,7 +25,8 @@ The pipeline, one module a step (nothing here imports the engine):
    ball; negations ("ne … pas", "sans", "aucune", colloquial "rentre pas").
 3. :mod:`.readers`: one reader per family of facts (the story as a whole, fouls so far, foul
    words, the table, the call, rails, and clause by clause: contact, pockets, off the table,
-   who played), each filling :class:`.facts._Facts`.
+   who played), each a pure function returning its partial facts (:class:`.facts.Fact`, with the
+   words read), merged once by :func:`.facts.merge` into a frozen :class:`.facts.Facts`.
 4. :mod:`.classify`: a shot told, or a rule asked (a lookup: None).
 5. :mod:`.names`: the rulesets covered (the game named or implied, publishers named, the
    ``rulesets`` argument).

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from qa.detect import Detection
 from qa.rulebook import Rulebook
-from qa.understand.facts import _Facts
+from qa.understand.facts import Facts
 from qa.understand.names import _copy, _money
 from qa.understand.results import OpenFact, Understanding
 
@@ -36,7 +36,7 @@ class _Build:
     book: Rulebook
     ids: tuple[str, ...]
     game: str | None
-    f: _Facts
+    f: Facts
     vous: bool
     money: int
     shooter: str
@@ -58,7 +58,7 @@ class _Build:
         return {"ruleset": None, "state": self.state, "shot": self.shot}
 
 
-def _shooter(f: _Facts) -> str:
+def _shooter(f: Facts) -> str:
     persons = [p for p in f.persons if p]
     if persons:
         return "self" if "self" in persons else persons[0]
@@ -137,7 +137,7 @@ def _break_rails(b: _Build) -> None:
         b.facts["crossed_head_string"] = crossed
 
 
-def _rail_after_contact(f: _Facts) -> bool | None:
+def _rail_after_contact(f: Facts) -> bool | None:
     if f.no_rail:
         return False
     if f.rail or (f.rails_count is not None and f.rails_count > 0):
@@ -378,7 +378,7 @@ _OPEN: tuple[Callable[[_Build], OpenFact | None], ...] = (
     _open_lowest, _open_first_contact, _open_called, _open_rail, _open_break_rails, _open_crossed, _open_warned, _open_game)
 
 
-def _assemble(book: Rulebook, question: str, text: str, f: _Facts, ids: tuple[str, ...], game: str | None,
+def _assemble(book: Rulebook, question: str, text: str, f: Facts, ids: tuple[str, ...], game: str | None,
               det: Detection, notes: list[str]) -> Understanding:
     """The :class:`Understanding` of facts ``f`` read in ``question`` for the rulesets ``ids``."""
     shooter = _shooter(f)

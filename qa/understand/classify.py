@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from qa.understand.clauses import Clause, _ARTICLES, _INV_PREV, _VERB_RE, _clauses
-from qa.understand.facts import _Facts
+from qa.understand.facts import Facts
 from qa.understand.tokens import _is_ball
 
 
@@ -139,7 +139,7 @@ _RULING_Q = re.compile(r"\b(?:faute|fautes|gagne|gagner|gagnee|gagnes|perdu|perd
                        r"quoi faire|je fais quoi|la suite|sanction|penalite|c est bon|ok)\b")
 
 
-def _fact_count(f: "_Facts") -> int:
+def _fact_count(f: Facts) -> int:
     """How many facts of the shot a story tells (the game and rules named are not counted)."""
     return sum(bool(x) for x in (
         f.kind, f.first != "unset", f.pocketed or f.nothing_pocketed or f.not_pocketed, f.cue or f.cue_not, f.off,
@@ -159,7 +159,7 @@ _PLACE_Q = re.compile(r"\b(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|
 _OWN_RESULT = re.compile(r"\b(?:ai je|as tu|a t il|avez vous) (?:perdu|gagne)\b")
 
 
-def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> bool:
+def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> bool:
     """True when the symbolised question tells a shot (see module doc), False for a lookup."""
     person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
     if _MODAL_Q.search(sym) and not f.outcome_told():
@@ -192,7 +192,7 @@ def is_situation(sym: str, f: _Facts, clauses: list["Clause"] | None = None) -> 
 # ============================================================================ assembly
 
 
-def _not_ruled_here(f: _Facts) -> bool:
+def _not_ruled_here(f: Facts) -> bool:
     """Stories the engine cannot rule on as told, left to the clause lookup: the cue ball
     flying over a ball by itself, "une bille rentre" with no ball named, "je fais une faute"
     with no foul named."""
@@ -206,7 +206,7 @@ def _not_ruled_here(f: _Facts) -> bool:
     return f.generic_foul and not specific
 
 
-def _has_shot_fact(f: _Facts) -> bool:
+def _has_shot_fact(f: Facts) -> bool:
     """At least one fact of what the shot did was read, or of how it was played (the ball aimed
     at, a jump, a massé). A story about placing the cue ball in hand, say, or the kind of shot
     alone (and the rack, the fouls so far…) tells nothing the engine could rule on but its own

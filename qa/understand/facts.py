@@ -1,8 +1,12 @@
-"""The facts read of a story, filled in by the readers, and the patterns they share."""
+"""The facts read of a story: :class:`Fact` (one fact, with the words it was read from), the
+readers' partial facts, the one :func:`merge` into a frozen :class:`Facts`, and the patterns the
+readers share."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
 
 from qa.understand.clauses import Clause
 
@@ -18,28 +22,116 @@ _OFF_PLACE = (r"(?:hors (?:de |du )?(?:la |le )?(?:table|billard|surface|jeu)|(?
               r"par dessus (?:la |les )?bandes?|au dessus de (?:la |les )?bandes?)")
 
 
-@dataclass
-class _Facts:
+class F(str, Enum):
+    """The facts a reader can read in a story (each the name of a :class:`Facts` field)."""
+
+    KIND = "kind"                    # "break" or "push_out"
+    FIRST = "first"                  # the ball hit first: int, None (no ball), "lowest", "wrong"
+    INTENT = "intent"                # the ball aimed at: "je joue la 3"
+    POCKETED = "pocketed"            # balls pocketed (tuple of ints)
+    NOT_POCKETED = "not_pocketed"    # balls said not to drop
+    NOTHING_POCKETED = "nothing_pocketed"
+    OFF = "off"                      # balls off the table
+    CUE = "cue"                      # the cue ball: "pocketed" or "off_table"
+    CUE_NOT = "cue_not"              # the cue ball said to stay on the table
+    RAIL = "rail"                    # a ball to a rail after the contact
+    RAILS_COUNT = "rails_count"      # balls to a rail on the break
+    NO_RAIL = "no_rail"
+    CROSSED = "crossed"              # balls past the head string (a count)
+    CROSSED_BALLS = "crossed_balls"  # the balls named as crossing it
+    COMBINATION = "combination"      # a combination told ("sur une combi")
+    BACK_ON_CLOTH = "back_on_cloth"  # a ball on the frame came back onto the cloth
+    PUSH_UNAVAILABLE = "push_unavailable"   # a push-out declared in the middle of a rack
+    PUSH_UNDECLARED = "push_undeclared"     # "je voulais faire un push mais je ne l'ai pas annoncé"
+    CUE_RAIL_FIRST = "cue_rail_first"
+    CALLED = "called"                # a dict {ball, pocket, pocket_ok}, "safe" or None (nothing called)
+    FOULS_SELF = "fouls_self"        # the asker's fouls so far
+    FOULS_OTHER = "fouls_other"
+    WARNED = "warned"
+    RACK = "rack"                    # "template" or "triangle"
+    JUMP = "jump"
+    MASSE = "masse"
+    OBSTACLE = "obstacle"
+    CODES = "codes"                  # fouls named by their words (contract codes)
+    BIH = "bih"                      # the shooter has ball in hand
+    ON_TABLE = "on_table"            # the exact balls left
+    LOWEST = "lowest"
+    PRESENT = "present"              # balls said to be on the table
+    GONE = "gone"                    # balls down before this shot
+    PERSONS = "persons"              # subjects of the shot's events
+    NAMED = "named"                  # every ball the story names
+    INCIDENTAL_JUMP = "incidental_jump"     # the cue ball jumps over a ball by itself (not ruled here)
+    GENERIC_POCKET = "generic_pocket"       # "une bille rentre": which one is not said
+    GENERIC_FOUL = "generic_foul"           # "je fais une faute": which one is not said
+    POCKET_LOWEST = "pocket_lowest"         # "je rentre la bonne bille / la plus basse"
+    DRY = "dry"                      # "dry break" told: the three-ball rule was not met
+    POCKETED_COUNT = "pocketed_count"       # balls pocketed told by their number only ("deux tombent")
+    TOLD_POCKETS = "told_pockets"    # balls pocketed told by apposition ("deux billes rentrent, la 3 et la 6")
+    POCKETED_BY = "pocketed_by"      # (ball, who pocketed it) pairs
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact read: ``field``, its ``value``, the ``words`` it was read from, and its
+    ``rank`` (for a single-valued field, the highest rank wins: « la 6 en premier » over a
+    contact told without order, the order of the story over both)."""
+
+    field: F
+    value: Any
+    words: str
+    rank: int = 0
+
+
+Partial = tuple[Fact, ...]
+
+
+class _Merge(Enum):
+    FIRST = "first"     # one value: the highest rank, then the first told
+    LAST = "last"       # one value: the highest rank, then the last told
+    LIST = "list"       # every value, in story order, once each
+    SET = "set"         # every value
+    FLAG = "flag"       # True when any reader says so
+    SUM = "sum"
+    MAX = "max"
+
+
+_MERGE: dict[F, _Merge] = {
+    F.KIND: _Merge.FIRST, F.FIRST: _Merge.FIRST, F.INTENT: _Merge.LAST, F.POCKETED: _Merge.LIST,
+    F.NOT_POCKETED: _Merge.SET, F.OFF: _Merge.LIST, F.CUE: _Merge.LAST, F.RAILS_COUNT: _Merge.LAST,
+    F.RAIL: _Merge.LAST, F.CROSSED: _Merge.LAST, F.CROSSED_BALLS: _Merge.LAST, F.CALLED: _Merge.LAST,
+    F.FOULS_SELF: _Merge.FIRST, F.FOULS_OTHER: _Merge.LAST, F.WARNED: _Merge.LAST, F.RACK: _Merge.LAST,
+    F.CODES: _Merge.LIST, F.ON_TABLE: _Merge.LAST, F.LOWEST: _Merge.FIRST, F.PRESENT: _Merge.LIST,
+    F.GONE: _Merge.LIST, F.PERSONS: _Merge.LIST, F.NAMED: _Merge.SET, F.POCKETED_COUNT: _Merge.SUM,
+    F.TOLD_POCKETS: _Merge.MAX, F.POCKETED_BY: _Merge.LIST,
+}
+_UNSET: dict[F, Any] = {F.FIRST: "unset", F.CALLED: "unset", F.TOLD_POCKETS: 0}
+_STRONG_RANK = 2    # the first contact stated with « d'abord », « en premier »…
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the readers read of a story, merged (see :func:`merge`); never written to."""
+
     kind: str | None = None
-    first: Any = "unset"           # int, None (no ball), "lowest", or "unset"
+    first: Any = "unset"           # int, None (no ball), "lowest", "wrong", or "unset"
     first_strong: bool = False     # stated with "d'abord"/"en premier"
-    intent: int | None = None      # "je joue la 3"
-    pocketed: list[int] = field(default_factory=list)
-    not_pocketed: set[int] = field(default_factory=set)
+    intent: int | None = None
+    pocketed: tuple[int, ...] = ()
+    not_pocketed: frozenset[int] = frozenset()
     nothing_pocketed: bool = False
-    off: list[int] = field(default_factory=list)
+    off: tuple[int, ...] = ()
     cue: str | None = None
     cue_not: bool = False
     rail: bool | None = None
     rails_count: int | None = None
     no_rail: bool = False
     crossed: int | None = None
-    crossed_balls: set[int] = field(default_factory=set)   # balls named as crossing the head string
-    combination: bool = False       # a combination told ("sur une combi"): another ball than the one pocketed was hit first
-    back_on_cloth: bool = False     # a ball that went onto the frame came back onto the cloth
-    push_unavailable: bool = False  # a push-out declared in the middle of a rack (none is possible there)
-    push_undeclared: bool = False   # "je voulais faire un push mais je ne l'ai pas annoncé"
-    cue_rail_first: bool | None = None
+    crossed_balls: frozenset[int] = frozenset()
+    combination: bool = False
+    back_on_cloth: bool = False
+    push_unavailable: bool = False
+    push_undeclared: bool = False
+    cue_rail_first: bool = False
     called: Any = "unset"
     fouls_self: int | None = None
     fouls_other: int | None = None
@@ -48,27 +140,27 @@ class _Facts:
     jump: bool = False
     masse: bool = False
     obstacle: bool = False
-    codes: list[str] = field(default_factory=list)
+    codes: tuple[str, ...] = ()
     bih: bool = False
-    on_table: list[int] | None = None
+    on_table: tuple[int, ...] | None = None
     lowest: int | None = None
-    present: list[int] = field(default_factory=list)
-    gone: list[int] = field(default_factory=list)
-    persons: list[str] = field(default_factory=list)   # subjects of the shot's events
-    named: set[int] = field(default_factory=set)       # every ball the story names
-    incidental_jump: bool = False   # the cue ball jumps over a ball by itself (not ruled here)
-    generic_pocket: bool = False    # "une bille rentre": which one is not said
-    generic_foul: bool = False      # "je fais une faute": which one is not said
-    pocket_lowest: bool = False     # "je rentre la bonne bille / la plus basse"
-    dry: bool = False               # "dry break" told: the three-ball rule was not met
-    pocketed_count: int | None = None   # balls pocketed told by their number only ("deux tombent")
-    told_pockets: int = 0           # balls pocketed told by apposition ("deux billes rentrent, la 3 et la 6")
-    pocketed_by: dict[int, str] = field(default_factory=dict)   # ball → who pocketed it
+    present: tuple[int, ...] = ()
+    gone: tuple[int, ...] = ()
+    persons: tuple[str, ...] = ()
+    named: frozenset[int] = frozenset()
+    incidental_jump: bool = False
+    generic_pocket: bool = False
+    generic_foul: bool = False
+    pocket_lowest: bool = False
+    dry: bool = False
+    pocketed_count: int | None = None
+    told_pockets: int = 0
+    pocketed_by: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
+    sources: Partial = ()          # every fact read, with its words
 
-    def code(self, c: str) -> None:
-        """Add the foul code ``c`` (once)."""
-        if c not in self.codes:
-            self.codes.append(c)
+    def words(self, name: F) -> tuple[str, ...]:
+        """The words the fact ``name`` was read from (every reading, in story order)."""
+        return tuple(s.words for s in self.sources if s.field is name)
 
     def outcome_told(self) -> bool:
         """A fact of what the shot did was read: the ball hit first, balls pocketed or not, the
@@ -79,10 +171,82 @@ class _Facts:
                     or self.codes or self.crossed is not None)
 
 
-def _add(lst: list[int], balls: Iterable[int]) -> None:
-    for b in balls:
-        if b not in lst:
-            lst.append(b)
+def _one(facts: list[Fact], last: bool) -> Fact:
+    top = max(f.rank for f in facts)
+    ranked = [f for f in facts if f.rank == top]
+    return ranked[-1] if last else ranked[0]
+
+
+def _items(facts: list[Fact]) -> list[Any]:
+    """The values of a many-valued field, each a value or a tuple of values, flattened."""
+    out: list[Any] = []
+    for f in facts:
+        out.extend(f.value if isinstance(f.value, (tuple, list, frozenset, set)) else (f.value,))
+    return out
+
+
+def _merged(name: F, facts: list[Fact]) -> Any:
+    how = _MERGE.get(name, _Merge.FLAG)
+    if how is _Merge.FLAG:
+        return any(bool(f.value) for f in facts)
+    if how in (_Merge.FIRST, _Merge.LAST):
+        return _one(facts, how is _Merge.LAST).value
+    if how is _Merge.SUM:
+        return sum(int(f.value) for f in facts)
+    if how is _Merge.MAX:
+        return max(int(f.value) for f in facts)
+    items = _items(facts)
+    if how is _Merge.SET:
+        return frozenset(items)
+    return tuple(dict.fromkeys(items))
+
+
+def merge(*partials: Partial) -> Facts:
+    """The one merge of the readers' partial facts, in story order (see :class:`_Merge`)."""
+    every = tuple(f for p in partials for f in p)
+    by_field: dict[F, list[Fact]] = {}
+    for f in every:
+        by_field.setdefault(f.field, []).append(f)
+    values: dict[str, Any] = {name.value: _merged(name, facts) for name, facts in by_field.items()}
+    if F.FIRST in by_field:
+        values["first_strong"] = _one(by_field[F.FIRST], False).rank >= _STRONG_RANK
+    if F.POCKETED_BY in by_field:
+        pairs: dict[int, str] = {}
+        for ball, who in values["pocketed_by"]:
+            pairs.setdefault(ball, who)
+        values["pocketed_by"] = MappingProxyType(pairs)
+    if F.CROSSED_BALLS in values:
+        values["crossed_balls"] = frozenset(values["crossed_balls"])
+    if F.ON_TABLE.value in values:
+        values["on_table"] = tuple(values["on_table"])
+    return Facts(**values, sources=every)
+
+
+class Reading:
+    """A reader's own facts while it reads (a local list; the reader returns :meth:`partial`)."""
+
+    def __init__(self) -> None:
+        self._facts: list[Fact] = []
+
+    def add(self, name: F, value: Any, words: str, rank: int = 0) -> None:
+        """Read ``value`` for ``name`` from ``words``."""
+        self._facts.append(Fact(name, value, words.strip(), rank))
+
+    def balls(self, name: F, balls: Iterable[int], words: str) -> None:
+        """Read the balls ``balls`` (a tuple) for the many-valued ``name``."""
+        self.add(name, tuple(balls), words)
+
+    def drop(self, name: F, value: Any) -> None:
+        """Take back the reading ``value`` of ``name`` (a later, more specific word explains it)."""
+        self._facts = [f for f in self._facts if not (f.field is name and f.value == value)]
+
+    def has(self, name: F, value: Any = None) -> bool:
+        """This reader read ``name`` (with ``value`` among its values when given)."""
+        facts = [f for f in self._facts if f.field is name]
+        return bool(facts) if value is None else value in _items(facts)
+
+    def partial(self) -> Partial:
+        return tuple(self._facts)
 
 
 def _person(c: Clause) -> str | None:

@@ -9,11 +9,11 @@ from qa.understand.clauses import Clause
 from qa.understand.assemble import _assemble
 from qa.understand.classify import _has_shot_fact, _not_ruled_here, is_situation, narrative
 from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
-from qa.understand.facts import _Facts, _add
+from qa.understand.facts import F, Fact, Partial, merge
 from qa.understand.names import _rulesets
-from qa.understand.readers.clause import _read_clause
-from qa.understand.readers.order import _read_order
-from qa.understand.readers.story import _read_global
+from qa.understand.readers.clause import read_clause
+from qa.understand.readers.order import read_order
+from qa.understand.readers.story import read_story
 from qa.understand.results import Understanding
 from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
 
@@ -29,6 +29,24 @@ def _before_push_out(clauses: list[Clause]) -> int:
     the number of clauses before the push-out: they tell the break, an earlier shot."""
     at = next((k for k, c in enumerate(clauses) if _PUSH_WORDS.search(c.text)), 0)
     return at if any(_BREAK_WORDS.search(c.text) for c in clauses[:at]) else 0
+
+
+def _read_clauses(clauses: list[Clause], kind: str | None, story: Partial = ()) -> Partial:
+    """The facts of the shot's clauses, each read knowing what was read before it. In a story
+    with two players (« mon adversaire rentre la 1 puis rate la 2 ; je touche la 2… ») the
+    asker's shot is ruled: the other player's clauses, like those before a push-out that follows
+    a break, only tell the balls that went down before."""
+    actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]}
+    multi = "self" in actors and len(actors) > 1
+    earlier = _before_push_out(clauses) if kind == "push_out" else 0
+    read: Partial = ()
+    for k, c in enumerate(clauses):
+        if k < earlier or (multi and c.subject in ("other", "player")):
+            if re.search(r"\b(?:" + V_POT + r")", c.text):
+                read += (Fact(F.GONE, tuple(b for t in c.toks for b in _nums(t)), c.text),)
+            continue
+        read += read_clause(c, merge(story, read))
+    return read
 
 
 def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
@@ -48,22 +66,10 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     sym = _group_lists(_symbolise(toks, drop))
     sym = _resolve_pronouns(sym)
     text = " ".join(sym)
-    f = _Facts()
-    _read_global(text, f)
     clauses = _clauses(sym)
-    # a story with two players ("mon adversaire rentre la 1 puis rate la 2 ; je touche la 2…"):
-    # the asker's shot is ruled, the other player's clauses only tell what went down before
-    actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]}
-    multi = "self" in actors and len(actors) > 1
-    earlier = _before_push_out(clauses) if f.kind == "push_out" else 0
-    for k, c in enumerate(clauses):
-        if k < earlier or (multi and c.subject in ("other", "player")):
-            if re.search(r"\b(?:" + V_POT + r")", c.text):
-                _add(f.gone, [b for t in c.toks for b in _nums(t)])
-            continue
-        _read_clause(c, f)
-    _read_order(text, f)
-    f.named = {b for t in sym for b in _nums(t)}
+    story = read_story(text)
+    f = merge(story, _read_clauses(clauses, merge(story).kind, story), read_order(text),
+              (Fact(F.NAMED, tuple(b for t in sym for b in _nums(t)), text),))
     if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):

@@ -3,28 +3,32 @@ from __future__ import annotations
 
 import re
 
-from qa.understand.facts import _Facts, _POCKET_PLACE
+from qa.understand.facts import F, Partial, Reading, _POCKET_PLACE
 from qa.understand.tokens import _nums
 
 
 
-def _read_call(s: str, f: _Facts) -> None:
-    if re.search(r"\b(?:sans (?:l |les |la |rien |)(?:l avoir |les avoir |avoir |)(?:annoncer|annonce\w*|nommer|nomme\w*|dire|dit)|"
+def read_call(s: str) -> Partial:
+    """The call: nothing called (None), a ball called by the pocket it went in, a safety, or a
+    ball and pocket called (``pocket_ok`` False when it went in another pocket)."""
+    r = Reading()
+    if none := re.search(r"\b(?:sans (?:l |les |la |rien |)(?:l avoir |les avoir |avoir |)(?:annoncer|annonce\w*|nommer|nomme\w*|dire|dit)|"
                  r"\b(?:je|j|tu|t|il|on|vous) (?:l |la |les )?(?:ai|as|a|avais|avait|avez) (?:pas|rien|jamais) (?:annonc|nomm)\w*|(?:ne |n )(?:l |la |les |)(?:ai|avais|a|as|avez|avait) "
                  r"(?:pas|rien|jamais) (?:annonce|nomme|dit)|(?:ne |n )(?:l |la |les )?(?:annonce|annonces|annoncez|nomme)\w* (?:pas|rien|jamais)|"
                  r"pas (?:d |)annonce|non annoncee?s?|aucune annonce|rien annonce|pas annoncee?s?|oublie d annoncer|annonce rien)", s):
-        f.called = None
-        return
+        r.add(F.CALLED, None, none.group(0))
+        return r.partial()
     m = re.search(r"\b(B\d+) (?:[a-z]+ ){0,2}(?:rentre|tombe|entre|va|part|finit|file)\w* (?:bien |)(?:dans|au|en) (?:la |le |l |)"
                   r"(?:poche|trou|blouse) (?:que (?:j|je|tu|vous|t) (?:avais |ai |as |avez |aviez |)|)(?:annoncee?|prevue?|choisie?|designee?)", s)
     if m:
-        f.called = {"ball": _nums(m.group(1))[0], "pocket": None, "pocket_ok": True}
-        return
+        r.add(F.CALLED, {"ball": _nums(m.group(1))[0], "pocket": None, "pocket_ok": True}, m.group(0))
+        return r.partial()
     m = re.search(r"\b(?:annonce|annonces|annoncez|annoncer|annoncant|nomme|nommes|designe|designes)\s+(?:une |un |la |le |)"
                   r"(?:securite|safe|safety|coup de securite|defense|defensive|coup defensif)", s)
-    if m or re.search(r"\bsecurite annoncee|\bannonce (?:une |)securite", s):
-        f.called = "safe"
-        return
+    m = m or re.search(r"\bsecurite annoncee|\bannonce (?:une |)securite", s)
+    if m:
+        r.add(F.CALLED, "safe", m.group(0))
+        return r.partial()
     m = re.search(r"\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
                   r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE.replace("(?:", "(?:", 1) + r"(?: [a-z]+){0,3}))?", s) \
         or re.search(r"\b(B\d+) (?:, |)(?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
@@ -35,15 +39,17 @@ def _read_call(s: str, f: _Facts) -> None:
         if pocket:
             pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", pocket)
             pocket = re.split(r" (?:et|mais|puis|qui|ou|GAME|,) ", " " + pocket + " ")[0].strip() or None
-        f.called = {"ball": ball, "pocket": pocket, "pocket_ok": True}
+        ok = True
         went = re.search(r"\b(?:B%d|elle)(?: \w+){0,2} (?:rentre|rentrent|tombe|tombent|entre|va|part|finit|file|est rentree|"
                          r"est tombee|termine)\w* (?:dans|au|a|en) (?:la |le |l |une |un |)(?:poche |trou |blouse |)(?:du |de |d |)"
                          r"([a-z]+(?: [a-z]+)?)" % ball, s[m.end():])
         if pocket and went and _pocket_words(went.group(1)) and _pocket_words(pocket) and \
                 not (_pocket_words(went.group(1)) & _pocket_words(pocket)):
-            f.called["pocket_ok"] = False
+            ok = False
         if _other_pocket(s, m.end(), ball):
-            f.called["pocket_ok"] = False
+            ok = False
+        r.add(F.CALLED, {"ball": ball, "pocket": pocket, "pocket_ok": ok}, m.group(0))
+    return r.partial()
 
 
 def _other_pocket(s: str, after: int, ball: int) -> bool:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from qa.understand.clauses import Clause, V_CONTACT, V_FALL, V_POT, _neg
-from qa.understand.facts import BALLS, _Facts, _OFF_PLACE, _POCKET_PLACE, _SENT_PLACE, _STRONG, _add, _person
+from qa.understand.facts import BALLS, F, Facts, Partial, Reading, _OFF_PLACE, _POCKET_PLACE, _SENT_PLACE, _STRONG, _person
 from qa.understand.tokens import _nums
 
 
@@ -16,9 +16,15 @@ _ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arre
                        r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
 
 
-def _add_person(f: _Facts, who: str | None) -> None:
+# ranks of the first contact (the highest wins, then the first told; :func:`.order.read_order`
+# ranks above all): a ball the cue ball goes onto, a contact told without order, a miss of the
+# ball aimed at, a contact told with « d'abord » / « en premier », a fact of the whole clause
+_ONTO, _TOLD, _MISSED, _STRONG_TOLD, _STATED = -1, 0, 1, 2, 3
+
+
+def _add_person(r: Reading, who: str | None, words: str) -> None:
     if who:
-        f.persons.append(who)
+        r.add(F.PERSONS, (who,), words)
 
 
 @dataclass(frozen=True)
@@ -37,71 +43,72 @@ _MODAL = re.compile(r"\b(?:peux|peut|peuvent|pouvons|pouvez|dois|doit|doivent|de
                     r"a le droit|avons le droit|avez le droit|ont le droit|autorise|interdit|permis|faudrait|voudrais|veux)\b")
 
 
-def _read_clause(c: Clause, f: _Facts) -> None:
-    """Read one clause into ``f``: the steps in order, until one says the clause is read."""
+def read_clause(c: Clause, seen: Facts) -> Partial:
+    """The facts of one clause: the steps in order, until one says the clause is read.
+    ``seen``: the facts read before this clause (the story's, the earlier clauses')."""
     s = " " + c.text + " "
     x = _Ctx(s, _neg(c), c.subject, _person(c), bool(_MODAL.search(s)))
+    r = Reading()
     for step in _STEPS:
-        if step(c, x, f):
-            return
+        if step(c, x, seen, r):
+            break
+    return r.partial()
 
 
-def _missed_pot(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _missed_pot(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """"j'ai raté mon coup": nothing pocketed; True when the clause is read."""
     s, person = x.s, x.person
     # ---------- missed the pot ("j'ai raté mon coup"): nothing pocketed
-    if re.search(r"\b(?:rate|rates|ratez|manque|manques|manquez|loupe|loupes|loupez|foire)\w* (?:mon|son|ton|votre|le|un) "
-                 r"(?:coup|empochage|tir)\b", s):
-        f.nothing_pocketed = True
-        _add_person(f, person)
+    if m := re.search(r"\b(?:rate|rates|ratez|manque|manques|manquez|loupe|loupes|loupez|foire)\w* (?:mon|son|ton|votre|le|un) "
+                      r"(?:coup|empochage|tir)\b", s):
+        r.add(F.NOTHING_POCKETED, True, m.group(0))
+        _add_person(r, person, s)
         return True
     return False
 
 
-def _not_first(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _not_first(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """The ball to hit first was not hit first; True when the clause is read."""
     s, person = x.s, x.person
     # ---------- the first ball to hit was not hit first ("je n'ai pas touché la 1 d'abord")
     m = re.search(r"\b(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r") (B\d+) (?:" + _STRONG + r")", s) \
         or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s)
     if m:
-        f.code("wrong_ball_first")
-        _add(f.present, _nums(m.group(1)))
-        if f.lowest is None:
-            f.lowest = _nums(m.group(1))[0]
-        _add_person(f, person)
+        r.add(F.CODES, "wrong_ball_first", m.group(0))
+        r.balls(F.PRESENT, _nums(m.group(1)), m.group(0))
+        r.add(F.LOWEST, _nums(m.group(1))[0], m.group(0))
+        _add_person(r, person, s)
         return True
     return False
 
 
-def _no_ball(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """No ball touched; True when the clause is read."""
     s, subj, person = x.s, x.subj, x.person
     # ---------- no ball touched
     if subj == "cue" and _PASSES_BY.search(s) and not re.search(r"\b(?:" + V_CONTACT + r") B\d", s):
-        f.first, f.first_strong = None, True    # "la blanche passe à côté", "passe entre la 2 et la 5"
+        r.add(F.FIRST, None, s, _STATED)    # "la blanche passe à côté", "passe entre la 2 et la 5"
         return True
     if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
                  r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d+\S*)(?! (?:dans|au|a|en|de peu|l empochage|la poche))", s) \
             and not re.search(r"\b(?:touche|tape|frappe)\w* (?:d abord |en premier |)B\d", s) \
             and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d+\S*) (?:dans|au|a|en)", s):
         if not (c.subject == "balls"):
-            f.first = None if f.first == "unset" or not f.first_strong else f.first
-            _add_person(f, person)
+            r.add(F.FIRST, None, s, _MISSED)
+            _add_person(r, person, s)
             return True
     if re.search(r"\b(?:ne|n) (?:touche|touches|touchez|touchait|tape|tapes|tapez|frappe|frappes|a touche|ai touche|as touche|avez touche|"
                  r"rencontre|percute|heurte)\w* (?:rien|aucune (?:bille|boule)|pas (?:de |une |la moindre |)(?:bille|boule|B\d)|aucune|"
                  r"que (?:la |les |une |des |)bandes?)|\btouche\w* (?:rien|aucune (?:bille|boule))|\bsans rien (?:toucher|taper|frapper)\b|\bsans (?:toucher|taper|frapper) "
                  r"(?:de bille|aucune bille|de boule|aucune|rien|une bille)|\baucune (?:bille|boule) (?:n est|n a ete|ne fut|n a) touch\w*\b(?! (?:a |)(?:la |une |de |les |aucune |)bandes?)", s) \
             and subj not in ("balls",):
-        f.first = None
-        f.first_strong = True
-        _add_person(f, person)
+        r.add(F.FIRST, None, s, _STATED)
+        _add_person(r, person, s)
         return True
     return False
 
 
-def _first_contact(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """The ball hit first, the ball aimed at; True when the clause is read."""
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- first contact
@@ -120,43 +127,41 @@ def _first_contact(c: Clause, x: _Ctx, f: _Facts) -> bool:
                 if target in ("la plus basse", "la bonne bille", "la plus petite"):
                     val: Any = "lowest"
                 elif target in ("la mauvaise bille", "une autre bille"):
-                    f.code("wrong_ball_first")
+                    r.add(F.CODES, "wrong_ball_first", m.group(0))
                     val = "wrong"
                 else:
                     val = _nums(target)[0]
-                if f.first == "unset" or (strong and not f.first_strong):
-                    f.first = val
-                    f.first_strong = strong
-                _add_person(f, person)
+                r.add(F.FIRST, val, m.group(0), _STRONG_TOLD if strong else _TOLD)
+                _add_person(r, person, s)
     if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
-        f.first, f.first_strong = c.subj_balls[0], True
+        r.add(F.FIRST, c.subj_balls[0], s, _STATED)
     m = _GOES_ONTO.search(s)
-    if m and subj == "cue" and f.first == "unset":
-        f.first = _nums(m.group(1))[0]      # "la blanche part direct sur la 9"
+    if m and subj == "cue":
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _ONTO)      # "la blanche part direct sur la 9"
     m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee) (?:" + _STRONG + r") ", s)
     if m:
-        f.first, f.first_strong = _nums(m.group(1))[0], True     # "la 1 touchée en premier"
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED)     # "la 1 touchée en premier"
     if subj == "balls" and len(c.subj_balls) == 1 and re.fullmatch(r" B\d+ (?:" + _STRONG + r") ", s):
-        f.first, f.first_strong = c.subj_balls[0], True     # "je casse, la 1 en premier, …"
+        r.add(F.FIRST, c.subj_balls[0], s, _STATED)     # "je casse, la 1 en premier, …"
     m = re.search(r"\bpremiere (?:bille|boule) touchee (?:est |etait |c est |: |)(B\d+)", s)
     if m:
-        f.first, f.first_strong = _nums(m.group(1))[0], True
-    if re.search(r"\b(?:combi|combo|combinaison|combinaisons)\b", s):
-        f.combination = True
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED)
+    if combi := re.search(r"\b(?:combi|combo|combinaison|combinaisons)\b", s):
+        r.add(F.COMBINATION, True, combi.group(0))
     m = re.search(r"\b(?:combi|combo|combinaison|combinaisons)\s+(?:de |)(?:la |)(\d+|B\d+)\s*(?:B|)(\d+)", s)
-    if m and f.first == "unset":
-        f.first = int(m.group(1).lstrip("B"))
+    if m:
+        r.add(F.FIRST, int(m.group(1).lstrip("B")), m.group(0), _ONTO)
     # intent: "je joue la 3", "je vise la 3"
     m = re.search(r"\b(?:joue|joues|jouez|jouait|vise|vises|visez|visais|visait|tente|tentes|essaie|essaye)\s+(?:la |)(B\d+)", s)
     if m and person and not modal:
-        f.intent = _nums(m.group(1))[0]
-        f.persons.append(person)
+        r.add(F.INTENT, _nums(m.group(1))[0], m.group(0))
+        _add_person(r, person, s)
 
     return False
 
 
-def _off_table(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _off_table(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Balls or the cue ball off the table; True when the clause is read."""
     s, neg, subj, person = x.s, x.neg, x.subj, x.person
     # ---------- off the table (before pockets: "tombe par terre")
@@ -167,29 +172,29 @@ def _off_table(c: Clause, x: _Ctx, f: _Facts) -> bool:
         off_here = True
     if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:
         off_here = True
-    if subj in ("balls", "cue") and _ON_FRAME.search(s) and not neg and not f.back_on_cloth:
+    if subj in ("balls", "cue") and _ON_FRAME.search(s) and not neg and not seen.back_on_cloth:
         off_here = True     # "la 8 monte et reste posée sur le cadre": off the table
     if off_here:
         if subj == "cue":
-            f.cue = "off_table"
+            r.add(F.CUE, "off_table", s)
         else:
-            _add(f.off, c.subj_balls)
+            r.balls(F.OFF, c.subj_balls, s)
         return True
     if person or c.inherited and subj not in ("balls", "cue", "none"):
         m = re.search(r"\b(?:fais|fait|faites|ai fait|as fait|avez fait|a fait) (?:sortir|sauter|voler|tomber) (" + BALLS + r"|CUE)(?: \w+){0,2} " + _OFF_PLACE, s) \
             or re.search(r"\b(?:ejecte|ejectes|ejectez|envoie|envoies|envoyez|expedie|projette|sors|sort)\w* (" + BALLS + r"|CUE)(?: \w+){0,2}(?: " + _OFF_PLACE + "|$| )", s)
         if m and not neg and (re.search(_OFF_PLACE, s) or re.search(r"\beject|\bprojet", s)):
             if m.group(1) == "CUE":
-                f.cue = "off_table"
+                r.add(F.CUE, "off_table", m.group(0))
             else:
-                _add(f.off, _nums(m.group(1)))
-            _add_person(f, person)
+                r.balls(F.OFF, _nums(m.group(1)), m.group(0))
+            _add_person(r, person, s)
             return True
 
     return False
 
 
-def _sent(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _sent(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """A ball sent into a pocket by a ball or a player; True when the clause is read."""
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- a ball sent into a pocket by a ball or a player ("B3 envoie B9 dans la poche",
@@ -197,14 +202,13 @@ def _sent(c: Clause, x: _Ctx, f: _Facts) -> bool:
     if not neg and not modal:
         for m in re.finditer(r"\b(?:envoi|envoy|expedi|pouss|met|mets|mis|propuls|project|projett|amen|emmen|conduit|dirig)\w* "
                              r"(" + BALLS + r")(?: (?!B\d)\w+){0,2}? " + _SENT_PLACE, s):
-            _add(f.pocketed, _nums(m.group(1)))
-            for b in _nums(m.group(1)):
-                f.pocketed_by.setdefault(b, person or subj or "balls")
-            _add_person(f, person)
+            r.balls(F.POCKETED, _nums(m.group(1)), m.group(0))
+            r.add(F.POCKETED_BY, tuple((b, person or subj or "balls") for b in _nums(m.group(1))), m.group(0))
+            _add_person(r, person, s)
     return False
 
 
-def _person_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _person_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Pockets told with a person as subject; True when the clause is read."""
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- pockets: person as subject ("je rentre la 9", "j'empoche la 4")
@@ -215,40 +219,40 @@ def _person_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
                                 r"les 2|les deux)", s))
         for m in hits:
             obj = m.group(1)
+            w = m.group(0)
             if obj in ("rien", "aucune bille"):
-                f.nothing_pocketed = True
+                r.add(F.NOTHING_POCKETED, True, w)
             elif neg:
                 if obj == "CUE":
-                    f.cue_not = True
+                    r.add(F.CUE_NOT, True, w)
                 else:
-                    f.not_pocketed.update(_nums(obj))
-                    if not f.pocketed:
-                        f.nothing_pocketed = True
+                    r.balls(F.NOT_POCKETED, _nums(obj), w)
+                    if not (seen.pocketed or r.has(F.POCKETED)):
+                        r.add(F.NOTHING_POCKETED, True, w)
             elif obj == "CUE":
-                f.cue = "pocketed"
+                r.add(F.CUE, "pocketed", w)
             elif obj.startswith("B"):
-                _add(f.pocketed, _nums(obj))
-                for b in _nums(obj):
-                    f.pocketed_by.setdefault(b, person or subj or "balls")
-            _add_person(f, person or subj)
+                r.balls(F.POCKETED, _nums(obj), w)
+                r.add(F.POCKETED_BY, tuple((b, person or subj or "balls") for b in _nums(obj)), w)
+            _add_person(r, person or subj, s)
         if hits:
             return True
         if re.search(r"\b(?:ne |n )?(?:" + V_POT + r")\w* (?:rien|pas|aucune)\b", s) and neg and re.search(r"\b(?:rentre|empoche|blouse)\w*", s):
-            f.nothing_pocketed = True
-            _add_person(f, person or subj)
+            r.add(F.NOTHING_POCKETED, True, s)
+            _add_person(r, person or subj, s)
     return False
 
 
-def _scratch(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _scratch(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """A scratch; True when the clause is read."""
     s, neg, person = x.s, x.neg, x.person
-    if re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s) and not neg:
-        f.cue = f.cue or "pocketed"
-        _add_person(f, person)
+    if (m := re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s)) and not neg:
+        r.add(F.CUE, "pocketed", m.group(0), -1)     # a scratch: unless the cue ball is told off the table
+        _add_person(r, person, s)
     return False
 
 
-def _ball_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Pockets told with balls as subject; True when the clause is read."""
     s, neg, subj = x.s, x.neg, x.subj
     # ---------- pockets: balls as subject ("la 9 rentre", "elle tombe")
@@ -265,27 +269,27 @@ def _ball_pockets(c: Clause, x: _Ctx, f: _Facts) -> bool:
                 and not re.search(r"\b(?:" + V_CONTACT + r")\b", s[:fall.start()] if subj != "none" else ""):
             if subj == "none":
                 if neg:
-                    f.nothing_pocketed = True
+                    r.add(F.NOTHING_POCKETED, True, s)
             elif neg or ressort:
                 if subj == "cue":
-                    f.cue_not = True
+                    r.add(F.CUE_NOT, True, s)
                 else:
-                    f.not_pocketed.update(c.subj_balls)
+                    r.balls(F.NOT_POCKETED, c.subj_balls, s)
             elif subj == "cue":
-                f.cue = "pocketed"
+                r.add(F.CUE, "pocketed", s)
             else:
-                _add(f.pocketed, c.subj_balls)
+                r.balls(F.POCKETED, c.subj_balls, s)
                 w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + "|CUE)", s[fall.end():])
                 if w and w.group(1) == "CUE":
-                    f.cue = "pocketed"
+                    r.add(F.CUE, "pocketed", w.group(0))
                 elif w:
-                    _add(f.pocketed, _nums(w.group(1)))
+                    r.balls(F.POCKETED, _nums(w.group(1)), w.group(0))
         elif ressort and subj == "balls":
-            f.not_pocketed.update(c.subj_balls)
+            r.balls(F.NOT_POCKETED, c.subj_balls, s)
     return False
 
 
-def _persons(c: Clause, x: _Ctx, f: _Facts) -> bool:
+def _persons(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Who played the shot; True when the clause is read."""
     s, person, modal = x.s, x.person, x.modal
     # ---------- who played the shot (the person of its events)
@@ -293,11 +297,11 @@ def _persons(c: Clause, x: _Ctx, f: _Facts) -> bool:
                             r"rate|rates|ratez|manque|manques|manquez|loupe|loupes|pousse|pousses|poussez|joue|joues|jouez|tire|tires|tirez|"
                             r"fais|fait|faites|commets|commet|commettez|place|places|placez|pose|poses|posez|vise|vises|visez|"
                             r"queute|queutes|depasse|depasses|bouge|bouges|deplace|deplaces|touche|touches|touchez)\b", s) and not modal:
-        f.persons.append(person)
+        _add_person(r, person, s)
     if person and re.search(r"\b(?:ai|as|avez|a|avons|avais|avait)\s+(?:\w+ ){0,2}(?:casse|touche|tape|frappe|rentre|empoche|blouse|rate|manque|"
                             r"loupe|annonce|saute|masse|joue|tire|pousse|fait|commis|scratche|queute|pose|place|deplace|bouge|vise|averti|"
                             r"depasse|ete averti)\b", s):
-        f.persons.append(person)
+        _add_person(r, person, s)
 
 
 # ============================================================================ lookups

@@ -3,38 +3,41 @@ from __future__ import annotations
 
 import re
 
-from qa.understand.facts import _Facts
+from qa.understand.facts import F, Facts, Partial, Reading
 
 
 
-def _read_codes(s: str, f: _Facts) -> None:
-    """Fouls named by their words (codes), then technique: jump, massé, obstacle."""
-    _stance_and_stroke(s, f)
-    _touched(s, f)
-    _other_fouls(s, f)
-    _technique(s, f)
+def read_codes(s: str, seen: Facts) -> Partial:
+    """Fouls named by their words (codes), then technique: jump, massé, obstacle. ``seen``: the
+    facts read before (the kind of shot)."""
+    r = Reading()
+    _stance_and_stroke(s, seen, r)
+    _touched(s, r)
+    _other_fouls(s, r)
+    _technique(s, r)
+    return r.partial()
 
 
-def _stance_and_stroke(s: str, f: _Facts) -> None:
+def _stance_and_stroke(s: str, seen: Facts, r: Reading) -> None:
     """No foot on the floor, double hit, poussette, balls still moving."""
-    if re.search(r"\baucun pied (?:au|sur le|par|a|ne touch\w*) ?(?:sol|terre|le sol)?|\b(?:les |mes |ses |tes )?(?:2 |deux )?pieds? "
+    if m := re.search(r"\baucun pied (?:au|sur le|par|a|ne touch\w*) ?(?:sol|terre|le sol)?|\b(?:les |mes |ses |tes )?(?:2 |deux )?pieds? "
                  r"(?:en l air|decolles?|ne touch\w* (?:pas|plus) le sol|au dessus du sol|ne sont (?:pas|plus) (?:au|par) (?:sol|terre))|"
                  r"\bsans (?:pied|aucun pied|les pieds|toucher le sol|mettre les pieds)|\bassis sur (?:la table|le billard|la bande)|"
                  r"\b(?:decolle|decolles) (?:les |mes |)(?:2 |deux |)pieds|\bpas de pied (?:au|par) (?:sol|terre)|\bun pied en l air et l autre", s):
-        f.code("no_foot_on_floor")
-    if re.search(r"(?<!pas de )(?<!sans )(?<!aucune )\bqueutage|\bqueute|(?<!pas de )(?<!sans )(?<!aucune )\bdouble (?:touche|contact|frappe|coup de queue)|\btouche (?:CUE |la )?(?:2|deux) fois|"
+        r.add(F.CODES, "no_foot_on_floor", m.group(0))
+    if m := re.search(r"(?<!pas de )(?<!sans )(?<!aucune )\bqueutage|\bqueute|(?<!pas de )(?<!sans )(?<!aucune )\bdouble (?:touche|contact|frappe|coup de queue)|\btouche (?:CUE |la )?(?:2|deux) fois|"
                  r"\bfrappe (?:CUE |la )?(?:2|deux) fois|\b(?:2|deux) fois CUE|\bdouble hit", s):
-        f.code("double_hit")
-    if re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot", s) \
-            and not re.search(r"coup (?:de )?pousse", s) and f.kind != "push_out":
-        f.code("push_shot")     # (on a push-out, "je pousse la blanche derrière la 8" is where it goes)
-    if re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* encore|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d+\S*|CUE|elles?) (?:boug|roul|tourn)\w*|"
+        r.add(F.CODES, "double_hit", m.group(0))
+    if (m := re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot", s)) \
+            and not re.search(r"coup (?:de )?pousse", s) and seen.kind != "push_out":
+        r.add(F.CODES, "push_shot", m.group(0))     # (on a push-out, "je pousse la blanche derrière la 8" is where it goes)
+    if m := re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* encore|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d+\S*|CUE|elles?) (?:boug|roul|tourn)\w*|"
                  r"\bavant (?:que|qu) (?:les billes|la bille|tout|elles?|B\d+\w*|CUE)\b.*\b(?:arrete|arretent|immobilise|soit|soient)|"
                  r"\bpas (?:encore )?(?:arretee|arretees|immobile|immobiles|immobilisee)|\ben mouvement", s):
-        f.code("balls_moving")
+        r.add(F.CODES, "balls_moving", m.group(0))
 
 
-def _touched(s: str, f: _Facts) -> None:
+def _touched(s: str, r: Reading) -> None:
     """A ball touched with the hand, the clothes or the cue; the cue ball moved with the cue while placing it."""
     touched = re.search(r"\b(?:touche|touches|touchez|touchait|deplace|deplaces|deplacez|bouge|bouges|bougez|effleure|effleures|"
                         r"frole|froles|fais bouger|fait bouger|heurte|accroche|accroches|cogne|cognes|renverse)\s+(?:accidentellement |"
@@ -51,68 +54,70 @@ def _touched(s: str, f: _Facts) -> None:
         and re.search(r"\b(?:touche|touches|tape|tapes|pousse|pousses|frappe|frappes|heurte)\b", s) \
         or re.search(r"\b(?:coup|geste) (?:de queue )?(?:vers l avant )?en (?:positionnant|placant) CUE", s)
     if bih_stroke:
-        f.code("ball_in_hand_stroke")
+        r.add(F.CODES, "ball_in_hand_stroke", s)
     elif touched:
         # with the cue (queue) on another ball than the cue ball: touched ball; hitting an
         # object ball with the cue as a stroke is wrong_cue_ball (below)
-        f.code("touched_ball")
+        r.add(F.CODES, "touched_ball", touched.group(0))
 
 
-def _other_fouls(s: str, f: _Facts) -> None:
+def _other_fouls(s: str, r: Reading) -> None:
     """Cue on the table, out of turn, slow play, wrong cue ball, full pocket, frozen ball, ball in hand misplaced."""
-    if re.search(r"\b(?:pose|poses|posee|posez|laisse|laisses|mets|met|appuie|appuies) (?:ma |sa |ta |la |votre |une |mon )?"
+    if m := re.search(r"\b(?:pose|poses|posee|posez|laisse|laisses|mets|met|appuie|appuies) (?:ma |sa |ta |la |votre |une |mon )?"
                  r"(?:queue|baguette|canne)\b(?: \w+){0,3} sur (?:la table|le tapis|le billard)", s):
-        f.code("cue_on_table")
-    if re.search(r"\b(?:ce n est |c est |c etait |ce n etait |)(?:pas|plus) (?:mon|ton|son|votre) tour|\bhors (?:de )?(?:mon |son |ton |)tour|"
+        r.add(F.CODES, "cue_on_table", m.group(0))
+    if m := re.search(r"\b(?:ce n est |c est |c etait |ce n etait |)(?:pas|plus) (?:mon|ton|son|votre) tour|\bhors (?:de )?(?:mon |son |ton |)tour|"
                  r"\ben dehors de (?:mon|son|ton) tour|\bavant mon tour|\ba (?:sa|ta|la) place\b|\bau lieu de (?:mon adversaire|ADV)|"
                  r"\bpendant (?:la reprise|le tour) de (?:mon adversaire|ADV)|\bjoue a la place", s):
-        f.code("out_of_turn")
-    if re.search(r"\bjeu (?:trop )?lent|\btrop lent|\bdepasse (?:le|mon|son|ton|la limite de) temps|\btemps (?:de jeu |imparti |)"
+        r.add(F.CODES, "out_of_turn", m.group(0))
+    if m := re.search(r"\bjeu (?:trop )?lent|\btrop lent|\bdepasse (?:le|mon|son|ton|la limite de) temps|\btemps (?:de jeu |imparti |)"
                  r"(?:depasse|ecoule|fini)|\bchrono|\bshot clock|\blimite de temps|\bhors delai|\btrop de temps", s):
-        f.code("slow_play")
-    if re.search(r"\b(?:joue|jouer|tape|taper|frappe|frapper|tire|tirer|propulse|pousse)\s+(?:directement |)(?:avec |)(?:B\d+\S*|une bille de but|"
+        r.add(F.CODES, "slow_play", m.group(0))
+    if m := re.search(r"\b(?:joue|jouer|tape|taper|frappe|frapper|tire|tirer|propulse|pousse)\s+(?:directement |)(?:avec |)(?:B\d+\S*|une bille de but|"
                  r"une bille numerotee|une autre bille)(?: \w+){0,4} au lieu de (?:CUE|la bille de tir)|\bjoue avec (?:B\d+\S*|une bille de but) "
                  r"(?:au lieu|comme)|\b(?:frappe|tape|propulse|pousse) (?:directement |)(?:B\d+\S*|une bille de but) avec (?:la|ma|sa|ta) "
                  r"(?:queue|pointe|procede)|\bmauvaise bille de tir|\bfrappe une bille de but", s):
-        f.code("wrong_cue_ball")
-        if "touched_ball" in f.codes and not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
-            f.codes.remove("touched_ball")
-    if re.search(r"\bpoches? (?:est |etait |)(?:pleine|remplie|bouchee|saturee)|\bpleine de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
-        f.code("full_pocket")
-    if re.search(r"\bgelee|\bcollee", s) and re.search(r"\boppose|\bsens inverse|\bdirection contraire|\ben arriere", s):
-        f.code("frozen_ball_push")
-    if re.search(r"\bCUE (?:est |etait |)mal placee|\bmal place (?:CUE|la bille)|\bplace (?:CUE|la bille) (?:au mauvais endroit|a un mauvais endroit|"
+        r.add(F.CODES, "wrong_cue_ball", m.group(0))
+        if not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
+            r.drop(F.CODES, "touched_ball")     # the object ball hit with the cue: not a touched ball
+    if m := re.search(r"\bpoches? (?:est |etait |)(?:pleine|remplie|bouchee|saturee)|\bpleine de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
+        r.add(F.CODES, "full_pocket", m.group(0))
+    if (m := re.search(r"\bgelee|\bcollee", s)) and re.search(r"\boppose|\bsens inverse|\bdirection contraire|\ben arriere", s):
+        r.add(F.CODES, "frozen_ball_push", m.group(0))
+    if m := re.search(r"\bCUE (?:est |etait |)mal placee|\bmal place (?:CUE|la bille)|\bplace (?:CUE|la bille) (?:au mauvais endroit|a un mauvais endroit|"
                  r"devant la ligne|hors de la zone)|\bmauvais placement de CUE|\bCUE (?:placee|posee) au mauvais endroit|"
                  r"\bCUE (?:placee|posee|mise) (?:devant|au dela de|en avant de|apres) la ligne", s):
-        f.code("ball_in_hand_misplaced")
+        r.add(F.CODES, "ball_in_hand_misplaced", m.group(0))
 
 
-def _technique(s: str, f: _Facts) -> None:
+def _technique(s: str, r: Reading) -> None:
     """Jumps (and scoop jumps, jump miscues), massés, the obstacle moved."""
     # technique
     # the cue ball flying over a ball by itself ("la blanche saute par-dessus une bille après
     # la bande") is not a jump shot: the guide rules on it, the engine cannot (see understand)
-    f.incidental_jump = bool(re.search(r"\bCUE (?:\w+ ){0,5}(?:saute|passe|vole|rebondit)\w* (?:\w+ ){0,2}(?:par dessus|au dessus)"
+    incidental = bool(re.search(r"\bCUE (?:\w+ ){0,5}(?:saute|passe|vole|rebondit)\w* (?:\w+ ){0,2}(?:par dessus|au dessus)"
                                        r"(?! (?:de |)(?:la |les |)(?:bandes?|cadre|table))", s)) \
         and not re.search(r"\b(?:je|tu|vous|ADV|PLAYER|j ai|tu as|vous avez) (?:fait |)(?:saute|jump|fais un jump|fais sauter)", s)
     jump_ctx = re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
                          r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors|par dessus (?:la |les |)(?:bandes?|cadre)))|"
                          r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))",
-                         s) if not f.incidental_jump else None
+                         s) if not incidental else None
+    if incidental:
+        r.add(F.INCIDENTAL_JUMP, True, s)
     if jump_ctx:
-        f.jump = True
-    if re.search(r"\bfausse queue\b|\bfausse-queue|\bmiscue|\bdérape|\bderape", s) and (jump_ctx or re.search(r"\bjump|saut", s)):
-        f.code("jump_miscue")
-        f.jump = True
-    if re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcuiller|\bscoop|"
-                 r"\b(?:frappant|frappe|tapant|tape|piquant|pique|jouant|joue) (?:\w+ )?(?:sous|en dessous de|dessous) (?:CUE|la bille)", s) \
+        r.add(F.JUMP, True, jump_ctx.group(0))
+    if (m := re.search(r"\bfausse queue\b|\bfausse-queue|\bmiscue|\bdérape|\bderape", s)) and (jump_ctx or re.search(r"\bjump|saut", s)):
+        r.add(F.CODES, "jump_miscue", m.group(0))
+        r.add(F.JUMP, True, m.group(0))
+    if (m := re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcuiller|\bscoop|"
+                 r"\b(?:frappant|frappe|tapant|tape|piquant|pique|jouant|joue) (?:\w+ )?(?:sous|en dessous de|dessous) (?:CUE|la bille)", s)) \
             and (jump_ctx or re.search(r"\bsaute|\bsaut", s)):
-        f.code("scoop_jump")
-        f.jump = True
-    if re.search(r"\bmasse\b|\bmasses\b|\bmassee?\b|\ben massant|\bun masse|\bcoup masse|\bmasser\b", s):
-        f.masse = True
-    if (f.jump or f.masse) and re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d+\S*)|\b(?:fais|fait) B\d+\S* bouger"
+        r.add(F.CODES, "scoop_jump", m.group(0))
+        r.add(F.JUMP, True, m.group(0))
+    if m := re.search(r"\bmasse\b|\bmasses\b|\bmassee?\b|\ben massant|\bun masse|\bcoup masse|\bmasser\b", s):
+        r.add(F.MASSE, True, m.group(0))
+    if (r.has(F.JUMP) or r.has(F.MASSE)) and (m := re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d+\S*)|\b(?:fais|fait) B\d+\S* bouger"
                                           r"|\bB\d+\S* (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore)"
                                           r"|\b(?:la |)(?:bille|boule) (?:que|qu) (?:je|j|tu|il|on|vous|ADV) (?:\w+ ){0,3}?(?:contourn|saut|evit|pass|masse)\w*"
-                                          r"(?: \w+){0,3}? (?:a |)(?:bouge|remue|se deplace|est deplacee|a ete deplacee)\b", s):
-        f.obstacle = True
+                                          r"(?: \w+){0,3}? (?:a |)(?:bouge|remue|se deplace|est deplacee|a ete deplacee)\b", s)):
+        r.add(F.OBSTACLE, True, m.group(0))

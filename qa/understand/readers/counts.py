@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from qa.understand.facts import BALLS, _Facts, _add
+from qa.understand.facts import BALLS, F, Partial, Reading
 from qa.understand.readers.fouls import _count
 from qa.understand.tokens import _nums
 
@@ -22,9 +22,10 @@ _NOT_A_SUBJECT = frozenset({"la", "le", "les", "l", "des", "de", "du", "d", "a",
                             "plus", "moins", "pour", "dans", "apres", "avant", "sans", "entre", "vers", "chez", "qu", "si"})
 
 
-def _read_counts(s: str, f: _Facts) -> None:
+def read_counts(s: str) -> Partial:
     """Balls pocketed told by their number (``pocketed_count``) and the balls named right after
     them in apposition (« une seule bille tombe (la 5) »: the 5 is pocketed)."""
+    r = Reading()
     for m in _FALLEN.finditer(s):
         before = s[:m.start()].split()
         if before and before[-1] in _NOT_A_SUBJECT:
@@ -32,8 +33,9 @@ def _read_counts(s: str, f: _Facts) -> None:
         n = _count(m.group(1))
         if re.search(r"\bB\d", m.group("rest")):
             continue    # "une bille tombe avec la 9": the balls are told by number
-        f.pocketed_count = (f.pocketed_count or 0) + n
+        r.add(F.POCKETED_COUNT, n, m.group(0))
         named = m.group("balls")
         if named:
-            _add(f.pocketed, _nums(named))
-            f.told_pockets = max(f.told_pockets, len(_nums(named)))
+            r.balls(F.POCKETED, _nums(named), m.group(0))
+            r.add(F.TOLD_POCKETS, len(_nums(named)), m.group(0))
+    return r.partial()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from qa.understand.facts import _Facts
+from qa.understand.facts import F, Partial, Reading
 
 from ...text import ORDINAL_VALUES
 
@@ -21,10 +21,12 @@ def _count(word: str) -> int:
         return 0
 
 
-def _read_fouls_count(s: str, f: _Facts) -> None:
+def read_fouls_count(s: str) -> Partial:
+    """The fouls so far of each player (the first told of the asker wins; of the other, the last)."""
+    r = Reading()
     # "mon adversaire a deux fautes"
     for hit in re.finditer(r"\b(ADV|PLAYER|il)(?: (?:a|avait|en|est|etait|cumule|deja|commis|fait)(?![a-z]))++ (\d+|une) fautes?", s):
-        f.fouls_other = min(_count(hit.group(2)), 2)
+        r.add(F.FOULS_OTHER, min(_count(hit.group(2)), 2), hit.group(0))
     pats = [
         r"\b(?:j ai|tu as|vous avez|j avais|tu avais|vous aviez|je suis|tu es|vous etes|j en suis|on est|je compte|"
         r"je cumule|j etais|j en etais)(?: (?:deja|a|fait|commis|eu)(?![a-z]))*+ "
@@ -37,17 +39,18 @@ def _read_fouls_count(s: str, f: _Facts) -> None:
     ]
     for p in pats:
         m = re.search(p, s)
-        if m and f.fouls_self is None:
-            f.fouls_self = min(_count(m.group(1)), 2)
+        if m:
+            r.add(F.FOULS_SELF, min(_count(m.group(1)), 2), m.group(0))
     o = re.search(r"\b(?:c est|c etait|ce serait|pour|ce qui fait|ca fait|soit|est) (?:ma|ta|votre|sa) (premier|deuxieme|troisieme) faute", s) \
         or re.search(r"\b(?:ma|ta|votre) (premier|deuxieme|troisieme) faute (?:de suite|consecutive|d affilee)", s)
-    if o and f.fouls_self is None:
-        f.fouls_self = max(0, ORDINAL_VALUES[o.group(1)] - 1)
+    if o:
+        r.add(F.FOULS_SELF, max(0, ORDINAL_VALUES[o.group(1)] - 1), o.group(0))
     o = re.search(r"(?:^|, |\b(?:et|puis|pour|avec) )(?:une |la |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s)
-    if o and f.fouls_self is None:
-        f.fouls_self = ORDINAL_VALUES[o.group(1)] - 1
-    if f.fouls_self is None and re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b", s):
-        f.fouls_self = 1
+    if o:
+        r.add(F.FOULS_SELF, ORDINAL_VALUES[o.group(1)] - 1, o.group(0))
+    if one := re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b", s):
+        r.add(F.FOULS_SELF, 1, one.group(0))
     m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
-    if f.fouls_self is None and m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):
-        f.fouls_self = min(_count(m.group(1)), 2)
+    if m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):
+        r.add(F.FOULS_SELF, min(_count(m.group(1)), 2), m.group(0))
+    return r.partial()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from qa.understand.clauses import V_CONTACT
-from qa.understand.facts import _Facts
+from qa.understand.facts import F, Partial, Reading
 from qa.understand.tokens import _nums
 
 _HIT = r"(?:" + V_CONTACT + r"|prend\w*|pris)"
@@ -21,12 +21,18 @@ _BEFORE = re.compile(r"\b" + V_CONTACT + r" " + _ADV + _BALL + r" " + _ADV + r"a
 _AFTER = re.compile(r"\b(?:apres|apres avoir|juste apres avoir) (?:" + _HIT + r") " + _ADV + _BALL)
 
 
-def _read_order(s: str, f: _Facts) -> None:
-    """Set the first contact from an « avant » / « après avoir » told in ``s`` (strong)."""
+ORDER_RANK = 4     # above every contact read in one clause
+
+
+def read_order(s: str) -> Partial:
+    """The first contact from an « avant » / « après avoir » told in ``s`` (ranked above the
+    contacts the clause readers read)."""
+    r = Reading()
     m = _BEFORE.search(s)
     if m and not re.search(r"\b(?:sans|pas|jamais) $", s[max(0, m.start() - 6):m.start()]):
-        f.first, f.first_strong = _nums(m.group(1))[0], True
-        return
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), ORDER_RANK)
+        return r.partial()
     m = _AFTER.search(s)
     if m:
-        f.first, f.first_strong = _nums(m.group(1))[0], True
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), ORDER_RANK)
+    return r.partial()

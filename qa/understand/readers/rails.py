@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from qa.understand.facts import _Facts
+from qa.understand.facts import F, Partial, Reading
 from qa.understand.readers.fouls import _count
 
 
@@ -14,31 +14,35 @@ _NO_RAIL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* (?:ne |n )(?:tou
                       r"|\b(?:rien|aucune|aucun) (?:ne |n )(?:va|vont|touche|tape|atteint)\w* (?:en|a) (?:la |une |)bandes?")
 
 
-def _read_rails(s: str, f: _Facts) -> None:
+def read_rails(s: str) -> Partial:
+    """Balls to a rail: a count (break), none, one after the contact; the cue ball to a rail first."""
+    r = Reading()
     # counts of balls to a rail (break)
     m = re.search(r"\b(?:seulement |que |juste |uniquement |)(\d+|une|aucune) (?:autres? |)(?:billes? |boules? |)(?:de but |numerotees |)(?:seulement |)(?:qui |)(?:seulement |)"
                   r"(?:(?:ont |sont |)(?:touche\w*|tape\w*|va|vont|sont allees|est allee|atteign\w*|atteint\w*|frappe\w*|rejoign\w*|"
                   r"arrive\w*|vont|partent|part)(?: taper| toucher| frapper|) (?:a |en |contre |)(?:la |une |les |des |)(?:bandes?)|(?:a|en|aux) (?:la |)bandes?)", s)
     if m:
-        f.rails_count = _count(m.group(1))
-    if re.search(r"\b(?:aucune bande|pas de bande|sans (?:toucher |faire |atteindre |aller a |)(?:de |la |une |aucune |)bande|"
+        r.add(F.RAILS_COUNT, _count(m.group(1)), m.group(0))
+    if none := re.search(r"\b(?:aucune bande|pas de bande|sans (?:toucher |faire |atteindre |aller a |)(?:de |la |une |aucune |)bande|"
                  r"(?:aucune|aucun|rien|personne)(?: \w+){0,2} (?:ne |n )(?:touche|va|atteint|tape|frappe|rejoint|a touche)\w* (?:a |)(?:la |une |de |les |aucune |)bande|"
                  r"(?:ne |n )(?:touche|touchent|va|vont|atteint|atteignent|tape|tapent)\w* (?:pas|jamais|aucune) (?:a |)(?:la |une |de |les |)bande|"
                  r"(?:touche|touchent|tape|tapent|va|vont) pas (?:a |)(?:la |une |de |les |)bande|"
                  r"\b(?:rien|aucune bille|aucune boule|aucune) (?:touche|va|tape) (?:a |)(?:la |une |de |les |)bande|"
                  r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)", s):
-        f.no_rail = True
-    if _NO_RAIL.search(s):
-        f.no_rail = True
-    if re.search(r"\b(?:CUE|elle|B\d+\S*|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
+        r.add(F.NO_RAIL, True, none.group(0))
+    if none := _NO_RAIL.search(s):
+        r.add(F.NO_RAIL, True, none.group(0))
+    if rail := re.search(r"\b(?:CUE|elle|B\d+\S*|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
                  r"frappe|frappent|rejoint|rejoignent|atteint|atteignent|a touche|ont touche|revient|revien\w*) (?:ensuite |apres |bien |)(?:a |en |contre |dans |sur |)"
-                 r"(?:la |une |les |des |)bandes?", s) and not f.no_rail:
-        f.rail = True
+                 r"(?:la |une |les |des |)bandes?", s):
+        if not r.has(F.NO_RAIL):
+            r.add(F.RAIL, True, rail.group(0))
     # cue ball to a rail before the first ball
-    if re.search(r"\b(?:CUE|je|j ai|tu|tu as|vous|vous avez|il|ADV|on) (?:touche|tape|frappe|va|part|a touche|ai touche|as touche|avez touche)\w* "
+    if first := re.search(r"\b(?:CUE|je|j ai|tu|tu as|vous|vous avez|il|ADV|on) (?:touche|tape|frappe|va|part|a touche|ai touche|as touche|avez touche)\w* "
                  r"(?:d abord |en premier |)(?:la |une |)bande (?:d abord |en premier |avant|puis|et ensuite|ensuite)|\bbande avant (?:de toucher |)(?:B\d+|la bille|une bille)|"
                  r"\bpar la bande|\bd abord (?:la |une )bande|\bcoup de bande|\bbande en premier", s):
-        f.cue_rail_first = True
+        r.add(F.CUE_RAIL_FIRST, True, first.group(0))
+    return r.partial()
 
 
 # ---- per-clause rules ------------------------------------------------------------

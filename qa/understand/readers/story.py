@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 
-from qa.understand.facts import BALLS, _Facts, _add
-from qa.understand.readers.call import _read_call
-from qa.understand.readers.codes import _read_codes
-from qa.understand.readers.counts import _read_counts
-from qa.understand.readers.fouls import _count, _read_fouls_count
-from qa.understand.readers.rails import _read_rails
-from qa.understand.readers.table import _read_table
+from qa.understand.facts import BALLS, F, Partial, Reading, merge
+from qa.understand.readers.call import read_call
+from qa.understand.readers.codes import read_codes
+from qa.understand.readers.counts import read_counts
+from qa.understand.readers.fouls import _count, read_fouls_count
+from qa.understand.readers.rails import read_rails
+from qa.understand.readers.table import read_table
 from qa.understand.tokens import _nums
 
 
@@ -27,17 +27,18 @@ _MID_GAME = re.compile(r"\b(?:(?:en |au |)milieu de (?:la |)partie|en pleine par
 _ALL_BUT_CUE = re.compile(r"\brien (?:ne |n )(?:rentre|tombe|entre)\w* (?:, |)(?:sauf|a part|excepte|hormis) CUE\b")
 
 
-def _read_global(s: str, f: _Facts) -> None:
-    """Facts read on the whole story (phrases that cross clause boundaries), then the family readers."""
-    _push_out(s, f)
-    _break(s, f)
-    _rack_and_head_string(s, f)
-    _warning_and_counts(s, f)
-    _families(s, f)
-    _ball_in_hand(s, f)
+def read_story(s: str) -> Partial:
+    """Facts read on the whole story (phrases that cross clause boundaries), then the family
+    readers: one partial, in reading order."""
+    r = Reading()
+    _push_out(s, r)
+    _break(s, r)
+    _rack_and_head_string(s, r)
+    own = r.partial()
+    return own + _warning_and_counts(s) + _families(s, own) + _ball_in_hand(s)
 
 
-def _push_out(s: str, f: _Facts) -> None:
+def _push_out(s: str, r: Reading) -> None:
     """A push-out told (not one asked about, nor one before this shot, nor one not declared)."""
     for m in re.finditer(r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b", s):
         before = s[max(0, m.start() - 45):m.start()]
@@ -51,100 +52,100 @@ def _push_out(s: str, f: _Facts) -> None:
         after = re.split(r"\bB\d|\bCUE\b|,(?! mais)", s[m.end():m.end() + 60])[0]
         near = re.split(r"\bB\d+\S*|\bCUE\b|,", before)[-1] + " " + s[m.start():m.end()] + after
         if re.search(_PUSH_NOT_DECLARED, near):
-            f.push_undeclared = True   # a push-out not announced is played as an ordinary shot
+            r.add(F.PUSH_UNDECLARED, True, near)   # a push-out not announced is played as an ordinary shot
             continue
-        if _MID_GAME.search(s):
-            f.push_unavailable = True   # a push-out declared in the middle of a rack: an ordinary shot
+        if mid := _MID_GAME.search(s):
+            r.add(F.PUSH_UNAVAILABLE, True, mid.group(0))   # a push-out declared in the middle of a rack: an ordinary shot
             continue
-        f.kind = "push_out"
+        r.add(F.KIND, "push_out", m.group(0))
         break
 
 
-def _break(s: str, f: _Facts) -> None:
+def _break(s: str, r: Reading) -> None:
     """This shot is the break (not "after the break"); a dry break."""
     brk = re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
                     r"coup d envoi|dry break|BRK)\b", s)
-    if brk and f.kind is None:
+    if brk and not r.has(F.KIND):
         # a break mentioned only as "after the break" is not this shot
         stripped = re.sub(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?"
                           r"(?:casse|bris|break|ouverture)\b", " ", s)
         stripped = re.sub(r"\b(?:la|une|les|des) casses? (?:d avant|precedente)", " ", stripped)
         if re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
                      r"coup d envoi|BRK)\b", stripped):
-            f.kind = "break"
-    if re.search(r"\bdry break\b", s):
-        f.rack = "template"
-        f.dry = True
+            r.add(F.KIND, "break", brk.group(0))
+    if dry := re.search(r"\bdry break\b", s):
+        r.add(F.RACK, "template", dry.group(0))
+        r.add(F.DRY, True, dry.group(0))
 
 
-def _rack_and_head_string(s: str, f: _Facts) -> None:
+def _rack_and_head_string(s: str, r: Reading) -> None:
     """A template rack; balls past the head string on the break."""
-    if re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
+    if rack := re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
                  r"\bmagic\b|\bfeuille de rack|\brack a gabarit|\bbilles? marquees?", s):
-        f.rack = "template"
-    elif re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
-        f.rack = "triangle"
+        r.add(F.RACK, "template", rack.group(0))
+    elif rack := re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
+        r.add(F.RACK, "triangle", rack.group(0))
     m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:autres? |)(?:billes? |boules? |)(?:autres? |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
                   r"va derriere|sont passees|est passee)(?: pas)?) (?:la |de la )?ligne", s)
     if m:
-        f.crossed = _count(m.group(1))
+        r.add(F.CROSSED, _count(m.group(1)), m.group(0))
     else:
         m = re.search(r"\b(" + BALLS + r") (?:(ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                       r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
                       r"va derriere|sont passees|est passee)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
         if m:
-            f.crossed_balls = set() if m.group(2) else set(_nums(m.group(1)))
-            f.crossed = len(f.crossed_balls)
+            crossed = frozenset() if m.group(2) else frozenset(_nums(m.group(1)))
+            r.add(F.CROSSED_BALLS, crossed, m.group(0))
+            r.add(F.CROSSED, len(crossed), m.group(0))
 
 
-def _warning_and_counts(s: str, f: _Facts) -> None:
+def _warning_and_counts(s: str) -> Partial:
     """The fouls so far and the warning; balls told by their number; generic pockets and fouls."""
-    f.back_on_cloth = bool(_BACK_ON.search(s))    # "… monte sur le cadre et retombe sur le tapis"
-    if _ALL_BUT_CUE.search(s):
-        f.cue = "pocketed"      # "rien ne rentre… sauf la blanche"
-    _read_fouls_count(s, f)
-    _read_counts(s, f)
-    if re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
+    r = Reading()
+    if back := _BACK_ON.search(s):
+        r.add(F.BACK_ON_CLOTH, True, back.group(0))    # "… monte sur le cadre et retombe sur le tapis"
+    if cue := _ALL_BUT_CUE.search(s):
+        r.add(F.CUE, "pocketed", cue.group(0))      # "rien ne rentre… sauf la blanche"
+    counts = read_fouls_count(s) + read_counts(s)
+    if m := re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
                  r"qu on (?:m |me |t |te |l |le |nous |vous |)(?:ait|aie|aies|ai) (?:averti|prevenu)|(?:m |l |t |)avoir (?:averti|prevenu))|"
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
                  r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
                  r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir))", s):
-        f.warned = False
-    elif re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu|avise|m a avise)\b", s):
-        f.warned = True
+        r.add(F.WARNED, False, m.group(0))
+    elif m := re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu|avise|m a avise)\b", s):
+        r.add(F.WARNED, True, m.group(0))
     m = re.search(r"\b(?:\d+|des|plusieurs) (?:billes?|boules?) (?:de but |)(?:rentrent|tombent|entrent|sont rentrees|sont empochees)"
                   r" (?:, |: |)(" + BALLS + r")", s)
     if m:
-        _add(f.pocketed, _nums(m.group(1)))
-        f.told_pockets = len(_nums(m.group(1)))
-    if re.search(r"\b(?:une|des|plusieurs|2|3|quelques) (?:autres? |)(?:billes?|boules?) (?:de but |numerotees? |)(?:\w+ )?"
+        r.balls(F.POCKETED, _nums(m.group(1)), m.group(0))
+        r.add(F.TOLD_POCKETS, len(_nums(m.group(1))), m.group(0))
+    if m := re.search(r"\b(?:une|des|plusieurs|2|3|quelques) (?:autres? |)(?:billes?|boules?) (?:de but |numerotees? |)(?:\w+ )?"
                  r"(?:rentre|rentrent|tombe|tombent|entre|entrent|est rentree|sont rentrees|est empochee|sont empochees)\b|"
                  r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|mets)\w* (?:une|des|plusieurs|2|quelques) (?:autres? |)(?:billes?|boules?)\b", s):
-        f.generic_pocket = True
-    if re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
+        r.add(F.GENERIC_POCKET, True, m.group(0))
+    if m := re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
                  r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b(?! (?:de |d )(?:ADV|l autre|PLAYER))", s):
-        f.generic_foul = True
-    if re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
+        r.add(F.GENERIC_FOUL, True, m.group(0))
+    if m := re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
                  r"la plus petite|la bille la plus basse|la bille visee)", s):
-        f.pocket_lowest = True
+        r.add(F.POCKET_LOWEST, True, m.group(0))
+    return counts + r.partial()
 
 
-def _families(s: str, f: _Facts) -> None:
-    """The readers of one family of facts each."""
-    # ---- listed fouls (codes) and technique
-    _read_codes(s, f)
-    # ---- the table
-    _read_table(s, f)
-    # ---- the call
-    _read_call(re.sub(_PUSH_NOT_DECLARED, " ", s) if f.push_undeclared else s, f)
-    # ---- rails
-    _read_rails(s, f)
+def _families(s: str, earlier: Partial) -> Partial:
+    """The readers of one family of facts each (``earlier``: the kind of shot, a push-out not declared)."""
+    seen = merge(earlier)
+    return (read_codes(s, seen) + read_table(s)
+            + read_call(re.sub(_PUSH_NOT_DECLARED, " ", s) if seen.push_undeclared else s) + read_rails(s))
 
 
-def _ball_in_hand(s: str, f: _Facts) -> None:
+def _ball_in_hand(s: str) -> Partial:
     """The shooter has the cue ball in hand (state)."""
-    if re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
+    r = Reading()
+    if m := re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
                  r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere|ou je veux)", s):
-        f.bih = True
+        r.add(F.BIH, True, m.group(0))
+    return r.partial()

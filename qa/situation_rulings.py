@@ -19,11 +19,10 @@ def rule(book: Rulebook, scenario: Mapping[str, Any], rulesets: Sequence[str]) -
     return rule_under(book, scenario, rulesets, fit=lambda sc, r: scenario_for(book, sc, r))
 
 
-def _announced(result: Any) -> Any:
-    """What is announced of a ruling whatever the game (the balls spotted are named per game):
-    foul, end of the game, who plays next and with ball in hand."""
+def _headline(result: Any) -> Any:
+    """:attr:`Verdict.headline` of a ruling (an impossible shot: its :class:`Impossible`)."""
     v = verdict_of(result)
-    return (v.foul, v.winner, v.termination, v.next, v.ball_in_hand) if isinstance(v, Verdict) else v
+    return v.headline if isinstance(v, Verdict) else v
 
 
 def rulings_of(book: Rulebook, u: Understanding, o: OpenFact | None = None) -> Mapping[str, Any]:
@@ -46,7 +45,7 @@ def weigh_open(book: Rulebook, u: Understanding) -> Understanding:
     kept: list[OpenFact] = []
     for o in u.open:
         if o.name == "game":
-            sig = {g: {_announced(main[r]) for r in u.rulesets if book.rulesets[r].game == g} for g in GAMES}
+            sig = {g: {_headline(main[r]) for r in u.rulesets if book.rulesets[r].game == g} for g in GAMES}
             nine, ten = sig["nine-ball"], sig["ten-ball"]
             if nine and ten and nine != ten:
                 kept.append(o)

@@ -139,6 +139,12 @@ class Verdict:
     def game_over(self) -> bool:
         return self.winner is not None
 
+    @property
+    def headline(self) -> tuple[bool, str | None, Termination | None, str | None, bool]:
+        """What is announced whatever the game (the balls spotted and the break's figures are
+        named per game): foul, winner, why the game ended, who plays next, ball in hand."""
+        return (self.foul, self.winner, self.termination, self.next, self.ball_in_hand)
+
 
 @dataclass(frozen=True)
 class Impossible:

@@ -20,7 +20,8 @@ from typing import Any
 from .yamlio import LineDict, YamlError, load_yaml
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "lexicon.yaml"
-_LISTS = ("keywords", "keep", "count_nouns", "ball_lead", "after_ball", "opponent", "player", "breaker")
+_LISTS = ("keywords", "keep", "count_nouns", "ball_lead", "after_ball", "opponent", "player", "breaker",
+          "stroke_verbs", "shot_markers", "new_rack", "hand_back", "claim_verbs", "legal_words")
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 
 
@@ -36,6 +37,12 @@ class Lexicon:
     opponent: tuple[tuple[str, ...], ...]
     player: tuple[tuple[str, ...], ...]
     breaker: frozenset[str]
+    stroke_verbs: frozenset[str] = frozenset()
+    shot_markers: tuple[tuple[str, ...], ...] = ()
+    new_rack: tuple[tuple[str, ...], ...] = ()
+    hand_back: tuple[tuple[str, ...], ...] = ()
+    claim_verbs: frozenset[str] = frozenset()
+    legal_words: frozenset[str] = frozenset()
 
 
 class LexiconError(ValueError):
@@ -69,7 +76,8 @@ def _check_list(name: str, value: Any, line: int, problems: list[tuple[int, str]
 def _contradictions(data: dict[str, list[str]], raw: LineDict, text_lines: list[str]) -> list[tuple[int, str]]:
     problems: list[tuple[int, str]] = []
     pairs = (("keywords", "keep", "corrigé vers ce mot-clé et gardé tel quel"),
-             ("opponent", "player", "à la fois l’adversaire et un tiers joueur"))
+             ("opponent", "player", "à la fois l’adversaire et un tiers joueur"),
+             ("stroke_verbs", "claim_verbs", "à la fois un coup joué et une faute réclamée"))
     for a, b, what in pairs:
         for w in sorted(set(data.get(a, ())) & set(data.get(b, ()))):
             problems.append((_line_of_word(text_lines, raw.line_of(b), w),
@@ -121,7 +129,14 @@ def _parse(path: Path) -> tuple[Lexicon | None, list[tuple[int, str]]]:
         count_nouns=frozenset(data["count_nouns"]), ball_lead=frozenset(data["ball_lead"]),
         after_ball=frozenset(data["after_ball"]), opponent=tuple(tuple(p.split()) for p in data["opponent"]),
         player=tuple(tuple(p.split()) for p in data["player"]), breaker=frozenset(data["breaker"]),
+        stroke_verbs=frozenset(data["stroke_verbs"]), shot_markers=_phrases(data["shot_markers"]),
+        new_rack=_phrases(data["new_rack"]), hand_back=_phrases(data["hand_back"]),
+        claim_verbs=frozenset(data["claim_verbs"]), legal_words=frozenset(data["legal_words"]),
     ), []
+
+
+def _phrases(items: list[str]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(p.split()) for p in items)
 
 
 def load_lexicon(path: Path = PATH) -> Lexicon:

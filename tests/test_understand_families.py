@@ -174,3 +174,44 @@ def test_balls_counted_right_after_the_break_verb(read):
 
 def test_a_ball_number_in_a_list_is_not_a_count(read):
     assert shot(read("au 9 je casse, la 1 et la 4 rentrent"))["pocketed"] == [1, 4]
+
+
+# ----------------------------------------------------------------------------- several shots in one story
+def test_the_last_shot_told_is_the_one_ruled(read, rulebook):
+    # the break, then the asker's shot: the 3 pocketed on the break is down before it
+    u = read("au 9 je casse et la 3 tombe, ensuite je rejoue, je touche la 1 et rien ne rentre, aucune bande")
+    sh = shot(u)
+    assert sh["kind"] == "normal" and sh["first_contact"] == 1 and sh["pocketed"] == []
+    assert 3 not in u.scenario["state"]["on_table"]
+    for r, o in rule(rulebook, u.scenario, NINE).items():
+        assert not o.legal and o.ball_in_hand, r      # no rail after the contact
+
+
+def test_after_the_table_is_handed_back_the_next_players_shot_is_ruled(read, rulebook):
+    u = read("au 10 il casse, rien ne rentre, je joue un push out annoncé, il me rend la main et "
+             "je touche la 4 alors que la 1 est encore là")
+    sh = shot(u)
+    assert sh["kind"] == "normal" and sh["first_contact"] == 4
+    for r, o in rule(rulebook, u.scenario, TEN).items():
+        assert not o.legal and o.ball_in_hand, r      # the lowest ball was not hit first
+
+
+def test_a_legal_shot_in_between_ends_the_fouls_in_a_row(read, rulebook):
+    # the three-foul rule counts fouls « consécutives »: a legal shot starts the count again
+    u = read("au 9 il a deux fautes et il a été averti, puis il joue un coup correct. "
+             "plus tard il revient et touche la 6 avant la 2")
+    assert u.scenario["state"]["fouls"]["shooter"] == 0
+    for r, o in rule(rulebook, u.scenario, NINE).items():
+        assert not o.legal and not o.game_over, r
+
+
+def test_a_push_out_declared_after_a_break_is_its_own_shot(read):
+    u = read("au 9 mon adversaire casse, la blanche reste sur la table et rien ne rentre ; "
+             "j'ai la main, j'annonce un push out et j'envoie la blanche près de la bande sans toucher de bille")
+    sh = shot(u)
+    assert sh["kind"] == "push_out" and sh["first_contact"] is None and sh["cue_ball"] == "table"
+
+
+def test_one_shot_told_in_several_clauses_stays_one_shot(read):
+    sh = shot(read("au 9 je touche la 1 puis la 1 va en bande et ensuite la 9 tombe"))
+    assert sh["first_contact"] == 1 and sh["pocketed"] == [9]

@@ -256,7 +256,7 @@ def _table(b: _Build) -> None:
     table: list[int] | None = None
     if f.on_table is not None:
         b.facts["on_table"] = sorted(f.on_table)
-        table = sorted(set(f.on_table) | mentioned | {b.money})
+        table = sorted((set(f.on_table) - set(b.gone)) | mentioned | {b.money})
     elif f.lowest is not None:
         b.facts["lowest"] = f.lowest
         table = sorted(set(range(f.lowest, b.money + 1)) | {x for x in mentioned if x > f.lowest} | set(f.present))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from qa.understand.lexicon import SHOT_MARKERS
 from qa.understand.tokens import _is_ball, _nums
 
 
@@ -224,7 +225,15 @@ def _subject_of(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
     """The subject of a clause: (kind, balls). Kind is ``self``/``other``/``player`` (a
     person), ``cue``, ``balls``, ``count`` (balls told by their number: "deux tombent", "six
     billes touchent une bande", "une autre franchit la ligne"), ``none`` ("rien ne rentre") or
-    None (elided, or a question with an inverted subject)."""
+    None (elided, or a question with an inverted subject). A marker of a later shot that opens
+    the clause (« plus tard », « cette fois », ``shot_markers``) is not its subject."""
+    lead = next((len(p) for p in SHOT_MARKERS if tuple(toks[:len(p)]) == p and len(toks) > len(p)
+                 and toks[len(p)] in _SUBJ), 0)
+    sub, balls = _subject_after(toks[lead:])
+    return sub, balls
+
+
+def _subject_after(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
     for k, t in enumerate(toks[:7]):
         prev = toks[k - 1] if k else ""
         if _is_count_subject(toks, k):

@@ -9,44 +9,74 @@ from qa.understand.clauses import Clause
 from qa.understand.assemble import _assemble
 from qa.understand.classify import _has_shot_fact, _not_ruled_here, is_situation, narrative
 from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
-from qa.understand.facts import F, Fact, Partial, merge
+from qa.understand.facts import F, Fact, Facts, Partial, merge
 from qa.understand.names import _rulesets
 from qa.understand.readers.clause import read_clause
 from qa.understand.readers.order import read_order
+from qa.understand.readers.codes import read_codes
 from qa.understand.readers.story import read_story
+from qa.understand.shots import Shots, split_shots
 from qa.understand.results import Understanding
 from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
 
 from ..text import words
 
 
-_PUSH_WORDS = re.compile(r"\bpush\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b")
-_BREAK_WORDS = re.compile(r"\b(?:cass\w*|bris|break)\b")
+# what the whole story tells of the state before the ruled shot (the rest is read on that shot)
+_STATE = frozenset({F.BIH, F.FOULS_SELF, F.FOULS_OTHER, F.WARNED, F.RACK, F.ON_TABLE, F.PRESENT, F.LOWEST, F.GONE})
+_RESET = 9      # ranks above any count of fouls read
 
 
-def _before_push_out(clauses: list[Clause]) -> int:
-    """When a break is told before the push-out ("je casse, la 2 rentre ; j'annonce un push-out…"),
-    the number of clauses before the push-out: they tell the break, an earlier shot."""
-    at = next((k for k, c in enumerate(clauses) if _PUSH_WORDS.search(c.text)), 0)
-    return at if any(_BREAK_WORDS.search(c.text) for c in clauses[:at]) else 0
+def _text_of(clauses: Sequence[Clause]) -> str:
+    return " , ".join(" ".join(([c.conj] if c.conj else []) + c.toks) for c in clauses)
 
 
-def _read_clauses(clauses: list[Clause], kind: str | None, story: Partial = ()) -> Partial:
+def _codes_of(c: Clause) -> frozenset[str]:
+    return frozenset(merge(read_codes(c.text, Facts())).codes)
+
+
+def _story(text: str, shots: Shots) -> Partial:
+    """The story's facts: of the state on the whole story, of the shot on the ruled shot's
+    clauses; the earlier shots' pocketed balls are down, and fouls in a row start again after a
+    new rack or a legal shot of the same player."""
+    whole = read_story(text)
+    if not shots.earlier:
+        return whole
+    shot = read_story(_text_of(shots.ruled))
+    own_fouls = {f.field for f in shot if f.field in (F.FOULS_SELF, F.FOULS_OTHER)}
+    state = tuple(f for f in whole if f.field in _STATE and f.field not in own_fouls)
+    reset = []
+    for field, person in ((F.FOULS_SELF, "self"), (F.FOULS_OTHER, "other")):
+        if field not in own_fouls and (shots.new_rack or person in shots.legal_before):
+            reset.append(Fact(field, 0, _text_of(shots.earlier), _RESET))
+    if reset and not any(f.field is F.WARNED for f in shot):
+        reset.append(Fact(F.WARNED, None, _text_of(shots.earlier), _RESET))   # a warning ends with its streak
+    earlier = merge(*(read_clause(c, Facts()) for c in shots.earlier))
+    gone = (Fact(F.GONE, earlier.pocketed, _text_of(shots.earlier)),) if earlier.pocketed else ()
+    return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone
+
+
+def _read_clauses(clauses: Sequence[Clause], story: Partial = ()) -> Partial:
     """The facts of the shot's clauses, each read knowing what was read before it. In a story
     with two players (« mon adversaire rentre la 1 puis rate la 2 ; je touche la 2… ») the
-    asker's shot is ruled: the other player's clauses, like those before a push-out that follows
-    a break, only tell the balls that went down before."""
+    asker's shot is ruled: the other player's clauses only tell the balls that went down before."""
     actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]}
     multi = "self" in actors and len(actors) > 1
-    earlier = _before_push_out(clauses) if kind == "push_out" else 0
     read: Partial = ()
-    for k, c in enumerate(clauses):
-        if k < earlier or (multi and c.subject in ("other", "player")):
+    for c in clauses:
+        if multi and c.subject in ("other", "player"):
             if re.search(r"\b(?:" + V_POT + r")", c.text):
                 read += (Fact(F.GONE, tuple(b for t in c.toks for b in _nums(t)), c.text),)
             continue
         read += read_clause(c, merge(story, read))
     return read
+
+
+def _facts(text: str, shots: Shots, named: Partial) -> Facts:
+    """The facts of the ruled shot (with the state the whole story tells)."""
+    story = _story(text, shots)
+    shot_text = _text_of(shots.ruled) if shots.earlier else text
+    return merge(story, _read_clauses(shots.ruled, story), read_order(shot_text), named)
 
 
 def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
@@ -67,9 +97,11 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     sym = _resolve_pronouns(sym)
     text = " ".join(sym)
     clauses = _clauses(sym)
-    story = read_story(text)
-    f = merge(story, _read_clauses(clauses, merge(story).kind, story), read_order(text),
-              (Fact(F.NAMED, tuple(b for t in sym for b in _nums(t)), text),))
+    named = (Fact(F.NAMED, tuple(b for t in sym for b in _nums(t)), text),)
+    shots = split_shots(clauses, _codes_of)
+    f = _facts(text, shots, named)
+    if shots.earlier and not _has_shot_fact(f):
+        f = _facts(text, Shots(ruled=tuple(clauses)), named)    # the last shot tells nothing: one story
     if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):

@@ -1,0 +1,160 @@
+"""Several shots told in one story: which clauses tell the shot to rule (the last one told), and
+what the earlier shots tell of the state before it.
+
+« il casse, rien dedans ; je fais un push-out, il me rend la main, et là je rate la 1 » tells three
+shots: the break, the push-out and the shot asked about. A clause opens a new shot when, after a
+clause that told an event of a shot, a person plays again: a stroke verb (« joue », « rejoue »,
+« casse », « annonce »… ``stroke_verbs``) after « puis », « ensuite », « après » or a marker of a
+later shot (``shot_markers``: « plus tard », « cette fois », « au coup suivant », « et là »), or
+any event of a person after such a marker, or the first person's clause after the table was handed
+back (``hand_back``: « il me rend la main »), or a push-out told after a break. The word lists are
+in ``rules_data/lexicon.yaml``.
+
+What earlier shots tell: the balls they pocketed are down before the ruled shot; a new rack
+between them (``new_rack``: « nouvelle manche ») or an earlier shot of the same player told legal
+(``legal_words``: « un coup correct ») means that player's fouls in a row start again from none;
+and a foul claimed at the end of the story (``claim_verbs``: « je réclame la double touche ») that
+names a foul told in an earlier shot is about that shot, not the ruled one.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from qa.understand.classify import narrative
+from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, Clause, _ARTICLES
+from qa.understand.lexicon import CLAIM_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SHOT_MARKERS, STROKE_VERBS
+
+_PERSONS = ("self", "other", "player")
+_LATER = frozenset({"puis", "ensuite", "apres"})
+_AT_START = frozenset({("la",), ("et", "la"), ("du", "coup", "la")})
+_PUSH = re.compile(r"\bpush\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b")
+_BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
+_PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*)$")
+_AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
+_MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux"})
+
+
+@dataclass(frozen=True)
+class Shots:
+    """The story's clauses split into the shot ruled (``ruled``, the last told) and the clauses
+    before it (``earlier``), with what the earlier ones tell: ``new_rack`` (a new rack began
+    before the ruled shot), ``legal_before`` (persons whose earlier shot was told legal) and
+    ``claims`` (clauses of the ruled shot that claim a foul of an earlier shot, left out of it)."""
+
+    ruled: tuple[Clause, ...]
+    earlier: tuple[Clause, ...] = ()
+    new_rack: bool = False
+    legal_before: frozenset[str] = frozenset()
+    claims: tuple[Clause, ...] = ()
+
+
+def _has(toks: list[str], phrase: tuple[str, ...]) -> bool:
+    n = len(phrase)
+    return any(tuple(toks[i:i + n]) == phrase for i in range(len(toks) - n + 1))
+
+
+def _marked(c: Clause) -> bool:
+    """The clause tells a later shot: « plus tard », « cette fois », « et là » at its start…"""
+    for phrase in SHOT_MARKERS:
+        if phrase in _AT_START:
+            if tuple(c.toks[:len(phrase)]) == phrase and len(c.toks) > len(phrase):
+                return True
+        elif _has(c.toks, phrase):
+            return True
+    return False
+
+
+def _verbs(c: Clause) -> list[str]:
+    """The clause's words that may be its verbs: not nouns (after an article: « la casse ») nor
+    infinitives of purpose (« pour jouer son coup »)."""
+    return [t for k, t in enumerate(c.toks) if not (k and (c.toks[k - 1] in _ARTICLES or c.toks[k - 1] == "pour"))]
+
+
+def _stroke(c: Clause) -> bool:
+    """A person of the clause plays (a stroke verb among its first words, not after a modal)."""
+    head = _verbs(Clause(c.toks[:6]))
+    return c.subject in _PERSONS and any(t in STROKE_VERBS for t in head) and not any(t in _MODAL for t in c.toks)
+
+
+def _shot_event(c: Clause) -> bool:
+    """The clause tells what a shot did: a ball's event, or a person who hits, pockets, misses,
+    breaks or plays (not « je pose la blanche », « j'ai la bille en main »)."""
+    if narrative([c])[1]:
+        return True
+    return c.subject in _PERSONS and any(_PLAY.match(t) for t in _verbs(c))
+
+
+def _opens_shot(c: Clause, handed_back: bool) -> bool:
+    if c.subject not in _PERSONS:
+        return False
+    if handed_back:
+        return True
+    marked = _marked(c)
+    if _stroke(c) and (marked or c.conj in _LATER or handed_back):
+        return True
+    return marked and narrative([c])[0]
+
+
+def _push_after_break(clauses: list[Clause], k: int) -> bool:
+    """A push-out declared by a person after a break told as an event (not « juste après la casse »)."""
+    c = clauses[k]
+    if not (_PUSH.search(c.text) and c.subject in _PERSONS) or any(t in _MODAL or t == "sans" for t in c.toks):
+        return False
+    return any(e.conj != "apres" and _BREAK.search(e.text) and not _AFTER_BREAK.search(e.text) for e in clauses[:k])
+
+
+def _back_to_person(clauses: list[Clause], k: int, floor: int) -> int:
+    """The new shot starts at the first of its player's clauses that lead to it without telling
+    a shot's event (« j'ai la bille en main, je pose la blanche, j'annonce un push-out »)."""
+    while k - 1 > floor and clauses[k - 1].subject == clauses[k].subject and not _shot_event(clauses[k - 1]):
+        k -= 1
+    return k
+
+
+def _start(clauses: list[Clause]) -> int:
+    """The index of the clause that opens the last shot told (0: one shot)."""
+    start = 0
+    handed_back = False
+    events = [_shot_event(c) for c in clauses]
+    for k in range(1, len(clauses)):
+        c = clauses[k]
+        told = any(events[start:k])
+        opens = _opens_shot(c, handed_back) or _push_after_break(clauses, k)
+        if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
+            start, handed_back = _back_to_person(clauses, k, start), False
+        if any(_has(c.toks, p) for p in HAND_BACK):
+            handed_back = True
+    return start
+
+
+def _legal_before(earlier: list[Clause]) -> frozenset[str]:
+    """Persons whose earlier shot is told legal (« il joue un coup correct »)."""
+    out: set[str] = set()
+    person: str | None = None
+    for c in earlier:
+        if c.subject in _PERSONS:
+            person = c.subject
+        if person and any(t in LEGAL_WORDS for t in c.toks) and not any(t in ("pas", "faute") for t in c.toks):
+            out.add(person)
+    return frozenset(out)
+
+
+CodesOf = Callable[[Clause], frozenset[str]]
+
+
+def split_shots(clauses: list[Clause], codes_of: CodesOf) -> Shots:
+    """The clauses of the shot to rule and what the earlier shots tell (see the module doc).
+    ``codes_of(clause)``: the foul codes a clause names (to tell a late claim from a foul of the
+    ruled shot)."""
+    start = _start(clauses)
+    if start == 0:
+        return Shots(ruled=tuple(clauses))
+    earlier, ruled = clauses[:start], clauses[start:]
+    told_before = frozenset(code for c in earlier for code in codes_of(c))
+    claims = tuple(c for c in ruled if any(t in CLAIM_VERBS for t in c.toks) and codes_of(c) and codes_of(c) <= told_before)
+    return Shots(ruled=tuple(c for c in ruled if c not in claims), earlier=tuple(earlier),
+                 new_rack=any(_has(c.toks, p) for c in ruled[:1] + earlier for p in NEW_RACK),
+                 legal_before=_legal_before(earlier), claims=claims)
+

@@ -20,14 +20,18 @@ _GENERAL_Q = re.compile(
 _SKIP_AFTER_SUBJ = frozenset("""ne n me m te t se s l la les lui y en ai as a avons avez ont avais avait
 aviez avions suis es est sommes etes sont etais etait ete viens vient venons venez de d deja bien
 alors encore aussi meme juste ensuite pas jamais plus finalement accidentellement involontairement
-malencontreusement d abord carrement completement vraiment direct directement BRK""".split())
+malencontreusement d abord carrement completement vraiment direct directement BRK
+annoncee visee choisie prevue designee numerotee""".split())
+# verbs that report an event told after them (« je vois qu'il rate la 1 »)
+_REPORT = frozenset({"vois", "voit", "vu", "regarde", "remarque", "constate", "trouve", "pense", "crois", "dis", "dit"})
 _MODALS = re.compile(r"^(?:peux|peut|peuvent|pouvons|pouvez|pourrais|pourrait|dois|doit|doivent|devons|devez|"
                      r"devrais|devrait|faut|veux|veut|voudrais|voudrait|vais|vas|va|sais|sait|comprends|comprend|"
                      r"aimerais|aimerait|cherche|demande|connais|pense|crois|trouve|ai|as|avez|a|suis|es|est|sommes|etes|sont)$")
 _EVENT_VERB = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|rentr|empoch|blous|enquill|tomb|rat|manqu|loup|foir|cass|saut|mass|"
     r"annonc|pouss|sort|eject|pos|plac|deplac|boug|queut|scratch|commet|commis|depass|mets|met|mis|ouvr|"
-    r"averti|prevenu|vis|jou|tir|fais|fait|envoi|envoy|expedi|projet|effleur|frol|accroch|cogn)\w*$")
+    r"averti|prevenu|vis|jou|tir|fais|fait|envoi|envoy|expedi|projet|effleur|frol|accroch|cogn|"
+    r"re(?:fai|fait|jou|touch|tap|rat|cass|tent))\w*$")
 _NEEDS_OBJECT = re.compile(r"^(?:jou|tir|fais|fait|vis|pos|plac|mets|met|mis|envoi|envoy)\w*$")
 _OBJECT_OK = re.compile(r"^(?:B\d|CUE|BIH|un|une|la|le|les|ma|mon|sa|son|tomber|rentrer|sortir|sauter|bouger|"
                         r"alors|sans|d|avec|push|coup|jump|masse|scratch|poussette|queutage|securite|dans|par|sur)")
@@ -79,7 +83,8 @@ def _person_event(ts: list[str], j: int, v: str, prev: str) -> bool:
 def _ball_event(v: str, prev: str) -> bool:
     """The verb ``v`` after a ball or the cue ball tells an event ("la 9 tombe"), not a bare
     participle ("la 10 empochée à la casse")."""
-    if not (_BALL_EVENT.match(v) or (_EVENT_VERB.match(v) and v.startswith(("empoch", "blous", "eject", "touch")))):
+    if not (_BALL_EVENT.match(v) or (_EVENT_VERB.match(v) and v.startswith(("empoch", "blous", "eject", "touch", "effleur", "frol",
+                                                                            "accroch", "percut", "prend")))):
         return False
     return not (v.endswith(("ee", "ees")) and prev not in ("est", "sont", "ete", "a", "ont", "etait", "etaient")
                 and not v.startswith(("tomb", "rentr", "sort")))
@@ -94,6 +99,8 @@ def _clause_event(ts: list[str]) -> tuple[bool, bool]:
         if mv is None or _MODALS.match(mv[1]):
             return False, False
         j, v = mv
+        if t in _STRONG_SUBJ and v in _REPORT:
+            continue        # « je vois qu'il rate la 1 »: the event is told after
         prev = ts[j - 1] if j > i + 1 else ""
         if v.endswith(("er", "ir")) and prev not in ("de", "d") and not v.endswith(("ier",)) \
                 and (not _BALL_EVENT.match(v) or t in _STRONG_SUBJ):
@@ -142,7 +149,8 @@ _RULING_Q = re.compile(r"\b(?:faute|fautes|gagne|gagner|gagnee|gagnes|perdu|perd
 def _fact_count(f: Facts) -> int:
     """How many facts of the shot a story tells (the game and rules named are not counted)."""
     return sum(bool(x) for x in (
-        f.kind, f.first != "unset", f.pocketed or f.nothing_pocketed or f.not_pocketed, f.cue or f.cue_not, f.off,
+        f.kind, f.first != "unset", f.pocketed or f.nothing_pocketed or f.not_pocketed or f.pocketed_count is not None,
+        f.cue or f.cue_not, f.off, f.crossed is not None,
         f.rail is not None or f.no_rail or f.rails_count is not None, f.called != "unset", f.codes,
         f.fouls_self is not None, f.jump or f.masse, f.lowest is not None or f.present or f.on_table))
 
@@ -178,8 +186,10 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
     if balls:
         # events of balls only: a story when it tells two facts or asks for a ruling; a bare
         # statement ("la 10 sort de la table") is left to the clause lookup
-        return balls >= 2 or _fact_count(f) >= 2 or bool(f.codes) or bool(_RULING_Q.search(sym))
-    if f.kind == "break" and _fact_count(f) >= 3 and not re.search(r"\bsi\b", sym):
+        # ("la blanche ne touche aucune bille" tells the contact: enough to rule)
+        return balls >= 2 or _fact_count(f) >= 2 or bool(f.codes) or bool(_RULING_Q.search(sym)) \
+            or (f.first is None and not re.search(r"\bsi\b", sym))
+    if f.kind and _fact_count(f) >= (2 if f.kind == "push_out" else 3) and not re.search(r"\bsi\b", sym):
         return True     # "à la casse rien ne rentre, 3 billes touchent une bande, la 1 touchée en premier"
     if f.told_pockets and _fact_count(f) >= 2:
         return True

@@ -19,7 +19,7 @@ _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "
 # verb stems (regex on a token) by category
 V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|pris\b|prend)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
-V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu)\w*"
+V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu|plong)\w*"
 _VERB_RE = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
     r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"

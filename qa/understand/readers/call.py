@@ -15,7 +15,8 @@ def read_call(s: str) -> Partial:
     if none := re.search(r"\b(?:sans (?:l |les |la |rien |)(?:l avoir |les avoir |avoir |)(?:annoncer|annonce\w*|nommer|nomme\w*|dire|dit)|"
                  r"\b(?:je|j|tu|t|il|on|vous) (?:l |la |les )?(?:ai|as|a|avais|avait|avez) (?:pas|rien|jamais) (?:annonc|nomm)\w*|(?:ne |n )(?:l |la |les |)(?:ai|avais|a|as|avez|avait) "
                  r"(?:pas|rien|jamais) (?:annonce|nomme|dit)|(?:ne |n )(?:l |la |les )?(?:annonce|annonces|annoncez|nomme)\w* (?:pas|rien|jamais)|"
-                 r"pas (?:d |)annonce|non annoncee?s?|aucune annonce|rien annonce|pas annoncee?s?|oublie d annoncer|annonce rien)", s):
+                 r"pas (?:d |)annonce|non annoncee?s?|aucune annonce|rien annonce|pas annoncee?s?|oublie d annoncer|annonce rien|"
+                 r"\b(?:ai|avais|as|avait|a|avez|aviez) rien (?:dit|annonce|nomme)|\bsans rien dire)", s):
         r.add(F.CALLED, None, none.group(0))
         return r.partial()
     m = re.search(r"\b(B\d+) (?:[a-z]+ ){0,2}(?:rentre|tombe|entre|va|part|finit|file)\w* (?:bien |)(?:dans|au|en) (?:la |le |l |)"
@@ -30,7 +31,7 @@ def read_call(s: str) -> Partial:
         r.add(F.CALLED, "safe", m.group(0))
         return r.partial()
     m = re.search(r"\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
-                  r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE.replace("(?:", "(?:", 1) + r"(?: [a-z]+){0,3}))?", s) \
+                  r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu)(?: [a-z]+){0,2}))?", s) \
         or re.search(r"\b(B\d+) (?:, |)(?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
                      r"a ete annoncee)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
     if m:

@@ -139,9 +139,13 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     m = _GOES_ONTO.search(s)
     if m and subj == "cue":
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _ONTO)      # "la blanche part direct sur la 9"
-    m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee) (?:" + _STRONG + r") ", s)
-    if m:
-        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED)     # "la 1 touchée en premier"
+    m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee|prise|percutee) (" + _STRONG + r" )?", s)
+    if m:   # "la 1 touchée en premier", "la 1 touchée" (the break, a safety told in a few words)
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED if m.group(2) else _TOLD)
+    m = re.search(r"\b(?:contact|impact|attaque)s? (?:\w+ ){0,2}(?:sur|avec) (B\d+)(?: (" + _STRONG + r"))?", s) \
+        or re.search(r"\b(?:casse|break|bris|BRK|ouverture) (?:\w+ ){0,2}avec (B\d+)(?: (" + _STRONG + r"))?", s)
+    if m and not neg:   # "contact sur la 6", "impact sur la 1", "casse avec la 1 en premier"
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STRONG_TOLD if m.group(2) else _TOLD)
     if subj == "balls" and len(c.subj_balls) == 1 and re.fullmatch(r" B\d+ (?:" + _STRONG + r") ", s):
         r.add(F.FIRST, c.subj_balls[0], s, _STATED)     # "je casse, la 1 en premier, …"
     m = re.search(r"\bpremiere (?:bille|boule) touchee (?:est |etait |c est |: |)(B\d+)", s)
@@ -165,6 +169,20 @@ def _off_table(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Balls or the cue ball off the table; True when the clause is read."""
     s, neg, subj, person = x.s, x.neg, x.subj, x.person
     # ---------- off the table (before pockets: "tombe par terre")
+    m = re.search(r"\b(?:fait|fais|faites|a fait|ai fait|as fait) (?:sortir|sauter|voler|tomber) (" + BALLS + r"|CUE)(?: \w+){0,2} " + _OFF_PLACE, s)
+    if m and not neg and subj in ("cue", "balls"):
+        if m.group(1) == "CUE":
+            r.add(F.CUE, "off_table", m.group(0))
+        else:
+            r.balls(F.OFF, _nums(m.group(1)), m.group(0))
+        return True
+    m = re.fullmatch(r" (" + BALLS + r"|CUE) (?:" + _OFF_PLACE + r")(?: \w+){0,3} ", s)
+    if m:       # "la 4 hors de la table", told without a verb
+        if m.group(1) == "CUE":
+            r.add(F.CUE, "off_table", m.group(0))
+        else:
+            r.balls(F.OFF, _nums(m.group(1)), m.group(0))
+        return True
     off_here = False
     if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|revole|revolent|decolle|part|partent|tombe|tombent|"
                                                r"atterrit|atterrissent|finit|finissent|file|filent|est|sont|passe|passent|termine|terminent|"
@@ -199,6 +217,9 @@ def _sent(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- a ball sent into a pocket by a ball or a player ("B3 envoie B9 dans la poche",
     # "elle pousse B9 au fond", "je mets B9 dans le coin")
+    if not neg and not modal and subj not in ("self", "other", "player"):
+        for m in re.finditer(r"\b(?:faire|fait|fais|finit par faire) (?:tomber|rentrer) (" + BALLS + r")", s):
+            r.balls(F.POCKETED, _nums(m.group(1)), m.group(0))   # "mon push finit par faire tomber la 10"
     if not neg and not modal:
         for m in re.finditer(r"\b(?:envoi|envoy|expedi|pouss|met|mets|mis|propuls|project|projett|amen|emmen|conduit|dirig)\w* "
                              r"(" + BALLS + r")(?: (?!B\d)\w+){0,2}? " + _SENT_PLACE, s):
@@ -220,6 +241,9 @@ def _person_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         for m in hits:
             obj = m.group(1)
             w = m.group(0)
+            if re.match(r"(?:met|mets|mis|mise)\b", w) and obj.startswith(("B", "CUE")) \
+                    and not re.match(r"(?: \w+){0,2}? (?:" + _SENT_PLACE + r"|dedans)", s[m.end():]):
+                continue    # "je mets la blanche au milieu de la table": placed, not pocketed
             if obj in ("rien", "aucune bille"):
                 r.add(F.NOTHING_POCKETED, True, w)
             elif neg:
@@ -255,6 +279,13 @@ def _scratch(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
 def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Pockets told with balls as subject; True when the clause is read."""
     s, neg, subj = x.s, x.neg, x.subj
+    m = re.fullmatch(r" (?:et |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|au trou)(?: \w+){0,3} ", s)
+    if m and not neg:   # "la 9 au fond", "la blanche dedans"
+        if m.group(1) == "CUE":
+            r.add(F.CUE, "pocketed", m.group(0))
+        else:
+            r.balls(F.POCKETED, _nums(m.group(1)), m.group(0))
+        return True
     # ---------- pockets: balls as subject ("la 9 rentre", "elle tombe")
     if subj in ("balls", "cue", "none"):
         fall = re.search(r"\b(?:" + V_FALL + r"|(?:va|vont|part|partent|file|filent|finit|finissent|termine|terminent|glisse|glissent|"

@@ -67,7 +67,8 @@ def _other_fouls(s: str, r: Reading) -> None:
                  r"(?:queue|baguette|canne)\b(?: \w+){0,3} sur (?:la table|le tapis|le billard)", s):
         r.add(F.CODES, "cue_on_table", m.group(0))
     if m := re.search(r"\b(?:ce n est |c est |c etait |ce n etait |)(?:pas|plus) (?:mon|ton|son|votre) tour|\bhors (?:de )?(?:mon |son |ton |)tour|"
-                 r"\ben dehors de (?:mon|son|ton) tour|\bavant mon tour|\ba (?:sa|ta|la) place\b|\bau lieu de (?:mon adversaire|ADV)|"
+                 r"\ben dehors de (?:mon|son|ton) tour|\bavant mon tour|\bc etait a (?:moi|toi|lui|vous) de jouer|"
+                 r"\b(?:ce n etait|c etait) pas a (?:lui|moi|toi|vous)|\ba (?:sa|ta|la) place\b|\bau lieu de (?:mon adversaire|ADV)|"
                  r"\bpendant (?:la reprise|le tour) de (?:mon adversaire|ADV)|\bjoue a la place", s):
         r.add(F.CODES, "out_of_turn", m.group(0))
     if m := re.search(r"\bjeu (?:trop )?lent|\btrop lent|\bdepasse (?:le|mon|son|ton|la limite de) temps|\btemps (?:de jeu |imparti |)"
@@ -97,7 +98,7 @@ def _technique(s: str, r: Reading) -> None:
     # la bande") is not a jump shot: the guide rules on it, the engine cannot (see understand)
     incidental = bool(re.search(r"\bCUE (?:\w+ ){0,5}(?:saute|passe|vole|rebondit)\w* (?:\w+ ){0,2}(?:par dessus|au dessus)"
                                        r"(?! (?:de |)(?:la |les |)(?:bandes?|cadre|table))", s)) \
-        and not re.search(r"\b(?:je|tu|vous|ADV|PLAYER|j ai|tu as|vous avez) (?:fait |)(?:saute|jump|fais un jump|fais sauter)", s)
+        and not re.search(r"\b(?:je|tu|vous|il|on|ADV|PLAYER|j ai|tu as|vous avez|a|ai) (?:fait |fais |)(?:saute|jump|un jump|sauter)", s)
     jump_ctx = re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
                          r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors|par dessus (?:la |les |)(?:bandes?|cadre)))|"
                          r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))",

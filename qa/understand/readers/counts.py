@@ -14,7 +14,7 @@ _FALLEN = re.compile(
     r"(?<![+\w])(?:(?:seulement|juste|que|il y en a) )?(\d+|une)"
     r"(?: (?:seule|autres?|billes?|boules?|de plus|seulement|en tout|qui)(?![a-z]))*+"
     r" (?:tombent|tombe|rentrent|rentre|entrent|entre|sont (?:rentrees|tombees|empochees)|est (?:rentree|tombee|empochee)|"
-    r"vont (?:dans|au fond)|va (?:dans|au fond))(?![a-z])(?P<rest>[^,]*?)(?:, (?P<balls>" + BALLS + r")(?: ,|$)|(?=,)|$)")
+    r"vont (?:dans|au fond)|va (?:dans|au fond)|au fond|dedans|en poche)(?![a-z])(?P<rest>[^,]*?)(?:, (?P<balls>" + BALLS + r")(?: ,|$)|(?=,)|$)")
 
 
 # words after which a number is not the subject of "tombent" ("dans 2 poches", "après 3 coups")

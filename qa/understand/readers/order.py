@@ -17,6 +17,8 @@ _ADV = r"(?:(?:juste|bien|d abord|a peine|legerement|un peu|finement) )*+"
 # "X avant (de toucher) Y": X first
 _BEFORE = re.compile(r"\b" + V_CONTACT + r" " + _ADV + _BALL + r" " + _ADV + r"avant (?:de |d )?(?:" + _HIT + r" )?"
                      + r"(?:meme )?B\d")
+# "X touchée avant Y": X first
+_BEFORE_TOLD = re.compile(r"\b" + _BALL + r" (?:touchee|tapee|frappee|prise|effleuree|frolee) " + _ADV + r"avant (?:B\d|CUE)")
 # "Y après avoir touché X": X first
 _AFTER = re.compile(r"\b(?:apres|apres avoir|juste apres avoir) (?:" + _HIT + r") " + _ADV + _BALL)
 
@@ -32,7 +34,7 @@ def read_order(s: str) -> Partial:
     if m and not re.search(r"\b(?:sans|pas|jamais) $", s[max(0, m.start() - 6):m.start()]):
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), ORDER_RANK)
         return r.partial()
-    m = _AFTER.search(s)
+    m = _AFTER.search(s) or _BEFORE_TOLD.search(s)
     if m:
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), ORDER_RANK)
     return r.partial()

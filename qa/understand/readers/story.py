@@ -40,7 +40,10 @@ def read_story(s: str) -> Partial:
 
 def _push_out(s: str, r: Reading) -> None:
     """A push-out told (not one asked about, nor one before this shot, nor one not declared)."""
-    for m in re.finditer(r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b", s):
+    told = r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b"
+    # « je pousse (je l'annonce) », « je décide de pousser, je le dis »: the verb alone, declared
+    told += r"|\b(?:je|j|tu|il|ADV|PLAYER|on) (?:\w+ ){0,2}?(?:pousse|pousser|poussee)(?= (?:, |)(?:annonce|je le dis|je l annonce|il l annonce|je le declare))"
+    for m in re.finditer(told, s):
         before = s[max(0, m.start() - 45):m.start()]
         if re.search(r"\b(?:apres|suite a|suite au|avant) (?:un |le |son |ton |mon |sa |une |)(?:\w+ )?$", before) \
                 and not re.search(r"\b(?:je|tu|vous|j)\b", before[-12:]):
@@ -88,7 +91,7 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
     m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:autres? |)(?:billes? |boules? |)(?:autres? |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
-                  r"va derriere|sont passees|est passee)(?: pas)?) (?:la |de la )?ligne", s)
+                  r"va derriere|sont passees|est passee)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
     if m:
         r.add(F.CROSSED, _count(m.group(1)), m.group(0))
     else:
@@ -99,6 +102,8 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
             crossed = frozenset() if m.group(2) else frozenset(_nums(m.group(1)))
             r.add(F.CROSSED_BALLS, crossed, m.group(0))
             r.add(F.CROSSED, len(crossed), m.group(0))
+    if m:
+        r.add(F.KIND, "break", m.group(0), -1)      # balls past the head string: only told of a break
 
 
 def _warning_and_counts(s: str) -> Partial:
@@ -109,11 +114,14 @@ def _warning_and_counts(s: str) -> Partial:
     if cue := _ALL_BUT_CUE.search(s):
         r.add(F.CUE, "pocketed", cue.group(0))      # "rien ne rentre… sauf la blanche"
     counts = read_fouls_count(s) + read_counts(s)
+    if m := re.search(r"(?:^|, |\bet |\bmais )(?:et |)(?:rien|aucune|aucune bille) (?:dedans|au fond|en poche|dans les poches|dans (?:une|la) poche)\b", s):
+        r.add(F.NOTHING_POCKETED, True, m.group(0))     # "rien dedans", "aucune dans les poches"
     if m := re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
                  r"qu on (?:m |me |t |te |l |le |nous |vous |)(?:ait|aie|aies|ai) (?:averti|prevenu)|(?:m |l |t |)avoir (?:averti|prevenu))|"
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
                  r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
-                 r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir))", s):
+                 r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir)|"
+                 r"personne (?:ne |n )?(?:m |t |l |lui |)a (?:rien )?dit)", s):
         r.add(F.WARNED, False, m.group(0))
     elif m := re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu|avise|m a avise)\b", s):
         r.add(F.WARNED, True, m.group(0))
@@ -145,6 +153,8 @@ def _families(s: str, earlier: Partial) -> Partial:
 def _ball_in_hand(s: str) -> Partial:
     """The shooter has the cue ball in hand (state)."""
     r = Reading()
+    if m := re.search(r"\b(?:a|ai|as|avez|avait|avais|avec) (?:la |)CUE en main\b", s):
+        r.add(F.BIH, True, m.group(0))     # "il a la bille de choc en main"
     if m := re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
                  r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere|ou je veux)", s):
         r.add(F.BIH, True, m.group(0))

@@ -234,6 +234,8 @@ def _subject_of(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
 
 
 def _subject_after(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
+    if toks[:1] == ["lui"] and len(toks) > 1 and (_VERB_RE.match(toks[1]) or toks[1].startswith("re")):
+        return "other", ()      # « … et lui refait une faute »
     for k, t in enumerate(toks[:7]):
         prev = toks[k - 1] if k else ""
         if _is_count_subject(toks, k):

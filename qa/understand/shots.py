@@ -31,7 +31,7 @@ _LATER = frozenset({"puis", "ensuite", "apres"})
 _AT_START = frozenset({("la",), ("et", "la"), ("du", "coup", "la")})
 _PUSH = re.compile(r"\bpush\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b")
 _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
-_PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*)$")
+_PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait)$")
 _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
 _MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux"})
 
@@ -83,14 +83,17 @@ def _shot_event(c: Clause) -> bool:
     breaks or plays (not « je pose la blanche », « j'ai la bille en main »)."""
     if narrative([c])[1]:
         return True
-    return c.subject in _PERSONS and any(_PLAY.match(t) for t in _verbs(c))
+    return c.subject in _PERSONS and (any(_PLAY.match(t) for t in _verbs(c)) or bool(_PUSH.search(c.text)))
 
 
-def _opens_shot(c: Clause, handed_back: bool) -> bool:
+def _opens_shot(c: Clause, handed_back: bool, player: str | None) -> bool:
+    """``c`` opens a new shot (``player``: the person of the shot told so far)."""
     if c.subject not in _PERSONS:
         return False
     if handed_back:
         return True
+    if player is not None and c.subject != player and _shot_event(c) and not c.inherited:
+        return True     # the other player plays: players take turns
     marked = _marked(c)
     if _stroke(c) and (marked or c.conj in _LATER or handed_back):
         return True
@@ -121,7 +124,8 @@ def _start(clauses: list[Clause]) -> int:
     for k in range(1, len(clauses)):
         c = clauses[k]
         told = any(events[start:k])
-        opens = _opens_shot(c, handed_back) or _push_after_break(clauses, k)
+        player = next((e.subject for e, ev in zip(clauses[start:k], events[start:k]) if ev and e.subject in _PERSONS), None)
+        opens = _opens_shot(c, handed_back, player) or _push_after_break(clauses, k)
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
         if any(_has(c.toks, p) for p in HAND_BACK):

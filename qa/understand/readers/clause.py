@@ -10,7 +10,7 @@ from qa.understand.facts import BALLS, F, Facts, Partial, Reading, _OFF_PLACE, _
 from qa.understand.tokens import _nums
 
 
-_GOES_ONTO = re.compile(r"\b(?:part|va|file|fonce|arrive|vient)\w* (?:direct |directement |droit |tout droit |)(?:sur|dans|contre) (B\d+)")
+_GOES_ONTO = re.compile(r"\b(?:part|va|file|fonce|arrive|vient|allee|alle)\w* (?:direct |directement |droit |tout droit |)(?:sur|dans|contre) (B\d+)")
 _PASSES_BY = re.compile(r"\b(?:passe|passee|est passee|a passe|file|part)\w* (?:juste |)(?:a cote|entre B\d+\S*(?: et B\d+\S*)?)")
 _ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arrete|s immobilise|atterrit|se pose|posee|posees|"
                        r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
@@ -90,7 +90,7 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         r.add(F.FIRST, None, s, _STATED)    # "la blanche passe à côté", "passe entre la 2 et la 5"
         return True
     if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
-                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d+\S*)(?! (?:dans|au|a|en|de peu|l empochage|la poche))", s) \
+                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d+\S*)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
             and not re.search(r"\b(?:touche|tape|frappe)\w* (?:d abord |en premier |)B\d", s) \
             and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d+\S*) (?:dans|au|a|en)", s):
         if not (c.subject == "balls"):
@@ -307,7 +307,11 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                 else:
                     r.balls(F.NOT_POCKETED, c.subj_balls, s)
             elif subj == "cue":
-                r.add(F.CUE, "pocketed", s)
+                obj = re.match(r" (" + BALLS + r")\b", s[fall.end():])
+                if obj:     # "la blanche rentre la 8": the 8 goes down
+                    r.balls(F.POCKETED, _nums(obj.group(1)), fall.group(0) + obj.group(0))
+                else:
+                    r.add(F.CUE, "pocketed", s)
             else:
                 r.balls(F.POCKETED, c.subj_balls, s)
                 w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + "|CUE)", s[fall.end():])

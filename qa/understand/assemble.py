@@ -178,6 +178,12 @@ def _call_and_fouls(b: _Build) -> None:
 def _fouls_state(b: _Build) -> None:
     f = b.f
     me, them = (f.fouls_self, f.fouls_other) if b.shooter == "self" else (f.fouls_other, f.fouls_self)
+    if b.kind == "break" and (me or them):
+        # the break opens a rack: fouls told in the story were of a rack before it
+        b.assumptions.append("J’ai compris que les fautes racontées étaient celles d’une manche précédente : "
+                             "la casse ouvre une nouvelle manche.")
+        b.state["fouls"], b.state["warned"] = {"shooter": 0, "opponent": 0}, False
+        return
     fouls_state = {"shooter": me or 0, "opponent": them or 0}
     if me is not None:
         b.facts["fouls_shooter"] = me

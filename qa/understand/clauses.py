@@ -23,7 +23,7 @@ V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu|plong)\w*"
 _VERB_RE = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
     r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
-    r"fais|fait|va|vont|part|fil|fin|termin|glis|reste|franchi|pass|traverse|averti|prevenu|previen|"
+    r"fais|fait|va|vont|part|fil|fin|termin|glis|reste|franchi|pass|traverse|averti|prevenu|previen|atterri|plong|decoll|"
     r"commet|commis|scratch|ouvr|atteign|atteint|arriv|met|mets|mis)\w*$")
 _AUX = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "avions", "aviez",
                   "suis", "es", "est", "sommes", "etes", "sont", "etais", "etait", "ete",

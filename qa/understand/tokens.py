@@ -51,6 +51,18 @@ def _split_segments(text: str) -> list[str]:
 _ASIDE = re.compile(r"\b((?:la|le|ma|sa|ta) (?:bille |boule )?(?:\d+|blanche))\s*\(([^()]{1,80})\)\s*")
 
 
+_PARTICIPLE = re.compile(r"(?:touchee|tapee|frappee|prise|effleuree|frolee|rentree|tombee|empochee)\b")
+
+
+def _aside(m: re.Match[str]) -> str:
+    """« la 4 (la plus basse) » → « la 4 , la plus basse , la 4 »; an aside that opens with a
+    participle is said of the ball: « la 4 (touchée, bande) » → « la 4 , la 4 touchée, bande , la 4 »."""
+    ball, aside = m.group(1), m.group(2).strip()
+    if _PARTICIPLE.match(aside):
+        aside = f"{ball} {aside}"
+    return f"{ball} , {aside} , {ball} "
+
+
 def tokens(question: str) -> tuple[list[str], Any]:
     """Folded, typo-fixed words of ``question`` with ``,`` at punctuation, and the
     :class:`qa.detect.Detection` of the game and publishers (indexes aligned on the words)."""
@@ -60,7 +72,7 @@ def tokens(question: str) -> tuple[list[str], Any]:
     folded = re.sub(r"\bdabord\b", "d abord", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
     folded = fix_typos(folded)
-    folded = _ASIDE.sub(r"\1 , \2 , \1 ", folded)
+    folded = _ASIDE.sub(_aside, folded)
     out: list[str] = []
     for seg in _split_segments(folded):
         ws = words(seg, counts=False)   # this module reads counts itself ("quatre billes")

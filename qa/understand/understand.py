@@ -28,7 +28,7 @@ _RESET = 9      # ranks above any count of fouls read
 
 
 def _text_of(clauses: Sequence[Clause]) -> str:
-    return " , ".join(" ".join(([c.conj] if c.conj else []) + c.toks) for c in clauses)
+    return " , ".join(" ".join(([c.conj] if c.conj and c.toks[:1] != [c.conj] else []) + c.toks) for c in clauses)
 
 
 def _codes_of(c: Clause) -> frozenset[str]:

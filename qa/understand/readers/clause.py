@@ -140,8 +140,8 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if m and subj == "cue":
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _ONTO)      # "la blanche part direct sur la 9"
     m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee|prise|percutee) (" + _STRONG + r" )?", s)
-    if m:   # "la 1 touchée en premier", "la 1 touchée" (the break, a safety told in a few words)
-        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED if m.group(2) else _TOLD)
+    if m:   # "la 1 touchée en premier", "la 1 touchée": the contact stated (above « rate la 4 »)
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED if m.group(2) else _STRONG_TOLD)
     m = re.search(r"\b(?:contact|impact|attaque)s? (?:\w+ ){0,2}(?:sur|avec) (B\d+)(?: (" + _STRONG + r"))?", s) \
         or re.search(r"\b(?:casse|break|bris|BRK|ouverture) (?:\w+ ){0,2}avec (B\d+)(?: (" + _STRONG + r"))?", s)
     if m and not neg:   # "contact sur la 6", "impact sur la 1", "casse avec la 1 en premier"
@@ -217,7 +217,7 @@ def _sent(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- a ball sent into a pocket by a ball or a player ("B3 envoie B9 dans la poche",
     # "elle pousse B9 au fond", "je mets B9 dans le coin")
-    if not neg and not modal and subj not in ("self", "other", "player"):
+    if not neg and not modal and (subj not in ("self", "other", "player") or c.inherited):
         for m in re.finditer(r"\b(?:faire|fait|fais|finit par faire) (?:tomber|rentrer) (" + BALLS + r")", s):
             r.balls(F.POCKETED, _nums(m.group(1)), m.group(0))   # "mon push finit par faire tomber la 10"
     if not neg and not modal:

@@ -45,6 +45,8 @@ def _push_out(s: str, r: Reading) -> None:
     told += r"|\b(?:je|j|tu|il|ADV|PLAYER|on) (?:\w+ ){0,2}?(?:pousse|pousser|poussee)(?= (?:, |)(?:annonce|je le dis|je l annonce|il l annonce|je le declare))"
     for m in re.finditer(told, s):
         before = s[max(0, m.start() - 45):m.start()]
+        if re.search(r"\b(?:sans|pas de|sans faire (?:de |un |le |)|jamais de) $", before):
+            continue   # "j'ai joué direct, sans push": no push-out
         if re.search(r"\b(?:apres|suite a|suite au|avant) (?:un |le |son |ton |mon |sa |une |)(?:\w+ )?$", before) \
                 and not re.search(r"\b(?:je|tu|vous|j)\b", before[-12:]):
             continue   # "après un push-out de mon adversaire": the shot before

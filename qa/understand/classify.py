@@ -34,6 +34,7 @@ _EVENT_VERB = re.compile(
     r"re(?:fai|fait|jou|touch|tap|rat|cass|tent))\w*$")
 _NEEDS_OBJECT = re.compile(r"^(?:jou|tir|fais|fait|vis|pos|plac|mets|met|mis|envoi|envoy)\w*$")
 _OBJECT_OK = re.compile(r"^(?:B\d|CUE|BIH|un|une|la|le|les|ma|mon|sa|son|tomber|rentrer|sortir|sauter|bouger|"
+                        r"assis|assise|allonge|allongee|couche|debout|"
                         r"alors|sans|d|avec|push|coup|jump|masse|scratch|poussette|queutage|securite|dans|par|sur)")
 _BALL_EVENT = re.compile(
     r"^(?:tomb|rentr|entr|sort|saut|vol|revol|decoll|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"

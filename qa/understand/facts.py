@@ -16,7 +16,7 @@ BALLS = r"B\d+(?:\+\d+)*"
 _POCKET_PLACE = r"(?:dans|au|a|en) (?:la |le |l |une |un )?(?:autre |meme |)(?:poche|trou|blouse|coin|milieu|trous|poches|laterale|laterales)"
 # where a ball is sent into a pocket ("au fond", but not "au fond de la table")
 _SENT_PLACE = (r"(?:(?:dans|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|coin|poches|trous|laterale|laterales)|au (?:trou|coin)|"
-               r"au fond(?! de| du)|au milieu(?! de| du)|en poche)")
+               r"au fond(?! de la table| du billard| de table)|au milieu(?! de| du)|en poche|dedans)")
 _OFF_PLACE = (r"(?:hors (?:de |du )?(?:la |le )?(?:table|billard|surface|jeu)|(?:de|du) (?:la )?(?:table|billard)|"
               r"par terre|au sol|sur le sol|a terre|dehors|en dehors (?:de la table|du billard)|"
               r"par dessus (?:la |les )?bandes?|au dessus de (?:la |les )?bandes?)")

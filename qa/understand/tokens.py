@@ -146,6 +146,8 @@ def _sym_players(toks: list[str], i: int, out: list[str]) -> int:
 
 def _is_ball_number(toks: list[str], i: int, out: list[str]) -> bool:
     prev = toks[i - 1] if i else ""
+    if out and re.fullmatch(r"B\d+", out[-1]) and prev.isdigit():
+        return True     # a list told with spaces: « il restait 3 5 8 9 »
     return prev in _BALL_LEAD or (prev in ("et", ",", "ou", "puis") and len(out) >= 2
                                   and out[-2].startswith("B") and out[-2][1:2].isdigit()) \
         or toks[i + 1:i + 3] in (["en", "premier"], ["d", "abord"])   # "1 en premier": the ball hit first
@@ -228,7 +230,12 @@ def _group_lists(toks: list[str]) -> list[str]:
         if _is_ball(t):
             group = [t]
             j = i + 1
-            while j + 1 < len(toks) and toks[j] in (",", "et", "ou", "puis") and _is_ball(toks[j + 1]):
+            while j < len(toks) and (_is_ball(toks[j]) or j + 1 < len(toks) and toks[j] in (",", "et", "ou", "puis")
+                                     and _is_ball(toks[j + 1])):
+                if _is_ball(toks[j]):       # « B3 B5 B8 »: a list told with spaces
+                    group.append(toks[j])
+                    j += 1
+                    continue
                 group.append(toks[j + 1])
                 j += 2
             if len(group) > 1:

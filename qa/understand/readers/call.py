@@ -31,7 +31,7 @@ def read_call(s: str) -> Partial:
         r.add(F.CALLED, "safe", m.group(0))
         return r.partial()
     m = re.search(r"\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
-                  r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu)(?: [a-z]+){0,2}))?", s) \
+                  r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu|poche|trou|blouse)(?: [a-z]+){0,2}))?", s) \
         or re.search(r"\b(B\d+) (?:, |)(?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
                      r"a ete annoncee)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
     if m:

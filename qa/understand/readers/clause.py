@@ -136,12 +136,22 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
         r.add(F.FIRST, c.subj_balls[0], s, _STATED)
+    return False
+
+
+def _contact_told(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
+    """The ball hit first told without a person's verb: « la 1 touchée en premier », « contact sur
+    la 6 », « la blanche part direct sur la 9 », a combination, the ball aimed at."""
+    s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     m = _GOES_ONTO.search(s)
     if m and subj == "cue":
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _ONTO)      # "la blanche part direct sur la 9"
     m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee|prise|percutee) (" + _STRONG + r" )?", s)
     if m:   # "la 1 touchée en premier", "la 1 touchée": the contact stated (above « rate la 4 »)
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED if m.group(2) else _STRONG_TOLD)
+    m = re.search(r"\b(B\d+) (?:touchee|tapee|frappee|prise) (?:" + _STRONG + r")\b", s)
+    if m:   # "un coup sur la 2 touchée en premier"
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED)
     m = re.search(r"\b(?:contact|impact|attaque)s? (?:\w+ ){0,2}(?:sur|avec) (B\d+)(?: (" + _STRONG + r"))?", s) \
         or re.search(r"\b(?:casse|break|bris|BRK|ouverture) (?:\w+ ){0,2}avec (B\d+)(?: (" + _STRONG + r"))?", s)
     if m and not neg:   # "contact sur la 6", "impact sur la 1", "casse avec la 1 en premier"
@@ -292,15 +302,14 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                          r"roule|roulent|disparait|est|sont|se retrouve|se retrouvent|est partie|sont parties|est allee|sont allees|"
                          r"suit|suivent|la suit|le suit|les suit|l accompagne|"
                          r"a fini|ont fini|a file|ont file) (?:(?:direct|directement|droit|tout droit|lentement|doucement|tranquillement|pile) )?"
-                         r"(?:" + _POCKET_PLACE + r"|au fond(?! de| du))|(?:reste|restent) (?:dans|en) (?:la |une |le |)(?:poche|blouse|trou)|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
+                         r"(?:" + _POCKET_PLACE + r"|au fond(?! de la table| du billard| de table))|(?:reste|restent) (?:dans|en) (?:la |une |le |)(?:poche|blouse|trou)|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
         ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
         deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)
         if fall and not deja and not re.search(r"\b(?:reste|restent|restait) (?:sur|en|au bord|pres|devant|dans le coin de la)", s) \
                 and not re.search(r"\b(?:" + V_CONTACT + r")\b", s[:fall.start()] if subj != "none" else ""):
-            if subj == "none":
-                if neg:
-                    r.add(F.NOTHING_POCKETED, True, s)
+            if subj == "none":     # "rien ne rentre", "rien rentré": nothing pocketed
+                r.add(F.NOTHING_POCKETED, True, s)
             elif neg or ressort:
                 if subj == "cue":
                     r.add(F.CUE_NOT, True, s)
@@ -343,4 +352,4 @@ def _persons(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     return False
 
 
-_STEPS = (_missed_pot, _not_first, _no_ball, _first_contact, _off_table, _sent, _person_pockets, _scratch, _ball_pockets, _persons)
+_STEPS = (_missed_pot, _not_first, _no_ball, _first_contact, _contact_told, _off_table, _sent, _person_pockets, _scratch, _ball_pockets, _persons)

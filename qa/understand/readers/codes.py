@@ -81,6 +81,8 @@ def _other_fouls(s: str, r: Reading) -> None:
         r.add(F.CODES, "wrong_cue_ball", m.group(0))
         if not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
             r.drop(F.CODES, "touched_ball")     # the object ball hit with the cue: not a touched ball
+    if m := re.search(r"(?<!la )(?<!une )\bmauvaise (?:bille|boule)(?: touchee| en premier| d abord|)(?! de tir)\b", s):
+        r.add(F.CODES, "wrong_ball_first", m.group(0))     # "il refait faute (mauvaise bille touchée)"
     if m := re.search(r"\bpoches? (?:est |etait |)(?:pleine|remplie|bouchee|saturee)|\bpleine de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
         r.add(F.CODES, "full_pocket", m.group(0))
     if (m := re.search(r"\bgelee|\bcollee", s)) and re.search(r"\boppose|\bsens inverse|\bdirection contraire|\ben arriere", s):
@@ -118,7 +120,7 @@ def _technique(s: str, r: Reading) -> None:
     if m := re.search(r"\bmasse\b|\bmasses\b|\bmassee?\b|\ben massant|\bun masse|\bcoup masse|\bmasser\b", s):
         r.add(F.MASSE, True, m.group(0))
     if (r.has(F.JUMP) or r.has(F.MASSE)) and (m := re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d+\S*)|\b(?:fais|fait) B\d+\S* bouger"
-                                          r"|\bB\d+\S* (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore)"
+                                          r"|(?<!ne )(?<!n )\bB\d+\S* (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore| pas| plus| jamais)"
                                           r"|\b(?:la |)(?:bille|boule) (?:que|qu) (?:je|j|tu|il|on|vous|ADV) (?:\w+ ){0,3}?(?:contourn|saut|evit|pass|masse)\w*"
                                           r"(?: \w+){0,3}? (?:a |)(?:bouge|remue|se deplace|est deplacee|a ete deplacee)\b", s)):
         r.add(F.OBSTACLE, True, m.group(0))

@@ -197,6 +197,8 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
     if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
         return True
+    if f.codes and (f.fouls_self or f.fouls_other) and not _CODE_Q.search(sym):
+        return True     # "3 fautes de suite, la 3e c'était une mauvaise bille"
     return False
 
 

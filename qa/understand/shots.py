@@ -128,6 +128,8 @@ def _start(clauses: list[Clause]) -> int:
         opens = _opens_shot(c, handed_back, player) or _push_after_break(clauses, k)
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
+        elif any(_has(c.toks, p) for p in NEW_RACK):
+            start, handed_back = k, False      # « nouvelle manche, je fais une faute »
         if any(_has(c.toks, p) for p in HAND_BACK):
             handed_back = True
     return start

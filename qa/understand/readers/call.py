@@ -30,6 +30,12 @@ def read_call(s: str) -> Partial:
     if m:
         r.add(F.CALLED, "safe", m.group(0))
         return r.partial()
+    combi = re.search(r"\bannonc\w* (?:une |la |un |)(?:combi|combo|combinaison) (?:de |)(B\d+(?:\+\d+)+)"
+                      r"(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
+    if combi:   # « j'annonce combi 6-10 dans le coin »: the last ball of the combination is called
+        pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", combi.group(2) or "").strip() or None
+        r.add(F.CALLED, {"ball": _nums(combi.group(1))[-1], "pocket": pocket, "pocket_ok": True}, combi.group(0))
+        return r.partial()
     m = re.search(r"\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
                   r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu|poche|trou|blouse)(?: [a-z]+){0,2}))?", s) \
         or re.search(r"\b(B\d+) (?:, |)(?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"

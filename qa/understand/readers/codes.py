@@ -68,7 +68,7 @@ def _other_fouls(s: str, r: Reading) -> None:
         r.add(F.CODES, "cue_on_table", m.group(0))
     if m := re.search(r"\b(?:ce n est |c est |c etait |ce n etait |)(?:pas|plus) (?:mon|ton|son|votre) tour|\bhors (?:de )?(?:mon |son |ton |)tour|"
                  r"\ben dehors de (?:mon|son|ton) tour|\bavant mon tour|\bc etait a (?:moi|toi|lui|vous) de jouer|"
-                 r"\b(?:ce n etait|c etait) pas a (?:lui|moi|toi|vous)|\ba (?:sa|ta|la) place\b|\bau lieu de (?:mon adversaire|ADV)|"
+                 r"\b(?:ce n etait|c etait) pas a (?:lui|moi|toi|vous)|\ba (?:sa|ta|la|ma|votre) place\b|\bau lieu de (?:mon adversaire|ADV)|"
                  r"\bpendant (?:la reprise|le tour) de (?:mon adversaire|ADV)|\bjoue a la place", s):
         r.add(F.CODES, "out_of_turn", m.group(0))
     if m := re.search(r"\bjeu (?:trop )?lent|\btrop lent|\bdepasse (?:le|mon|son|ton|la limite de) temps|\btemps (?:de jeu |imparti |)"
@@ -81,7 +81,7 @@ def _other_fouls(s: str, r: Reading) -> None:
         r.add(F.CODES, "wrong_cue_ball", m.group(0))
         if not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
             r.drop(F.CODES, "touched_ball")     # the object ball hit with the cue: not a touched ball
-    if m := re.search(r"(?<!la )(?<!une )\bmauvaise (?:bille|boule)(?: touchee| en premier| d abord|)(?! de tir)\b", s):
+    if m := re.search(r"(?<!la )\bmauvaise (?:bille|boule)(?: touchee| en premier| d abord|)(?! de tir)\b", s):
         r.add(F.CODES, "wrong_ball_first", m.group(0))     # "il refait faute (mauvaise bille touchée)"
     if m := re.search(r"\bpoches? (?:est |etait |)(?:pleine|remplie|bouchee|saturee)|\bpleine de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
         r.add(F.CODES, "full_pocket", m.group(0))
@@ -103,7 +103,7 @@ def _technique(s: str, r: Reading) -> None:
         and not re.search(r"\b(?:je|tu|vous|il|on|ADV|PLAYER|j ai|tu as|vous avez|a|ai) (?:fait |fais |)(?:saute|jump|un jump|sauter)", s)
     jump_ctx = re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
                          r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors|par dessus (?:la |les |)(?:bandes?|cadre)))|"
-                         r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))",
+                         r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\bla faire sauter\b|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))",
                          s) if not incidental else None
     if incidental:
         r.add(F.INCIDENTAL_JUMP, True, s)
@@ -112,7 +112,7 @@ def _technique(s: str, r: Reading) -> None:
     if (m := re.search(r"\bfausse queue\b|\bfausse-queue|\bmiscue|\bdérape|\bderape", s)) and (jump_ctx or re.search(r"\bjump|saut", s)):
         r.add(F.CODES, "jump_miscue", m.group(0))
         r.add(F.JUMP, True, m.group(0))
-    if (m := re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcuiller|\bscoop|"
+    if (m := re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcreuse\w* (?:sous|dessous)|\bcuiller|\bscoop|"
                  r"\b(?:frappant|frappe|tapant|tape|piquant|pique|jouant|joue) (?:\w+ )?(?:sous|en dessous de|dessous) (?:CUE|la bille)", s)) \
             and (jump_ctx or re.search(r"\bsaute|\bsaut", s)):
         r.add(F.CODES, "scoop_jump", m.group(0))
@@ -120,6 +120,8 @@ def _technique(s: str, r: Reading) -> None:
     if m := re.search(r"\bmasse\b|\bmasses\b|\bmassee?\b|\ben massant|\bun masse|\bcoup masse|\bmasser\b", s):
         r.add(F.MASSE, True, m.group(0))
     if (r.has(F.JUMP) or r.has(F.MASSE)) and (m := re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d+\S*)|\b(?:fais|fait) B\d+\S* bouger"
+                                          r"|\b(?:bille|boule) qui (?:me |le |la |nous |te |)(?:genait|gene|bloquait|bloque|cachait|cache)"
+                                          r"(?: \w+){0,2} (?:bouge|remue)\w*\b(?! pas| plus| jamais)"
                                           r"|(?<!ne )(?<!n )\bB\d+\S* (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore| pas| plus| jamais)"
                                           r"|\b(?:la |)(?:bille|boule) (?:que|qu) (?:je|j|tu|il|on|vous|ADV) (?:\w+ ){0,3}?(?:contourn|saut|evit|pass|masse)\w*"
                                           r"(?: \w+){0,3}? (?:a |)(?:bouge|remue|se deplace|est deplacee|a ete deplacee)\b", s)):

@@ -215,3 +215,15 @@ def test_a_push_out_declared_after_a_break_is_its_own_shot(read):
 def test_one_shot_told_in_several_clauses_stays_one_shot(read):
     sh = shot(read("au 9 je touche la 1 puis la 1 va en bande et ensuite la 9 tombe"))
     assert sh["first_contact"] == 1 and sh["pocketed"] == [9]
+
+
+def test_a_push_out_after_an_ordinary_shot_is_an_ordinary_shot(read):
+    # a push-out is played « immédiatement après le bris »: after another shot it is not one
+    u = read("au 9 il casse et rien ne tombe, je tire sur la 1 et je la rate, ensuite il annonce un push out "
+             "et sa blanche ne touche aucune bille")
+    assert shot(u)["kind"] == "normal" and shot(u)["first_contact"] is None
+
+
+def test_fouls_of_an_earlier_rack_do_not_count(read):
+    u = read("au 10 j'avais deux fautes à la fin de la manche précédente ; nouvelle manche, je touche la 3 avant la 1")
+    assert u.scenario["state"]["fouls"]["shooter"] == 0

@@ -45,6 +45,7 @@ class Shots:
 
     ruled: tuple[Clause, ...]
     earlier: tuple[Clause, ...] = ()
+    previous: tuple[Clause, ...] = ()       # the shot told just before the ruled one
     new_rack: bool = False
     legal_before: frozenset[str] = frozenset()
     claims: tuple[Clause, ...] = ()
@@ -83,6 +84,8 @@ def _shot_event(c: Clause) -> bool:
     breaks or plays (not « je pose la blanche », « j'ai la bille en main »)."""
     if narrative([c])[1]:
         return True
+    if c.subject in ("none", "count", "balls", "cue"):
+        return any(_PLAY.match(t) for t in _verbs(c))     # « rien n'est rentré », « deux tombent »
     return c.subject in _PERSONS and (any(_PLAY.match(t) for t in _verbs(c)) or bool(_PUSH.search(c.text)))
 
 
@@ -116,23 +119,27 @@ def _back_to_person(clauses: list[Clause], k: int, floor: int) -> int:
     return k
 
 
-def _start(clauses: list[Clause]) -> int:
-    """The index of the clause that opens the last shot told (0: one shot)."""
+def _starts(clauses: list[Clause]) -> list[int]:
+    """The index of the clause that opens each shot told (``[0]``: one shot)."""
+    starts = [0]
     start = 0
     handed_back = False
     events = [_shot_event(c) for c in clauses]
     for k in range(1, len(clauses)):
         c = clauses[k]
         told = any(events[start:k])
-        player = next((e.subject for e, ev in zip(clauses[start:k], events[start:k]) if ev and e.subject in _PERSONS), None)
+        player = next((e.subject for e, ev in zip(clauses[start:k], events[start:k]) if ev and e.subject in _PERSONS),
+                      next((e.subject for e in clauses[start:k] if e.subject in _PERSONS), None))
         opens = _opens_shot(c, handed_back, player) or _push_after_break(clauses, k)
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
+            starts.append(start)
         elif any(_has(c.toks, p) for p in NEW_RACK):
             start, handed_back = k, False      # « nouvelle manche, je fais une faute »
+            starts.append(start)
         if any(_has(c.toks, p) for p in HAND_BACK):
             handed_back = True
-    return start
+    return starts
 
 
 def _legal_before(earlier: list[Clause]) -> frozenset[str]:
@@ -154,13 +161,15 @@ def split_shots(clauses: list[Clause], codes_of: CodesOf) -> Shots:
     """The clauses of the shot to rule and what the earlier shots tell (see the module doc).
     ``codes_of(clause)``: the foul codes a clause names (to tell a late claim from a foul of the
     ruled shot)."""
-    start = _start(clauses)
+    starts = _starts(clauses)
+    start = starts[-1]
     if start == 0:
         return Shots(ruled=tuple(clauses))
     earlier, ruled = clauses[:start], clauses[start:]
+    previous = tuple(clauses[starts[-2]:start])
     told_before = frozenset(code for c in earlier for code in codes_of(c))
     claims = tuple(c for c in ruled if any(t in CLAIM_VERBS for t in c.toks) and codes_of(c) and codes_of(c) <= told_before)
-    return Shots(ruled=tuple(c for c in ruled if c not in claims), earlier=tuple(earlier),
+    return Shots(ruled=tuple(c for c in ruled if c not in claims), earlier=tuple(earlier), previous=previous,
                  new_rack=any(_has(c.toks, p) for c in ruled[:1] + earlier for p in NEW_RACK),
                  legal_before=_legal_before(earlier), claims=claims)
 

@@ -31,6 +31,11 @@ def _text_of(clauses: Sequence[Clause]) -> str:
     return " , ".join(" ".join(([c.conj] if c.conj and c.toks[:1] != [c.conj] else []) + c.toks) for c in clauses)
 
 
+def _is_break(clauses: Sequence[Clause]) -> bool:
+    """The shot told by ``clauses`` is a break."""
+    return merge(read_story(_text_of(clauses))).kind == "break" if clauses else False
+
+
 def _codes_of(c: Clause) -> frozenset[str]:
     return frozenset(merge(read_codes(c.text, Facts())).codes)
 
@@ -51,6 +56,9 @@ def _story(text: str, shots: Shots) -> Partial:
             reset.append(Fact(field, 0, _text_of(shots.earlier), _RESET))
     if reset and not any(f.field is F.WARNED for f in shot):
         reset.append(Fact(F.WARNED, None, _text_of(shots.earlier), _RESET))   # a warning ends with its streak
+    if any(f.field is F.KIND and f.value == "push_out" for f in shot) and not _is_break(shots.previous):
+        # a push-out is played only on the shot right after the break: here an ordinary shot
+        shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_UNAVAILABLE, True, _text_of(shots.previous)),)
     earlier = merge(*(read_clause(c, Facts()) for c in shots.earlier))
     gone = (Fact(F.GONE, earlier.pocketed, _text_of(shots.earlier)),) if earlier.pocketed else ()
     return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone

@@ -35,6 +35,11 @@ SHOOTER, OPPONENT = "shooter", "opponent"
 
 _REFEREE = "le texte ne le dit pas ; décision d’arbitre selon la famille de règles WPA/BCA"
 
+# Outcome fields that a contradiction on calling leaves open: who shoots after a ball pocketed
+# without a call, and the end of the game by the money ball.
+_CALL_FIELDS = ("next_shooter",)
+_END_FIELDS = ("game_over", "winner", "termination")
+
 # Outcome fields that depend on whether the shooter lost on a third foul.
 _THIRD_FOUL_FIELDS = ("game_over", "winner", "termination", "ball_in_hand", "fouls_after")
 
@@ -105,14 +110,18 @@ class _Ruling:
             self.notes.append(text)
 
     def cite(self, text: str, policy: str | None = None, clause: str | None = None, note: bool = True,
-             role: Role = Role.CONSEQUENCE) -> None:
+             role: Role = Role.CONSEQUENCE, unsettles: Iterable[str] = ()) -> None:
         """Add a reason resting on ``policy``'s clause (or an explicit ``clause``); the
-        policy's note (contradiction, ambiguity) goes to ``notes`` unless ``note`` is False."""
+        policy's note (contradiction, ambiguity) goes to ``notes`` unless ``note`` is False,
+        and then the Outcome fields that note leaves open (``unsettles``) go to ``unsettled``."""
         if policy is not None:
             pv = self.policy[policy]
-            clause = pv.clause
+            clause = clause or pv.clause
             if note and pv.note:
                 self.note(pv.note)
+                for f in unsettles:
+                    if f not in self.unsettled:
+                        self.unsettled.append(f)
         self.reasons.append(Reason(role, policy, clause, text))
 
     def silent(self, fields: Iterable[str], note: str, reason: str | None = None, policy: str | None = None) -> None:
@@ -270,9 +279,11 @@ def _check_fouls_and_push_out(rs: Ruleset, sc: Scenario) -> None:
             "Un coup poussé (push-out) n’est permis qu’au premier coup après la casse, quand la règle l’autorise : "
             "il n’est pas disponible ici.", pa.clause, "shot.kind")
     if st.push_out_available and st.ball_in_hand and pa.value == "legal_break" and sh.kind != "break":
+        ex = rs.policy["push_out_exclusion"]
+        clause = ex.clause if ex.value in ("ball_in_hand_after_break", "after_break_foul") else pa.clause
         raise ImpossibleScenarioError(
             "Le coup poussé n’est permis qu’après une casse légale ; la bille en main ne vient que d’une faute : "
-            "les deux ne peuvent aller ensemble sous ce règlement.", pa.clause, "state.push_out_available")
+            "les deux ne peuvent aller ensemble sous ce règlement.", clause, "state.push_out_available")
 
 
 def _check_break_counts(rs: Ruleset, sh: Shot, total: int) -> None:
@@ -560,10 +571,11 @@ def _foul_count(r: _Ruling, sc: Scenario) -> tuple[int, bool, bool]:
 def _push_out_after_break_foul(r: _Ruling, sh: Shot) -> bool:
     """Whether the shot after a foul on the break may be a push-out."""
     pv = r.pol("push_out_after_break")
+    ex = r.pol("push_out_exclusion")
     if pv.value == "unless_scratch":
         if sh.cue_ball == "pocketed":
             r.cite("La blanche a été empochée à la casse : l’adversaire ne peut pas jouer de coup poussé.",
-                   policy="push_out_after_break", note=False)
+                   policy="push_out_exclusion" if not ex.silent else "push_out_after_break", note=False)
             return False
         if sh.cue_ball == "off_table":
             r.silent(("push_out_available",),
@@ -581,6 +593,11 @@ def _push_out_after_break_foul(r: _Ruling, sh: Shot) -> bool:
     else:
         r.cite("Le coup poussé n’est permis qu’après une casse légale : pas de coup poussé.",
                policy="push_out_after_break", note=False)
+        if ex.value == "after_break_foul" or (ex.value == "after_break_scratch" and sh.cue_ball == "pocketed"):
+            r.cite("Le texte l’exclut expressément ici.", policy="push_out_exclusion", note=False)
+        elif ex.value == "ball_in_hand_after_break":
+            r.cite("Le joueur a la bille en main après la casse : le texte exclut le coup poussé.",
+                   policy="push_out_exclusion", note=False)
     return False
 
 
@@ -617,7 +634,7 @@ def _options(sc: Scenario, hand_back_push: bool) -> Consequences:
 
 
 # ----------------------------------------------------------------------------- break
-def _break_requirement(r: _Ruling, sh: Shot, rails: int) -> None:
+def _break_requirement(r: _Ruling, sh: Shot, rails: int, assumed: bool = False) -> None:
     """The condition of a legal break (a pocketed ball or four balls to a rail) and the foul
     of failing it."""
     req = r.pol("break_requirement")
@@ -630,8 +647,9 @@ def _break_requirement(r: _Ruling, sh: Shot, rails: int) -> None:
                role=Role.CONDITION)
         return
     if rails >= 4:
-        r.cite(f"{rails} billes touchent une bande : la condition de casse est remplie.", policy="break_requirement",
-               role=Role.CONDITION)
+        told = ("Le nombre de billes à la bande n’est pas donné ; si au moins quatre billes touchent une bande"
+                if assumed else f"{rails} billes touchent une bande")
+        r.cite(f"{told} : la condition de casse est remplie.", policy="break_requirement", role=Role.CONDITION)
     else:
         if req.value == "pocket_or_four_rails":
             what = f"aucune bille empochée et seulement {rails} bille(s) à la bande (il en faut quatre)."
@@ -731,11 +749,13 @@ def _break_fouls(r: _Ruling, sc: Scenario) -> None:
     sh = sc.shot
     _break_contact(r, sc)
     rails = sh.balls_to_rail
+    assumed = False
     if rails is None:
         rails = 4
         if not (sh.pocketed and r.pol("break_requirement").value == "pocket_or_four_rails"):
+            assumed = True
             r.assume("shot.balls_to_rail", "J’ai supposé qu’au moins quatre billes avaient touché une bande à la casse.")
-    _break_requirement(r, sh, rails)
+    _break_requirement(r, sh, rails, assumed)
     _scratch_and_off(r, sh, on_break=True)
     _technique(r, sh)
     if sh.fouls:
@@ -776,7 +796,7 @@ def _money_ball_on_break(r: _Ruling, sc: Scenario, called_matters: bool) -> bool
                policy="money_ball_on_legal_break")
         if not called_matters:
             r.cite("Aucune annonce n’est demandée, à la casse comme ailleurs.", policy="call_on_break",
-                   role=Role.CONDITION)
+                   role=Role.CONDITION, unsettles=_END_FIELDS)
         return True
     called = sh.called
     if "shot.called" in sc.unstated:
@@ -839,10 +859,14 @@ def _rule_break(r: _Ruling, sc: Scenario) -> tuple[Consequences, dict[str, objec
     """Rule on a break: its fouls, the three-ball rule, then the consequences."""
     sh = sc.shot
     _break_fouls(r, sc)
-    three = _three_ball_rule(r, sc)
-    info: dict[str, object] = {"legal": not r.fouls, "three_ball_rule": three}
     if r.fouls:
-        return _after_foul(r, sc, on_break=True), info
+        # a foul on the break rules it: the three-ball rule (which only parts a legal break from a
+        # dry one) is not applied
+        if not r.pol("three_ball_rule").silent and sc.state.rack == "template":
+            r.note("Casse fautive : la règle des trois billes ne s’applique pas, la faute l’emporte.")
+        return _after_foul(r, sc, on_break=True), {"legal": False, "three_ball_rule": None, "dry": False}
+    three = _three_ball_rule(r, sc)
+    info: dict[str, object] = {"legal": True, "three_ball_rule": three, "dry": three == "failed"}
     if three == "failed":
         return _dry_break(r, sc), info
     called_matters = r.pol("call_shot").value == "ball_and_pocket"
@@ -875,7 +899,9 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
             _spot(r, money)
         others = [b for b in sh.pocketed if b != money]
         if others:
-            r.cite(f"{_balls(others).capitalize()} empochée(s) sur le coup poussé reste(nt) empochée(s) sans compter.",
+            many = len(others) > 1
+            r.cite(f"{_balls(others).capitalize()}, {'empochées' if many else 'empochée'} sur le coup poussé, "
+                   f"{'restent empochées' if many else 'reste empochée'} sans compter.",
                    policy="push_out_money_ball", note=False)
         r.cite("Après un coup poussé légal, l’adversaire choisit : jouer la table telle quelle, ou rendre la main "
                "à l’auteur du coup poussé.", policy="push_out_options")
@@ -889,7 +915,10 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
     if r.pol("call_shot").value == "ball_and_pocket":
         return _called_shot(r, sc, on_table)
 
-    r.cite("Aucune annonce : toute bille empochée sur un coup régulier compte.", policy="call_shot", role=Role.CONDITION)
+    # a text that contradicts itself on calling (Dooly's: « jeu à coups annoncés » / « jamais à nommer
+    # leurs coups ») leaves open who shoots next after a ball pocketed, and the win by the money ball
+    r.cite("Aucune annonce : toute bille empochée sur un coup régulier compte.", policy="call_shot", role=Role.CONDITION,
+           unsettles=() if money in sh.pocketed else _CALL_FIELDS)
     if money in sh.pocketed:
         r.cite(f"La {money} est empochée sur un coup régulier : le joueur gagne la partie.", policy="money_ball_wins")
         return _legal_end(sc, True, True)
@@ -913,16 +942,10 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequ
         r.assume("shot.called",
                  "J’ai supposé que le coup n’était pas évident : sans annonce, les billes empochées ne comptent pas.")
     if called == "safe":
-        fields = ["next_shooter", "options"] + (["spotted"] if money in sh.pocketed else [])
-        r.silent(fields, "Le texte ne parle pas du coup de sécurité annoncé ; comme en WPA, les billes empochées ne "
-                         "comptent pas (elles restent empochées, la bille de gain est replacée) et la main passe, sans "
-                         "choix pour l’adversaire.",
-                 f"Sécurité annoncée : les billes empochées ne comptent pas, la main passe ({_REFEREE}).", policy="call_shot")
-        if money in sh.pocketed:
-            r.spotted.add(money)
-            r.cite(f"La {money} empochée de façon irrégulière est replacée.", policy="money_ball_on_foul")
-            _spot(r, money)
-        return _legal_end(sc, False, False)
+        # A called safety does not call any ball: a ball it pockets is pocketed « sans l’annoncer »,
+        # ruled by the same sentences as a shot with nothing called (below).
+        r.silent((), "Le texte ne parle pas du coup de sécurité annoncé ; la sécurité n’annonce aucune bille : "
+                     "les billes qu’elle empoche le sont « sans l’annoncer » et sont jugées comme telles.")
     if isinstance(called, Called) and called.ball in sh.pocketed and called.pocket_ok:
         r.cite(f"La {called.ball} annoncée est empochée dans la poche annoncée.", policy="call_shot", role=Role.CONDITION)
         if called.ball == money:
@@ -932,13 +955,18 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequ
             r.spotted.add(money)
             r.cite(f"La {money} n’était pas annoncée : elle n’est pas empochée régulièrement et se replace.",
                    policy="money_ball_on_foul")
-            r.silent(("spotted",), f"Le texte replace la {money} « empochée suite à un coup illégal » ; il ne dit pas "
-                                   f"expressément qu’une {money} non annoncée l’est. Décision : replacée, comme en WPA.")
+            r.silent(("spotted",) + _END_FIELDS,
+                     f"Le texte replace la {money} « empochée suite à un coup illégal » et fait gagner la {money} "
+                     f"empochée régulièrement ; il ne dit pas si une {money} non annoncée, entrée sur le même coup "
+                     f"qu’une bille annoncée et empochée, l’est « légalement ». Décision : elle ne gagne pas et "
+                     "est replacée, comme en WPA.")
             _spot(r, money)
         r.cite("La bille annoncée est empochée régulièrement : le joueur continue.", policy="turn_continues")
         return _legal_end(sc, True, False)
     # the called ball was not pocketed as called (or nothing was called)
-    if not isinstance(called, Called):
+    if called == "safe":
+        what = "sécurité annoncée : aucune bille n’était annoncée"
+    elif not isinstance(called, Called):
         what = "aucune bille n’était annoncée"
     elif called.ball not in sh.pocketed:
         what = f"la {called.ball} annoncée n’est pas empochée"
@@ -949,10 +977,11 @@ def _called_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequ
     _others_stay_down(r, sh.pocketed, money)
     if money in sh.pocketed:
         r.spotted.add(money)
-        r.cite(f"La {money} empochée sans annonce est replacée.", policy="money_ball_on_foul")
+        wrong_pocket = isinstance(called, Called) and called.ball == money
+        how = "entrée dans une autre poche que celle annoncée" if wrong_pocket else "empochée sans annonce"
+        r.cite(f"La {money} {how} est replacée.", policy="money_ball_on_foul")
         r.silent(("spotted",), f"Le texte replace la {money} « empochée suite à un coup illégal » ; il ne dit pas "
-                               f"expressément qu’une {money} empochée sans annonce l’est. Décision : replacée, comme en "
-                               "WPA.")
+                               f"expressément qu’une {money} {how} l’est. Décision : replacée, comme en WPA.")
         _spot(r, money)
     r.cite("Aucune bille empochée régulièrement : la main passe.", policy="turn_continues")
     if lowest in sh.pocketed:

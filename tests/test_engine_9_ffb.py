@@ -181,7 +181,7 @@ def test_second_foul_warning():
 def test_warned_third_foul_loses():
     o = rule(R, {"first_contact": 5}, on_table=T, fouls={"shooter": 2, "opponent": 0}, warned=True)
     assert o.game_over and o.termination.value == "three_fouls" and "9-ffb/trois-fautes-consecutives" in o.cited
-    assert o.on_table_after == ()
+    assert o.on_table_after == tuple(T)  # the game is over, the balls are still on the table
 
 
 def test_unwarned_third_foul_count_stays_at_two():

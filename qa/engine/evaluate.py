@@ -768,6 +768,8 @@ def _dry_break(r: _Ruling, sc: Scenario) -> Consequences:
     money = r.rs.money_ball
     r.cite("Casse irrégulière (dry break) : la main passe ; l’adversaire joue la table sans coup poussé, ou rend "
            "la main au casseur, qui peut alors jouer un coup poussé.", policy="dry_break")
+    if not r.pol("dry_break_accept_push_out").silent:
+        r.cite("Qui accepte la table ne peut pas jouer de coup poussé.", policy="dry_break_accept_push_out", note=False)
     if money in sh.pocketed:
         r.spotted.add(money)
         pv = r.pol("dry_break_money_ball")
@@ -1027,12 +1029,12 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
             r.cite("Le tireur joue avec la bille en main.", policy="ball_in_hand_after_foul", note=False,
                    role=Role.CONDITION)
         res = _rule_shot(r, scenario, on_table)
-    after: tuple[int, ...] = ()
+    # the balls left on the table, also when the game is over (the balls still there)
+    gone = set(sh.pocketed)
+    gone.update(sh.off_table)
     if not res.game_over:
-        gone = set(sh.pocketed)
-        gone.update(sh.off_table)
         gone.difference_update(r.spotted)
-        after = tuple(b for b in on_table if b not in gone)
+    after = tuple(b for b in on_table if b not in gone)
     unsettled = r.unsettled
     if "legal" in unsettled and any(f.clause for f in r.fouls):
         unsettled = [f for f in unsettled if f != "legal"]  # a foul the text states settles legal=False

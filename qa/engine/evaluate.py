@@ -27,6 +27,7 @@ from typing import Iterable, Sequence
 
 from ..french import ball_list as _balls
 from ..rulebook import PolicyValue, Rulebook, Ruleset, did_you_mean
+from . import circumstances as cir
 from .outcome import (Assumption, Consequences, Foul, ImpossibleScenarioError, Option, Outcome, Reason, Role,
                       Termination)
 from .scenario import Called, FoulCount, Scenario, Shot
@@ -88,9 +89,10 @@ def _context(book: Rulebook, rs: Ruleset) -> _Context:
 class _Ruling:
     """Mutable scratch pad of one evaluation (internal); frozen into an Outcome at the end."""
 
-    __slots__ = ("rs", "book", "policy", "on_break", "reasons", "notes", "unsettled", "assumptions", "fouls", "spotted")
+    __slots__ = ("rs", "book", "policy", "on_break", "reasons", "notes", "unsettled", "assumptions", "fouls", "spotted",
+                 "waived", "spot_taken")
 
-    def __init__(self, rs: Ruleset, book: Rulebook, on_break: bool = False):
+    def __init__(self, rs: Ruleset, book: Rulebook, on_break: bool = False, spot_taken: bool | None = None):
         self.rs, self.book = rs, book
         self.policy = rs.policy
         self.on_break = on_break
@@ -100,6 +102,8 @@ class _Ruling:
         self.assumptions: list[Assumption] = []
         self.fouls: list[Foul] = []
         self.spotted: set[int] = set()
+        self.waived: list[Foul] = []          # fouls committed but not recognised (who claimed them, when)
+        self.spot_taken = spot_taken          # the foot spot is taken when a ball comes back (None: not stated)
 
     # -- policy access ---------------------------------------------------------------
     def pol(self, name: str) -> PolicyValue:
@@ -320,6 +324,7 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
                 ctx.foul_list, "shot.fouls")
     if sh.kind == "break":
         _check_break_counts(rs, sh, len(on_table))
+    cir.check_physics(rs, sc, on_table, rs.policy["lowest_ball_first"].clause)
     return on_table
 
 
@@ -466,7 +471,13 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
 
 # ----------------------------------------------------------------------------- consequences
 def _spot(r: _Ruling, money: int) -> None:
-    """Say where a spotted ball goes when the spot is taken (spot_occupied)."""
+    """Say where a spotted ball goes when the spot is taken (spot_occupied): the spot stated taken,
+    or free (nothing to say), or not stated (where it would go)."""
+    if r.spot_taken:
+        cir.spot_taken(r, money)
+        return
+    if r.spot_taken is False:
+        return
     pv = r.pol("spot_occupied")
     if pv.silent:
         r.note(f"Le texte ne dit pas où replacer la {money} si le point de replacement est occupé.")
@@ -758,8 +769,12 @@ def _break_fouls(r: _Ruling, sc: Scenario) -> None:
     _break_requirement(r, sh, rails, assumed)
     _scratch_and_off(r, sh, on_break=True)
     _technique(r, sh)
-    if sh.fouls:
-        _listed_fouls(r, sh.fouls, "break")
+    cir.curve(r, sh)
+    codes = cir.filter_codes(r, sc)
+    if codes:
+        _listed_fouls(r, codes, "break")
+    if r.fouls and cir.claim_voids_fouls(r, sh):
+        r.waived, r.fouls = r.fouls, []
 
 
 def _dry_break(r: _Ruling, sc: Scenario) -> Consequences:
@@ -887,8 +902,14 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
     _scratch_and_off(r, sh, on_break=False)
     if sh.jump or sh.masse or sh.obstacle_moved:
         _technique(r, sh)
-    if sh.fouls:
-        _listed_fouls(r, sh.fouls, sh.kind)
+    cir.curve(r, sh)
+    cir.frozen(r, sh)
+    codes = cir.filter_codes(r, sc)
+    if codes:
+        _listed_fouls(r, codes, sh.kind)
+    cir.out_of_turn(r, sh)
+    if r.fouls and cir.claim_voids_fouls(r, sh):
+        r.waived, r.fouls = r.fouls, []
     if r.fouls:
         if sh.kind == "push_out":
             r.cite("Un coup poussé fautif est sanctionné selon la faute commise.", policy="push_out_foul")
@@ -1020,15 +1041,20 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
     rs = ruleset_of(book, scenario)
     on_table = check_possible(book, rs, scenario)
     sh = scenario.shot
-    r = _Ruling(rs, book, on_break=sh.kind == "break")
+    r = _Ruling(rs, book, on_break=sh.kind == "break", spot_taken=sh.spot_taken)
     info: dict[str, object] | None = None
-    if sh.kind == "break":
+    if sh.cue_missed:
+        res = _cue_missed(r, scenario)
+    elif sh.kind == "break":
         res, info = _rule_break(r, scenario)
     else:
         if scenario.state.ball_in_hand:
             r.cite("Le tireur joue avec la bille en main.", policy="ball_in_hand_after_foul", note=False,
                    role=Role.CONDITION)
         res = _rule_shot(r, scenario, on_table)
+    cir.dropped(r, sh)
+    if cir.conduct_ends(r, sh):
+        res = Consequences(True, OPPONENT, Termination.FORFEIT, OPPONENT, False, (), False, res.fouls_after, False)
     # the balls left on the table, also when the game is over (the balls still there)
     gone = set(sh.pocketed)
     gone.update(sh.off_table)
@@ -1046,4 +1072,20 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
         fouls_after=MappingProxyType(res.fouls_after.to_json()), warning_due=res.warning_due,
         reasons=tuple(r.reasons), notes=tuple(r.notes), unsettled=tuple(unsettled),
         assumptions=tuple(r.assumptions), on_table_after=after,
+        spotted_at=cir.spot_places(r, sh.spot_taken) if not res.game_over else (),
+        fouls_not_recognised=tuple(r.waived),
     )
+
+
+def _cue_missed(r: _Ruling, sc: Scenario) -> Consequences:
+    """The tip missed the cue ball: no stroke; only the fouls stated by code (a ball touched…)."""
+    sh, st = sc.shot, sc.state
+    codes = cir.filter_codes(r, sc)
+    if codes:
+        _listed_fouls(r, codes, sh.kind)
+    if r.fouls and not cir.claim_voids_fouls(r, sh):
+        return _after_foul(r, sc, on_break=False)
+    r.waived, r.fouls = r.waived + r.fouls, []
+    cir.cue_missed(r)
+    return Consequences(False, None, None, SHOOTER, st.ball_in_hand, (), st.push_out_available or sh.kind == "push_out",
+                        FoulCount(st.fouls.shooter, st.fouls.opponent), False)

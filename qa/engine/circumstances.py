@@ -27,6 +27,7 @@ END_FIELDS = ("game_over", "winner", "termination")
 
 #: Policies whose reason puts a ball back on the spot (the clause of its place).
 SPOT_POLICIES = frozenset({"money_ball_on_foul", "money_ball_on_break_foul", "money_ball_off_table",
+                           "break_money_ball_off_table",
                            "push_out_money_ball", "dry_break_money_ball", "money_ball_on_legal_break"})
 
 
@@ -223,8 +224,8 @@ def dropped(r: _Ruling, sh: Shot) -> None:
     balls = ball_list(list(sh.dropped_by_itself))
     many = len(sh.dropped_by_itself) > 1
     r.silent(("on_table_after",),
-             f"Aucun texte ne parle d’une bille qui tombe seule dans une poche après l’arrêt des billes ; comme en WPA, "
-             f"elle n’est pas empochée par le coup : elle est remise à sa place et le coup est jugé sans elle.",
+             "Aucun texte ne parle d’une bille qui tombe seule dans une poche après l’arrêt des billes ; comme en WPA, "
+             "elle n’est pas empochée par le coup : elle est remise à sa place et le coup est jugé sans elle.",
              f"{balls.capitalize()}, {'tombées' if many else 'tombée'} seule{'s' if many else ''} après l’arrêt des "
              f"billes, {'sont remises à leur place' if many else 'est remise à sa place'} ({REFEREE}).")
 

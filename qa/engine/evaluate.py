@@ -739,6 +739,8 @@ def _three_ball_rule(r: _Ruling, sc: Scenario, fouled: bool = False) -> str | No
                      "irrégulière, sans dire lequel l’emporte. Décision : la faute, comme en WPA (bille en main).",
                      f"Casse fautive et irrégulière : la faute l’emporte, bille en main ({_REFEREE}).",
                      policy="dry_break")
+            r.cite("Le texte donne aussi, après une casse irrégulière, le choix à l’adversaire.", policy="dry_break",
+                   note=False, role=Role.CONDITION)
         return three
     if three == "met" and sh.pocketed:
         _three_ball_case(r, len(sh.pocketed))

@@ -421,7 +421,7 @@ OUTCOME_FIELDS = (
 )
 
 _WORDS = {True: "oui", False: "non", None: "—", "shooter": "le tireur", "opponent": "l’adversaire",
-          "money_ball": "bille de gain", "three_fouls": "trois fautes", "play": "jouer",
+          "money_ball": "bille de gain", "three_fouls": "trois fautes", "forfeit": "forfait", "play": "jouer",
           "hand_back": "rendre la main", "met": "remplie", "failed": "non remplie"}
 
 

@@ -193,7 +193,7 @@ def _load_one(col: _Collector, f: Path, rulesets: dict[str, Ruleset], clauses: d
 
     policy: dict[str, PolicyValue] = {}
     for name, pv in base.policy.items():
-        policy[name] = PolicyValue(name, pv.value, repoint(pv.clause), pv.note)
+        policy[name] = PolicyValue(name, pv.value, repoint(pv.clause), pv.note, repoint(pv.against))
     policy.update(overrides)
     fouls = {code: replaced.get(cid, cid) for code, cid in base.fouls.items()}
     fouls.update(own_fouls)
@@ -351,7 +351,8 @@ def _policy_values(col: _Collector, f: Path, raw_policy: LineDict, m: _HouseFile
             ))
         generated = bool(decisions) and decisions[-1].id == clause_id
         # a club decision's note is the text of its generated clause: not repeated as a note
-        values[name] = SimpleNamespace(value=pv.value, clause=clause_id, note=None if generated else pv.note)
+        values[name] = SimpleNamespace(value=pv.value, clause=clause_id, note=None if generated else pv.note,
+                                       against=None)  # a club decision replaces the text: no contradiction left
     return values, decisions, ok
 
 

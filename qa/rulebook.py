@@ -76,6 +76,8 @@ class PolicyValue:
     value: str
     clause: str | None
     note: str | None = None
+    #: the other clause of a contradiction the ``note`` explains (the text says both)
+    against: str | None = None
 
     @property
     def silent(self) -> bool:
@@ -267,6 +269,7 @@ class _PolicyValueIn(_Strict):
     value: str
     clause: str | None = None
     note: str | None = None
+    against: str | None = None
 
 
 class _PolicyFileIn(_Strict):
@@ -602,7 +605,11 @@ def check_policy_values(col: _Collector, path: Path, raw: LineDict, values: Mapp
                 col.add(path, line, f"{name} : clause inconnue « {pv.clause} »{did_you_mean(pv.clause, clauses)}")
             elif clauses[pv.clause].kind != "rule":
                 col.add(path, line, f"{name} : la clause « {pv.clause} » n’est pas une règle de jeu")
-        out[name] = PolicyValue(name, pv.value, pv.clause, pv.note)
+        if pv.against is not None and pv.against not in clauses:
+            col.add(path, line, f"{name} : clause inconnue « {pv.against} » (against){did_you_mean(pv.against, clauses)}")
+        if pv.against is not None and not pv.note:
+            col.add(path, line, f"{name} : « against » demande une « note » qui dise la contradiction")
+        out[name] = PolicyValue(name, pv.value, pv.clause, pv.note, pv.against)
     if complete:
         for name in specs:
             if name not in values:

@@ -40,6 +40,9 @@ def assert_expected(outcome: Outcome, expect: Mapping[str, Any]) -> None:
             assert sorted(x["choice"] for x in got["options"]) == sorted(want), key
         elif key == "spotted":
             assert sorted(got["spotted"]) == sorted(want), key
+        elif key == "break" and isinstance(want, dict) and isinstance(got["break"], dict):
+            # the keys the item states (the Outcome's break gained "dry")
+            assert {k: got["break"].get(k) for k in want} == want, f"break: {got['break']!r} ≠ {want!r}"
         else:
             assert got[key] == want, f"{key}: {got[key]!r} ≠ {want!r}"
 

@@ -461,7 +461,7 @@ def test_scenario_errors_are_french_and_list_allowed_values(client, path, body, 
 def test_called_of_the_wrong_shape_names_every_shape_allowed(client, called):
     e = assert_error(client.post("/api/evaluate", json={"ruleset": "9-ffb", "shot": {"called": called}}), 400,
                      "shot.called")
-    assert "un objet {ball, pocket, pocket_ok}, « safe » ou null" in e["message"]
+    assert "un objet {ball, pocket, pocket_ok, obvious}, « safe » ou null" in e["message"]
 
 
 def test_rulesets_null_means_not_stated(client):

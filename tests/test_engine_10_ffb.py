@@ -123,8 +123,20 @@ def test_uncalled_ten_with_the_called_ball_is_spotted_shooter_continues():
 
 
 def test_called_safety_with_a_ball_pocketed_is_not_settled():
+    # a safety calls no ball: the 7 is pocketed « sans l’annoncer »; the text gives the choice only
+    # for the lowest ball: the turn passes, the choice is left open
     o = rule(R, {"first_contact": 2, "pocketed": [7], "called": "safe"}, on_table=T)
-    assert o.legal and o.next_shooter == "opponent" and "next_shooter" in o.unsettled and o.notes
+    assert o.legal and o.next_shooter == "opponent" and "options" in o.unsettled and o.notes
+    assert "next_shooter" not in o.unsettled
+
+
+def test_called_safety_pocketing_the_lowest_gives_the_choice():
+    # « Si le joueur empoche la bille numériquement la plus faible sans l’annoncer, la main passe et son
+    # adversaire a le choix de jouer le coup suivant ou de redonner la main au joueur précédent. »
+    for called in ("safe", None):
+        o = rule(R, {"first_contact": 2, "pocketed": [2], "called": called}, on_table=T)
+        assert o.legal and choices(o) == {"play", "hand_back"}, called
+        assert "10-ffb/empoche-non-annoncee" in o.cited and "options" not in o.unsettled
 
 
 def test_called_ball_in_the_wrong_pocket_does_not_count():

@@ -26,7 +26,9 @@ def test_break_no_ball_and_three_rails_is_a_foul():
 def test_push_out_remains_after_a_break_foul_other_than_a_scratch():
     o = brk(R, first_contact=2, pocketed=[], balls_to_rail=5)
     assert not o.legal and o.ball_in_hand and o.push_out_available
-    assert "9-bca/5-coup-pousse-apres-scratch" in o.cited and "push_out_available" not in o.unsettled
+    # the permission (« Immédiatement après le bris… peut jouer un coup poussé »), not the scratch exception
+    assert "9-bca/5-coup-pousse-quand" in o.cited and "push_out_available" not in o.unsettled
+    assert "9-bca/5-coup-pousse-apres-scratch" not in o.cited
 
 
 def test_no_push_out_after_a_scratch_on_the_break():

@@ -48,7 +48,7 @@ def test_nine_on_a_break_foul_is_spotted():
 @pytest.mark.parametrize("pocketed, crossed", [([2, 5, 8], 0), ([2], 2), ([2, 5], 1), ([2, 3, 4, 5], 0)])
 def test_template_three_ball_rule_met_keeps_the_hand(pocketed, crossed):
     o = brk(R, rack="template", first_contact=1, pocketed=pocketed, balls_to_rail=5, crossed_head_string=crossed)
-    assert o.legal and o.break_info == {"legal": True, "three_ball_rule": "met"}
+    assert o.legal and o.break_info == {"legal": True, "three_ball_rule": "met", "dry": False}
     assert o.next_shooter == "shooter" and o.push_out_available
     assert "9-ffb/trois-billes-regle" in o.cited and "9-ffb/trois-billes-champ-d-application" in o.cited
 
@@ -56,7 +56,7 @@ def test_template_three_ball_rule_met_keeps_the_hand(pocketed, crossed):
 @pytest.mark.parametrize("pocketed, crossed", [([2], 1), ([2, 5], 0), ([], 2)])
 def test_template_dry_break_opponent_plays_without_push_out_or_hands_back(pocketed, crossed):
     o = brk(R, rack="template", first_contact=1, pocketed=pocketed, balls_to_rail=5, crossed_head_string=crossed)
-    assert o.legal and o.break_info == {"legal": True, "three_ball_rule": "failed"}
+    assert o.legal and o.break_info == {"legal": True, "three_ball_rule": "failed", "dry": True}
     assert o.next_shooter == "opponent" and not o.ball_in_hand and not o.push_out_available
     by = {opt.choice: opt for opt in o.options}
     assert set(by) == {"play", "hand_back"} and "9-ffb/dry-break-choix-adversaire" in o.cited
@@ -181,7 +181,7 @@ def test_second_foul_warning():
 def test_warned_third_foul_loses():
     o = rule(R, {"first_contact": 5}, on_table=T, fouls={"shooter": 2, "opponent": 0}, warned=True)
     assert o.game_over and o.termination.value == "three_fouls" and "9-ffb/trois-fautes-consecutives" in o.cited
-    assert o.on_table_after == ()
+    assert o.on_table_after == tuple(T)  # the game is over, the balls are still on the table
 
 
 def test_unwarned_third_foul_count_stays_at_two():

@@ -8,7 +8,7 @@ from engine_support import NINE_BALL, RULESETS, TEN_BALL, book, brk, codes, rule
 
 # The money ball pocketed on a legal break, nothing called.
 @pytest.mark.parametrize("ruleset, wins, clause", [
-    ("10-doolys", True, "10-doolys/1-continuer-a-jouer"),
+    ("10-doolys", True, "10-doolys/5-fin-de-partie"),
     ("10-ffb", False, "10-ffb/casse-10-empochee-annoncee"),
     ("10-guide", False, "10-guide/casse-10-annoncee"),
     ("9-bca", True, "9-bca/4-fin-de-partie"),
@@ -43,9 +43,9 @@ def test_four_rails_even_with_a_pocketed_ball(ruleset, legal, clause):
 # A break foul that is not a scratch (the 2 hit first): may the incoming player push out?
 @pytest.mark.parametrize("ruleset, push, clause", [
     ("10-doolys", False, "10-doolys/6-coup-pousse-quand"),
-    ("10-ffb", False, "10-ffb/push-out-premier-coup"),
-    ("10-guide", False, "10-guide/push-out-apres-casse"),
-    ("9-bca", True, "9-bca/5-coup-pousse-apres-scratch"),
+    ("10-ffb", False, "10-ffb/push-out-interdit-bille-en-main"),
+    ("10-guide", False, "10-guide/casse-faute-pas-de-push-out"),
+    ("9-bca", True, "9-bca/5-coup-pousse-quand"),
     ("9-ffb", False, "9-ffb/push-out-apres-casse"),
 ])
 def test_push_out_after_a_non_scratch_break_foul(ruleset, push, clause):

@@ -26,6 +26,9 @@ def test_scenario(item):
     assert item["clause"].split("/")[0] == item["scenario"]["ruleset"]
     settled = set(item["expect"]) & set(o.unsettled)
     assert not settled, f"the text settles {settled}, yet the engine lists them as unsettled"
+    open_fields = set(item.get("unsettled", ()))
+    assert open_fields <= set(o.unsettled), f"{open_fields - set(o.unsettled)} not listed as unsettled"
+    assert not open_fields or o.notes
 
 
 @pytest.mark.parametrize("item", SHARED, ids=[s["name"] for s in SHARED])

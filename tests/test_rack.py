@@ -48,7 +48,8 @@ def test_a_shot_after_the_game_is_over_is_an_error():
 def test_money_ball_win_ends_the_rack():
     out = play("10-doolys", [{**BREAK, "pocketed": [4]}, {"first_contact": 1, "pocketed": [10]}])
     assert [p for p, _ in out] == ["A", "A"]
-    assert out[-1][1].game_over and out[-1][1].winner == "shooter" and out[-1][1].on_table_after == ()
+    assert out[-1][1].game_over and out[-1][1].winner == "shooter"
+    assert out[-1][1].on_table_after == (1, 2, 3, 5, 6, 7, 8, 9)  # what is left when the game ends
 
 
 def test_nine_ffb_dry_break_hand_back_with_push_out_then_nine_wins():
@@ -68,7 +69,8 @@ def test_dry_break_accepted_table_no_push_out():
     with pytest.raises(ImpossibleScenarioError) as exc:
         play("9-ffb", [{**BREAK, "pocketed": [2], "crossed_head_string": 0},
                        {"kind": "push_out", "first_contact": None, "choice": "play"}], state={"rack": "template"})
-    assert exc.value.field == "shots[1].shot.kind"  # 9-ffb/dry-break-accepter-la-table
+    assert exc.value.field == "shots[1].kind"  # the shot's own path in the request
+    assert exc.value.clause == "9-ffb/dry-break-accepter-la-table"  # « il ne peut pas jouer de coup de dégagement »
 
 
 def test_missing_choice_is_an_error():

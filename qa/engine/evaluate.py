@@ -27,6 +27,7 @@ from typing import Iterable, Sequence
 
 from ..french import ball_list as _balls
 from ..rulebook import PolicyValue, Rulebook, Ruleset, did_you_mean
+from . import circumstances as cir
 from .outcome import (Assumption, Consequences, Foul, ImpossibleScenarioError, Option, Outcome, Reason, Role,
                       Termination)
 from .scenario import Called, FoulCount, Scenario, Shot
@@ -34,6 +35,11 @@ from .scenario import Called, FoulCount, Scenario, Shot
 SHOOTER, OPPONENT = "shooter", "opponent"
 
 _REFEREE = "le texte ne le dit pas ; décision d’arbitre selon la famille de règles WPA/BCA"
+
+# Outcome fields that a contradiction on calling leaves open: who shoots after a ball pocketed
+# without a call, and the end of the game by the money ball.
+_CALL_FIELDS = ("next_shooter",)
+_END_FIELDS = ("game_over", "winner", "termination")
 
 # Outcome fields that depend on whether the shooter lost on a third foul.
 _THIRD_FOUL_FIELDS = ("game_over", "winner", "termination", "ball_in_hand", "fouls_after")
@@ -83,9 +89,10 @@ def _context(book: Rulebook, rs: Ruleset) -> _Context:
 class _Ruling:
     """Mutable scratch pad of one evaluation (internal); frozen into an Outcome at the end."""
 
-    __slots__ = ("rs", "book", "policy", "on_break", "reasons", "notes", "unsettled", "assumptions", "fouls", "spotted")
+    __slots__ = ("rs", "book", "policy", "on_break", "reasons", "notes", "unsettled", "assumptions", "fouls", "spotted",
+                 "waived", "spot_taken")
 
-    def __init__(self, rs: Ruleset, book: Rulebook, on_break: bool = False):
+    def __init__(self, rs: Ruleset, book: Rulebook, on_break: bool = False, spot_taken: bool | None = None):
         self.rs, self.book = rs, book
         self.policy = rs.policy
         self.on_break = on_break
@@ -95,6 +102,8 @@ class _Ruling:
         self.assumptions: list[Assumption] = []
         self.fouls: list[Foul] = []
         self.spotted: set[int] = set()
+        self.waived: list[Foul] = []          # fouls committed but not recognised (who claimed them, when)
+        self.spot_taken = spot_taken          # the foot spot is taken when a ball comes back (None: not stated)
 
     # -- policy access ---------------------------------------------------------------
     def pol(self, name: str) -> PolicyValue:
@@ -105,14 +114,23 @@ class _Ruling:
             self.notes.append(text)
 
     def cite(self, text: str, policy: str | None = None, clause: str | None = None, note: bool = True,
-             role: Role = Role.CONSEQUENCE) -> None:
+             role: Role = Role.CONSEQUENCE, unsettles: Iterable[str] = ()) -> None:
         """Add a reason resting on ``policy``'s clause (or an explicit ``clause``); the
-        policy's note (contradiction, ambiguity) goes to ``notes`` unless ``note`` is False."""
+        policy's note (contradiction, ambiguity) goes to ``notes`` unless ``note`` is False,
+        and then the Outcome fields that note leaves open (``unsettles``) go to ``unsettled``."""
         if policy is not None:
             pv = self.policy[policy]
-            clause = pv.clause
+            clause = clause or pv.clause
             if note and pv.note:
                 self.note(pv.note)
+                for f in unsettles:
+                    if f not in self.unsettled:
+                        self.unsettled.append(f)
+                if unsettles and pv.against:
+                    self.reasons.append(Reason(Role.CONDITION, policy, clause, text))
+                    self.reasons.append(Reason(Role.CONDITION, policy, pv.against,
+                                               "Mais le même texte dit aussi le contraire : la question reste ouverte."))
+                    return
         self.reasons.append(Reason(role, policy, clause, text))
 
     def silent(self, fields: Iterable[str], note: str, reason: str | None = None, policy: str | None = None) -> None:
@@ -270,9 +288,11 @@ def _check_fouls_and_push_out(rs: Ruleset, sc: Scenario) -> None:
             "Un coup poussé (push-out) n’est permis qu’au premier coup après la casse, quand la règle l’autorise : "
             "il n’est pas disponible ici.", pa.clause, "shot.kind")
     if st.push_out_available and st.ball_in_hand and pa.value == "legal_break" and sh.kind != "break":
+        ex = rs.policy["push_out_exclusion"]
+        clause = ex.clause if ex.value in ("ball_in_hand_after_break", "after_break_foul") else pa.clause
         raise ImpossibleScenarioError(
             "Le coup poussé n’est permis qu’après une casse légale ; la bille en main ne vient que d’une faute : "
-            "les deux ne peuvent aller ensemble sous ce règlement.", pa.clause, "state.push_out_available")
+            "les deux ne peuvent aller ensemble sous ce règlement.", clause, "state.push_out_available")
 
 
 def _check_break_counts(rs: Ruleset, sh: Shot, total: int) -> None:
@@ -309,6 +329,7 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
                 ctx.foul_list, "shot.fouls")
     if sh.kind == "break":
         _check_break_counts(rs, sh, len(on_table))
+    cir.check_physics(rs, sc, on_table, rs.policy["lowest_ball_first"].clause)
     return on_table
 
 
@@ -445,7 +466,8 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
         r.cite("Pas de bande après le contact, mais une bille est empochée : il n’y a pas de faute de bande.",
                policy="rail_after_contact", role=Role.CONDITION)
     else:
-        r.silent(("legal",), pv.note or "Le texte exige une bande après le contact sans préciser le cas d’une bille "
+        r.silent(("legal", "next_shooter", "ball_in_hand", "fouls_after"),
+                 pv.note or "Le texte exige une bande après le contact sans préciser le cas d’une bille "
                                         "empochée ; comme en WPA, une bille empochée dispense de la bande.",
                  f"Pas de faute de bande : une bille est empochée ({_REFEREE}).", policy="rail_after_contact")
         if not pv.silent:
@@ -455,7 +477,13 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
 
 # ----------------------------------------------------------------------------- consequences
 def _spot(r: _Ruling, money: int) -> None:
-    """Say where a spotted ball goes when the spot is taken (spot_occupied)."""
+    """Say where a spotted ball goes when the spot is taken (spot_occupied): the spot stated taken,
+    or free (nothing to say), or not stated (where it would go)."""
+    if r.spot_taken:
+        cir.spot_taken(r, money)
+        return
+    if r.spot_taken is False:
+        return
     pv = r.pol("spot_occupied")
     if pv.silent:
         r.note(f"Le texte ne dit pas où replacer la {money} si le point de replacement est occupé.")
@@ -511,7 +539,11 @@ def _balls_after_foul(r: _Ruling, sh: Shot, on_break: bool) -> None:
                policy="money_ball_on_break_foul" if on_break else "money_ball_on_foul")
     if money in sh.off_table:
         r.spotted.add(money)
-        r.cite(f"La {money} sortie de la table est replacée.", policy="money_ball_off_table")
+        brk = on_break and not r.pol("break_money_ball_off_table").silent
+        r.cite(f"La {money} sortie de la table est replacée.",
+               policy="break_money_ball_off_table" if brk else "money_ball_off_table")
+        if brk and r.pol("money_ball_off_table").clause != r.pol("break_money_ball_off_table").clause:
+            r.cite("La règle générale dit de même.", policy="money_ball_off_table", note=False)
     _others_stay_down(r, sh.pocketed, money, " malgré la faute")
     gone = [b for b in sh.off_table if b != money]
     if gone:
@@ -560,10 +592,11 @@ def _foul_count(r: _Ruling, sc: Scenario) -> tuple[int, bool, bool]:
 def _push_out_after_break_foul(r: _Ruling, sh: Shot) -> bool:
     """Whether the shot after a foul on the break may be a push-out."""
     pv = r.pol("push_out_after_break")
+    ex = r.pol("push_out_exclusion")
     if pv.value == "unless_scratch":
         if sh.cue_ball == "pocketed":
             r.cite("La blanche a été empochée à la casse : l’adversaire ne peut pas jouer de coup poussé.",
-                   policy="push_out_after_break", note=False)
+                   policy="push_out_exclusion" if not ex.silent else "push_out_after_break", note=False)
             return False
         if sh.cue_ball == "off_table":
             r.silent(("push_out_available",),
@@ -581,6 +614,11 @@ def _push_out_after_break_foul(r: _Ruling, sh: Shot) -> bool:
     else:
         r.cite("Le coup poussé n’est permis qu’après une casse légale : pas de coup poussé.",
                policy="push_out_after_break", note=False)
+        if ex.value == "after_break_foul" or (ex.value == "after_break_scratch" and sh.cue_ball == "pocketed"):
+            r.cite("Le texte l’exclut expressément ici.", policy="push_out_exclusion", note=False)
+        elif ex.value == "ball_in_hand_after_break":
+            r.cite("Le joueur a la bille en main après la casse : le texte exclut le coup poussé.",
+                   policy="push_out_exclusion", note=False)
     return False
 
 
@@ -595,8 +633,9 @@ def _after_foul(r: _Ruling, sc: Scenario, on_break: bool) -> Consequences:
     if game_over:
         return Consequences(True, OPPONENT, Termination.THREE_FOULS, OPPONENT, False, (), False,
                             FoulCount(3, st.fouls.opponent), False)
-    r.cite("Faute : l’adversaire prend la main avec la bille en main n’importe où sur la table.",
-           policy="ball_in_hand_after_foul")
+    bih = "ball_in_hand_after_break_foul" if on_break and not r.pol("ball_in_hand_after_break_foul").silent \
+        else "ball_in_hand_after_foul"
+    r.cite("Faute : l’adversaire prend la main avec la bille en main n’importe où sur la table.", policy=bih)
     push = _push_out_after_break_foul(r, sh) if on_break else False
     return Consequences(False, None, None, OPPONENT, True, (), push, FoulCount(count, st.fouls.opponent), warning_due)
 
@@ -617,7 +656,7 @@ def _options(sc: Scenario, hand_back_push: bool) -> Consequences:
 
 
 # ----------------------------------------------------------------------------- break
-def _break_requirement(r: _Ruling, sh: Shot, rails: int) -> None:
+def _break_requirement(r: _Ruling, sh: Shot, rails: int, assumed: bool = False) -> None:
     """The condition of a legal break (a pocketed ball or four balls to a rail) and the foul
     of failing it."""
     req = r.pol("break_requirement")
@@ -630,8 +669,9 @@ def _break_requirement(r: _Ruling, sh: Shot, rails: int) -> None:
                role=Role.CONDITION)
         return
     if rails >= 4:
-        r.cite(f"{rails} billes touchent une bande : la condition de casse est remplie.", policy="break_requirement",
-               role=Role.CONDITION)
+        told = ("Le nombre de billes à la bande n’est pas donné ; si au moins quatre billes touchent une bande"
+                if assumed else f"{rails} billes touchent une bande")
+        r.cite(f"{told} : la condition de casse est remplie.", policy="break_requirement", role=Role.CONDITION)
     else:
         if req.value == "pocket_or_four_rails":
             what = f"aucune bille empochée et seulement {rails} bille(s) à la bande (il en faut quatre)."
@@ -658,8 +698,9 @@ def _break_requirement(r: _Ruling, sh: Shot, rails: int) -> None:
                    lead="Casse illégale")
 
 
-def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:
-    """The three-ball rule on a template rack: "met", "failed" or None (does not apply)."""
+def _three_ball_rule(r: _Ruling, sc: Scenario, fouled: bool = False) -> str | None:
+    """The three-ball rule on a template rack: "met", "failed" or None (does not apply).
+    ``fouled``: the break is also a foul (then the rule is counted, the foul rules the shot)."""
     st, sh = sc.state, sc.shot
     pv = r.pol("three_ball_rule")
     if pv.silent:
@@ -690,13 +731,45 @@ def _three_ball_rule(r: _Ruling, sc: Scenario) -> str | None:
                  policy="three_ball_requirement")
     else:
         r.cite(text, policy="three_ball_requirement", note=False, role=Role.CONDITION)
+    if fouled:
+        if three == "failed" and not r.pol("dry_break").silent:
+            r.silent(("ball_in_hand", "options", "push_out_available"),
+                     "La casse est à la fois fautive et irrégulière (règle des trois billes non remplie) : le texte "
+                     "donne la bille en main après une faute à la casse, et le choix de l’adversaire après une casse "
+                     "irrégulière, sans dire lequel l’emporte. Décision : la faute, comme en WPA (bille en main).",
+                     f"Casse fautive et irrégulière : la faute l’emporte, bille en main ({_REFEREE}).",
+                     policy="dry_break")
+            r.cite("Le texte donne aussi, après une casse irrégulière, le choix à l’adversaire.", policy="dry_break",
+                   note=False, role=Role.CONDITION)
+        return three
+    if three == "met" and sh.pocketed:
+        _three_ball_case(r, len(sh.pocketed))
     if three == "met" and not sh.pocketed:
-        r.silent(("options", "push_out_available"),
+        r.silent(("break", "options", "push_out_available"),
                  req.note or "Le texte ne dit pas si une casse qui remplit la règle des trois billes sans empocher de "
                              "bille est régulière ; décision : casse régulière, la main passe, push-out permis.",
                  f"Règle des trois billes remplie sans bille empochée : casse régulière, la main passe ({_REFEREE}).",
                  policy="three_ball_requirement")
+        if req.against:
+            r.reasons.append(Reason(Role.CONDITION, "three_ball_requirement", req.against,
+                                    "Mais la liste « si, et seulement si » ne compte que des cas avec au moins une bille "
+                                    "empochée : la question reste ouverte."))
     return three
+
+
+def _three_ball_case(r: _Ruling, pocketed: int) -> None:
+    """Cite the case of the text's list that the break meets (9-ffb: « Le joueur garde donc la main
+    si, et seulement si : » one pocketed and two crossed, two pocketed and one crossed, three
+    pocketed): the list led in by the policy's ``against`` clause, whose items are told apart
+    by the number of balls pocketed (1, 2, 3 or more), in the text's order."""
+    lead = r.pol("three_ball_requirement").against
+    items = [c.id for c in r.book.by_ruleset.get(r.rs.id, ()) if lead and c.lead_in == lead and c.kind == "rule"]
+    if len(items) != 3:
+        return
+    r.cite("La casse entre dans un des cas de la liste : le joueur garde la main.", policy="three_ball_requirement",
+           clause=lead, note=False, role=Role.CONDITION)
+    r.cite("C’est le cas que la liste nomme.", policy="three_ball_requirement", clause=items[min(pocketed, 3) - 1],
+           note=False, role=Role.CONDITION)
 
 
 def _break_contact(r: _Ruling, sc: Scenario) -> None:
@@ -731,15 +804,21 @@ def _break_fouls(r: _Ruling, sc: Scenario) -> None:
     sh = sc.shot
     _break_contact(r, sc)
     rails = sh.balls_to_rail
+    assumed = False
     if rails is None:
         rails = 4
         if not (sh.pocketed and r.pol("break_requirement").value == "pocket_or_four_rails"):
+            assumed = True
             r.assume("shot.balls_to_rail", "J’ai supposé qu’au moins quatre billes avaient touché une bande à la casse.")
-    _break_requirement(r, sh, rails)
+    _break_requirement(r, sh, rails, assumed)
     _scratch_and_off(r, sh, on_break=True)
     _technique(r, sh)
-    if sh.fouls:
-        _listed_fouls(r, sh.fouls, "break")
+    cir.curve(r, sh)
+    codes = cir.filter_codes(r, sc)
+    if codes:
+        _listed_fouls(r, codes, "break")
+    if r.fouls and cir.claim_voids_fouls(r, sh):
+        r.waived, r.fouls = r.fouls, []
 
 
 def _dry_break(r: _Ruling, sc: Scenario) -> Consequences:
@@ -748,6 +827,9 @@ def _dry_break(r: _Ruling, sc: Scenario) -> Consequences:
     money = r.rs.money_ball
     r.cite("Casse irrégulière (dry break) : la main passe ; l’adversaire joue la table sans coup poussé, ou rend "
            "la main au casseur, qui peut alors jouer un coup poussé.", policy="dry_break")
+    _cite_items(r, "dry_break", "Au choix")
+    if not r.pol("dry_break_accept_push_out").silent:
+        r.cite("Qui accepte la table ne peut pas jouer de coup poussé.", policy="dry_break_accept_push_out", note=False)
     if money in sh.pocketed:
         r.spotted.add(money)
         pv = r.pol("dry_break_money_ball")
@@ -772,24 +854,22 @@ def _money_ball_on_break(r: _Ruling, sc: Scenario, called_matters: bool) -> bool
     money = r.rs.money_ball
     pv = r.pol("money_ball_on_legal_break")
     if pv.value == "wins":
-        r.cite(f"La {money} est empochée sur une casse légale : le joueur gagne la partie.",
-               policy="money_ball_on_legal_break")
+        _cite_win(r, f"La {money} est empochée sur une casse légale : le joueur gagne la partie.", on_break=True)
         if not called_matters:
             r.cite("Aucune annonce n’est demandée, à la casse comme ailleurs.", policy="call_on_break",
-                   role=Role.CONDITION)
+                   role=Role.CONDITION, unsettles=() if _made_as_called(sc, money) else _END_FIELDS + ("spotted",))
         return True
     called = sh.called
     if "shot.called" in sc.unstated:
         called = None
         r.assume("shot.called", f"J’ai supposé que la {money} n’avait pas été annoncée avant la casse.")
     if isinstance(called, Called) and called.ball == money and called.pocket_ok:
-        r.cite(f"La {money} annoncée est empochée sur une casse légale : le joueur gagne la partie.",
-               policy="money_ball_on_legal_break")
+        _cite_win(r, f"La {money} annoncée est empochée sur une casse légale : le joueur gagne la partie.", on_break=True)
         return True
     r.spotted.add(money)
     r.cite(f"La {money} ne gagne à la casse que si elle a été annoncée : elle ne gagne pas.",
            policy="money_ball_on_legal_break")
-    alone = len(sh.pocketed) == 1
+    alone = len(sh.pocketed) == 1 and r.pol("break_pocket_continues").silent
     r.silent(["spotted", "next_shooter"] if alone else ["spotted"],
              f"Le texte ne dit pas ce que devient la {money} empochée sans annonce sur une casse "
              f"légale ; comme en WPA, elle est replacée et le casseur garde la main"
@@ -839,16 +919,49 @@ def _rule_break(r: _Ruling, sc: Scenario) -> tuple[Consequences, dict[str, objec
     """Rule on a break: its fouls, the three-ball rule, then the consequences."""
     sh = sc.shot
     _break_fouls(r, sc)
-    three = _three_ball_rule(r, sc)
-    info: dict[str, object] = {"legal": not r.fouls, "three_ball_rule": three}
     if r.fouls:
-        return _after_foul(r, sc, on_break=True), info
+        # a foul on the break rules it; on a template rack the three-ball rule is still counted
+        # (the text applies it to every break on such a rack), without its consequences
+        three = _three_ball_rule(r, sc, fouled=True)
+        return _after_foul(r, sc, on_break=True), {"legal": False, "three_ball_rule": three, "dry": False}
+    three = _three_ball_rule(r, sc)
+    info: dict[str, object] = {"legal": True, "three_ball_rule": three, "dry": three == "failed"}
     if three == "failed":
         return _dry_break(r, sc), info
     called_matters = r.pol("call_shot").value == "ball_and_pocket"
     if r.rs.money_ball in sh.pocketed and _money_ball_on_break(r, sc, called_matters):
         return _legal_end(sc, True, True), info
     return _after_legal_break(r, sc, called_matters), info
+
+
+def _made_as_called(sc: Scenario, ball: int | None = None) -> bool:
+    """The call stated is a ball (``ball`` when given) that went in the pocket called."""
+    called = sc.shot.called
+    return isinstance(called, Called) and called.ball in sc.shot.pocketed and called.pocket_ok and \
+        (ball is None or called.ball == ball)
+
+
+def _contradicted(sc: Scenario, money: int) -> tuple[str, ...]:
+    """The fields a text that contradicts itself on calling leaves open for a regular shot that
+    pockets balls (Dooly's): who shoots next, unless the call stated settles it; and the win
+    by the money ball when a call was stated that the shot did not follow."""
+    if money in sc.shot.pocketed:
+        called = sc.shot.called
+        stated = "shot.called" not in sc.unstated and called is not None
+        return _END_FIELDS + ("spotted",) if stated and not _made_as_called(sc, money) else ()
+    return () if _made_as_called(sc) else _CALL_FIELDS
+
+
+def _cite_win(r: _Ruling, text: str, on_break: bool) -> None:
+    """The money ball wins: the clause of the case (break or shot), and the text's other
+    end-of-game clause when it has one (Dooly's rules 5 and 14, BCA rules 4 and 13)."""
+    first, other = ("money_ball_on_legal_break", "money_ball_wins") if on_break else \
+        ("money_ball_wins", "money_ball_on_legal_break")
+    r.cite(text, policy=first)
+    pv, cited = r.pol(other), r.pol(first).clause
+    c = r.book.clauses.get(pv.clause or "")
+    if pv.value == "wins" and c is not None and pv.clause != cited and "end-of-game" in c.topics:
+        r.cite("La partie se termine quand la bille de gain est empochée légalement.", policy=other, note=False)
 
 
 # ----------------------------------------------------------------------------- ordinary shots
@@ -861,8 +974,14 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
     _scratch_and_off(r, sh, on_break=False)
     if sh.jump or sh.masse or sh.obstacle_moved:
         _technique(r, sh)
-    if sh.fouls:
-        _listed_fouls(r, sh.fouls, sh.kind)
+    cir.curve(r, sh)
+    cir.frozen(r, sh)
+    codes = cir.filter_codes(r, sc)
+    if codes:
+        _listed_fouls(r, codes, sh.kind)
+    cir.out_of_turn(r, sh)
+    if r.fouls and cir.claim_voids_fouls(r, sh):
+        r.waived, r.fouls = r.fouls, []
     if r.fouls:
         if sh.kind == "push_out":
             r.cite("Un coup poussé fautif est sanctionné selon la faute commise.", policy="push_out_foul")
@@ -875,10 +994,13 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
             _spot(r, money)
         others = [b for b in sh.pocketed if b != money]
         if others:
-            r.cite(f"{_balls(others).capitalize()} empochée(s) sur le coup poussé reste(nt) empochée(s) sans compter.",
+            many = len(others) > 1
+            r.cite(f"{_balls(others).capitalize()}, {'empochées' if many else 'empochée'} sur le coup poussé, "
+                   f"{'restent empochées' if many else 'reste empochée'} sans compter.",
                    policy="push_out_money_ball", note=False)
         r.cite("Après un coup poussé légal, l’adversaire choisit : jouer la table telle quelle, ou rendre la main "
                "à l’auteur du coup poussé.", policy="push_out_options")
+        _cite_items(r, "push_out_options", "Au choix")
         return _options(sc, hand_back_push=False)
 
     if not sh.pocketed:
@@ -889,9 +1011,12 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
     if r.pol("call_shot").value == "ball_and_pocket":
         return _called_shot(r, sc, on_table)
 
-    r.cite("Aucune annonce : toute bille empochée sur un coup régulier compte.", policy="call_shot", role=Role.CONDITION)
+    # a text that contradicts itself on calling (Dooly's: « jeu à coups annoncés » / « jamais à nommer
+    # leurs coups ») leaves open who shoots next after a ball pocketed, and the win by the money ball
+    r.cite("Aucune annonce : toute bille empochée sur un coup régulier compte.", policy="call_shot", role=Role.CONDITION,
+           unsettles=_contradicted(sc, money))
     if money in sh.pocketed:
-        r.cite(f"La {money} est empochée sur un coup régulier : le joueur gagne la partie.", policy="money_ball_wins")
+        _cite_win(r, f"La {money} est empochée sur un coup régulier : le joueur gagne la partie.", on_break=False)
         return _legal_end(sc, True, True)
     n = len(sh.pocketed)
     r.cite(f"{_balls(sh.pocketed).capitalize()} {_plural(n, 'est empochée', 'sont empochées')} sur un coup régulier : "
@@ -899,83 +1024,117 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
     return _legal_end(sc, True, False)
 
 
+def _read_call(r: _Ruling, sc: Scenario) -> tuple[Called | str | None, str | None]:
+    """The call the ruling rests on, and why it does not count when it is not a valid call
+    (None: judge it by the balls pocketed). Unstated: the pocketed ball assumed called (or
+    obvious); ``obvious`` true: nothing needed saying; ``obvious`` false: ball and pocket must
+    both be named."""
+    sh = sc.shot
+    money = r.rs.money_ball
+    called = sh.called
+    if "shot.called" in sc.unstated:
+        target = money if money in sh.pocketed else min(sh.pocketed)
+        r.assume("shot.called", f"J’ai supposé que la {target} empochée avait été annoncée (ou que le coup était évident).")
+        return Called(target, None, True), None
+    if called is None:
+        r.assume("shot.called",
+                 "J’ai supposé que le coup n’était pas évident : sans annonce, les billes empochées ne comptent pas.")
+        return None, "aucune bille n’était annoncée"
+    if called == "safe":
+        # A called safety does not call any ball: a ball it pockets is pocketed « sans l’annoncer »,
+        # ruled by the same sentences as a shot with nothing called.
+        r.silent((), "Le texte ne parle pas du coup de sécurité annoncé ; la sécurité n’annonce aucune bille : "
+                     "les billes qu’elle empoche le sont « sans l’annoncer » et sont jugées comme telles.")
+        return called, "sécurité annoncée : aucune bille n’était annoncée"
+    assert isinstance(called, Called)
+    if called.obvious:
+        r.cite(f"Coup évident (la {called.ball}) : la bille et la poche n’avaient pas à être annoncées.",
+               policy="call_shot", role=Role.CONDITION)
+    elif called.obvious is False and not called.pocket:
+        r.cite(f"Coup non évident : la {called.ball} est nommée, mais pas la poche ; l’annonce doit dire la bille et "
+               "la poche.", policy="call_shot", role=Role.CONDITION)
+        return called, f"la poche de la {called.ball} n’était pas annoncée, et le coup n’était pas évident"
+    if called.ball not in sh.pocketed:
+        return called, f"la {called.ball} annoncée n’est pas empochée"
+    if not called.pocket_ok:
+        return called, f"la {called.ball} n’entre pas dans la poche annoncée"
+    return called, None
+
+
 def _called_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequences:
     """A shot that pockets balls where shots are called: made, missed, or a safety."""
     sh = sc.shot
     money = r.rs.money_ball
-    lowest = on_table[0]
-    called = sh.called
-    if "shot.called" in sc.unstated:
-        target = money if money in sh.pocketed else min(sh.pocketed)
-        called = Called(target, None, True)
-        r.assume("shot.called", f"J’ai supposé que la {target} empochée avait été annoncée (ou que le coup était évident).")
-    elif called is None:
-        r.assume("shot.called",
-                 "J’ai supposé que le coup n’était pas évident : sans annonce, les billes empochées ne comptent pas.")
-    if called == "safe":
-        fields = ["next_shooter", "options"] + (["spotted"] if money in sh.pocketed else [])
-        r.silent(fields, "Le texte ne parle pas du coup de sécurité annoncé ; comme en WPA, les billes empochées ne "
-                         "comptent pas (elles restent empochées, la bille de gain est replacée) et la main passe, sans "
-                         "choix pour l’adversaire.",
-                 f"Sécurité annoncée : les billes empochées ne comptent pas, la main passe ({_REFEREE}).", policy="call_shot")
-        if money in sh.pocketed:
-            r.spotted.add(money)
-            r.cite(f"La {money} empochée de façon irrégulière est replacée.", policy="money_ball_on_foul")
-            _spot(r, money)
-        return _legal_end(sc, False, False)
-    if isinstance(called, Called) and called.ball in sh.pocketed and called.pocket_ok:
+    called, missed = _read_call(r, sc)
+    if missed is None and isinstance(called, Called):
         r.cite(f"La {called.ball} annoncée est empochée dans la poche annoncée.", policy="call_shot", role=Role.CONDITION)
         if called.ball == money:
-            r.cite(f"La {money} est empochée régulièrement : le joueur gagne la partie.", policy="money_ball_wins")
+            _cite_win(r, f"La {money} est empochée régulièrement : le joueur gagne la partie.", on_break=False)
             return _legal_end(sc, True, True)
         if money in sh.pocketed:
             r.spotted.add(money)
             r.cite(f"La {money} n’était pas annoncée : elle n’est pas empochée régulièrement et se replace.",
                    policy="money_ball_on_foul")
-            r.silent(("spotted",), f"Le texte replace la {money} « empochée suite à un coup illégal » ; il ne dit pas "
-                                   f"expressément qu’une {money} non annoncée l’est. Décision : replacée, comme en WPA.")
+            r.silent(("spotted",) + _END_FIELDS,
+                     f"Le texte replace la {money} « empochée suite à un coup illégal » et fait gagner la {money} "
+                     f"empochée régulièrement ; il ne dit pas si une {money} non annoncée, entrée sur le même coup "
+                     f"qu’une bille annoncée et empochée, l’est « légalement ». Décision : elle ne gagne pas et "
+                     "est replacée, comme en WPA.")
             _spot(r, money)
         r.cite("La bille annoncée est empochée régulièrement : le joueur continue.", policy="turn_continues")
         return _legal_end(sc, True, False)
-    # the called ball was not pocketed as called (or nothing was called)
-    if not isinstance(called, Called):
-        what = "aucune bille n’était annoncée"
-    elif called.ball not in sh.pocketed:
-        what = f"la {called.ball} annoncée n’est pas empochée"
-    else:
-        what = f"la {called.ball} n’entre pas dans la poche annoncée"
+    return _call_missed(r, sc, on_table[0], called, missed or "")
+
+
+def _call_missed(r: _Ruling, sc: Scenario, lowest: int, called: Called | str | None, what: str) -> Consequences:
+    """The called ball was not pocketed as called (or nothing was called): the balls pocketed do
+    not count, the money ball is spotted, the turn passes (with a choice for the lowest ball)."""
+    sh = sc.shot
+    money = r.rs.money_ball
     r.cite(f"Coup annoncé manqué ({what}) : les billes empochées ne comptent pas.", policy="call_shot",
            role=Role.CONDITION)
+    combination = sh.first_contact is not None and sh.first_contact not in sh.pocketed
+    if not r.pol("call_validity").silent and ((isinstance(called, Called) and not called.pocket_ok) or
+                                              (not isinstance(called, Called) and combination)):
+        r.cite("Le coup annoncé n’est valable que si le coup réalisé est bien celui tenté ; en cas de confusion "
+               "possible (combinaison, bande…), la bille et la poche doivent être indiquées.", policy="call_validity",
+               role=Role.CONDITION)
     _others_stay_down(r, sh.pocketed, money)
     if money in sh.pocketed:
         r.spotted.add(money)
-        r.cite(f"La {money} empochée sans annonce est replacée.", policy="money_ball_on_foul")
+        wrong_pocket = isinstance(called, Called) and called.ball == money and not called.pocket_ok
+        how = "entrée dans une autre poche que celle annoncée" if wrong_pocket else "empochée sans annonce valable"
+        r.cite(f"La {money} {how} est replacée.", policy="money_ball_on_foul")
         r.silent(("spotted",), f"Le texte replace la {money} « empochée suite à un coup illégal » ; il ne dit pas "
-                               f"expressément qu’une {money} empochée sans annonce l’est. Décision : replacée, comme en "
-                               "WPA.")
+                               f"expressément qu’une {money} {how} l’est. Décision : replacée, comme en WPA.")
         _spot(r, money)
     r.cite("Aucune bille empochée régulièrement : la main passe.", policy="turn_continues")
     if lowest in sh.pocketed:
-        pv = r.pol("uncalled_lowest_ball")
-        if isinstance(called, Called) and called.ball == lowest:
-            r.silent(("options",), f"La plus basse (la {lowest}) a été annoncée mais est entrée dans une autre poche ; le "
-                                   "texte ne donne le choix à l’adversaire que pour la plus basse empochée « sans "
-                                   "l’annoncer ». Décision : l’adversaire a le choix, comme en WPA.")
-        if pv.silent:
-            r.silent(("options",), "Le texte ne dit pas ce qui suit la plus basse empochée sans annonce ; comme en WPA, "
-                                   "l’adversaire joue ou rend la main.",
-                     f"La plus basse (la {lowest}) empochée sans annonce : l’adversaire choisit ({_REFEREE}).",
-                     policy="uncalled_lowest_ball")
-        else:
-            r.cite(f"La plus basse (la {lowest}) est empochée sans annonce : l’adversaire choisit de jouer ou de rendre "
-                   "la main.", policy="uncalled_lowest_ball")
-        return _options(sc, hand_back_push=False)
-    if any(b != money for b in sh.pocketed):
+        return _uncalled_lowest(r, sc, lowest, called)
+    if sh.pocketed:
         r.silent(("options",), "Le texte ne donne le choix (jouer ou rendre la main) que si la plus basse est empochée "
                                "sans annonce ; ici d’autres billes sont empochées sans annonce. Lecture littérale : la "
                                "main passe sans choix (la WPA laisse le choix après toute bille empochée "
                                "irrégulièrement).")
     return _legal_end(sc, False, False)
+
+
+def _uncalled_lowest(r: _Ruling, sc: Scenario, lowest: int, called: Called | str | None) -> Consequences:
+    """The lowest ball pocketed without a (valid) call: the opponent chooses."""
+    pv = r.pol("uncalled_lowest_ball")
+    if isinstance(called, Called) and called.ball == lowest:
+        r.silent(("options",), f"La plus basse (la {lowest}) a été annoncée mais sans annonce valable (autre poche, ou "
+                               "poche non dite) ; le texte ne donne le choix à l’adversaire que pour la plus basse "
+                               "empochée « sans l’annoncer ». Décision : l’adversaire a le choix, comme en WPA.")
+    if pv.silent:
+        r.silent(("options",), "Le texte ne dit pas ce qui suit la plus basse empochée sans annonce ; comme en WPA, "
+                               "l’adversaire joue ou rend la main.",
+                 f"La plus basse (la {lowest}) empochée sans annonce : l’adversaire choisit ({_REFEREE}).",
+                 policy="uncalled_lowest_ball")
+    else:
+        r.cite(f"La plus basse (la {lowest}) est empochée sans annonce : l’adversaire choisit de jouer ou de rendre "
+               "la main.", policy="uncalled_lowest_ball")
+    return _options(sc, hand_back_push=False)
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -989,21 +1148,27 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
     rs = ruleset_of(book, scenario)
     on_table = check_possible(book, rs, scenario)
     sh = scenario.shot
-    r = _Ruling(rs, book, on_break=sh.kind == "break")
+    r = _Ruling(rs, book, on_break=sh.kind == "break", spot_taken=sh.spot_taken)
     info: dict[str, object] | None = None
-    if sh.kind == "break":
+    if sh.cue_missed:
+        res = _cue_missed(r, scenario)
+    elif sh.kind == "break":
         res, info = _rule_break(r, scenario)
     else:
         if scenario.state.ball_in_hand:
             r.cite("Le tireur joue avec la bille en main.", policy="ball_in_hand_after_foul", note=False,
                    role=Role.CONDITION)
         res = _rule_shot(r, scenario, on_table)
-    after: tuple[int, ...] = ()
+    cir.dropped(r, sh)
+    _streak_and_referee_fouls(r, scenario, res)
+    if cir.conduct_ends(r, sh):
+        res = Consequences(True, OPPONENT, Termination.FORFEIT, OPPONENT, False, (), False, res.fouls_after, False)
+    # the balls left on the table, also when the game is over (the balls still there)
+    gone = set(sh.pocketed)
+    gone.update(sh.off_table)
     if not res.game_over:
-        gone = set(sh.pocketed)
-        gone.update(sh.off_table)
         gone.difference_update(r.spotted)
-        after = tuple(b for b in on_table if b not in gone)
+    after = tuple(b for b in on_table if b not in gone)
     unsettled = r.unsettled
     if "legal" in unsettled and any(f.clause for f in r.fouls):
         unsettled = [f for f in unsettled if f != "legal"]  # a foul the text states settles legal=False
@@ -1015,4 +1180,44 @@ def evaluate(book: Rulebook, scenario: Scenario) -> Outcome:
         fouls_after=MappingProxyType(res.fouls_after.to_json()), warning_due=res.warning_due,
         reasons=tuple(r.reasons), notes=tuple(r.notes), unsettled=tuple(unsettled),
         assumptions=tuple(r.assumptions), on_table_after=after,
+        spotted_at=cir.spot_places(r, sh.spot_taken) if not res.game_over else (),
+        fouls_not_recognised=tuple(r.waived),
     )
+
+
+def _streak_and_referee_fouls(r: _Ruling, sc: Scenario, res: Consequences) -> None:
+    """A regular shot ends a streak of fouls (the three-fouls clause says « consécutives »); a foul
+    that is only a referee's call (no clause) leaves its consequences open too."""
+    sh = sc.shot
+    if not r.fouls and sc.state.fouls.shooter and not sh.cue_missed and not r.waived:
+        r.cite("Coup sans faute : la série de fautes consécutives est rompue, le compte revient à zéro.",
+               policy="three_fouls", note=False)
+    if not r.fouls or any(f.clause for f in r.fouls):
+        return
+    fields = ["ball_in_hand", "fouls_after"]
+    if res.warning_due:
+        fields.append("warning_due")
+    if res.game_over:
+        fields += list(_END_FIELDS)
+    if sh.pocketed and sh.kind != "push_out":
+        fields.append("next_shooter")
+    if sh.kind == "push_out":
+        fields.append("options")
+    r.silent(fields, "La faute n’est qu’une décision d’arbitre (le texte ne la nomme pas) : ce qui en découle (bille en "
+                     "main, compte des fautes) ne repose pas davantage sur le texte.")
+    if not r.pol("turn_passes").silent:
+        r.cite("Raté ou faute : l’adversaire reprend le jeu.", policy="turn_passes", note=False)
+
+
+def _cue_missed(r: _Ruling, sc: Scenario) -> Consequences:
+    """The tip missed the cue ball: no stroke; only the fouls stated by code (a ball touched…)."""
+    sh, st = sc.shot, sc.state
+    codes = cir.filter_codes(r, sc)
+    if codes:
+        _listed_fouls(r, codes, sh.kind)
+    if r.fouls and not cir.claim_voids_fouls(r, sh):
+        return _after_foul(r, sc, on_break=False)
+    r.waived, r.fouls = r.waived + r.fouls, []
+    cir.cue_missed(r)
+    return Consequences(False, None, None, SHOOTER, st.ball_in_hand, (), st.push_out_available or sh.kind == "push_out",
+                        FoulCount(st.fouls.shooter, st.fouls.opponent), False)

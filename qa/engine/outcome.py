@@ -20,6 +20,7 @@ class Termination(str, Enum):
 
     MONEY_BALL = "money_ball"
     THREE_FOULS = "three_fouls"
+    FORFEIT = "forfeit"          # the referee ended the game for a serious infraction (conduct)
 
 
 class ImpossibleScenarioError(ValueError):
@@ -80,6 +81,16 @@ class Foul:
     """A foul found on the shot: a contract foul ``code`` and the ``clause`` that makes it one."""
 
     code: str
+    clause: str | None
+
+
+@dataclass(frozen=True)
+class SpotPlace:
+    """Where a spotted ``ball`` goes: ``place`` (``foot_spot``, or when the spot is taken
+    ``behind_on_line`` / ``nearest_below``) and the ``clause`` that says so (None: a referee's call)."""
+
+    ball: int
+    place: str
     clause: str | None
 
 
@@ -184,6 +195,8 @@ class Outcome:
     unsettled: tuple[str, ...]
     assumptions: tuple[Assumption, ...]
     on_table_after: tuple[int, ...]
+    spotted_at: tuple[SpotPlace, ...] = ()
+    fouls_not_recognised: tuple[Foul, ...] = ()
 
     def verdict(self) -> Verdict:
         """What the referee announces (see :class:`Verdict`)."""
@@ -231,6 +244,8 @@ class Outcome:
             "assumptions": [a.text for a in self.assumptions],
             "assumed": [{"fact": a.fact, "text": a.text} for a in self.assumptions],
             "on_table_after": list(self.on_table_after),
+            "spotted_at": [{"ball": p.ball, "place": p.place, "clause": p.clause} for p in self.spotted_at],
+            "fouls_not_recognised": [{"code": f.code, "clause": f.clause} for f in self.fouls_not_recognised],
         }
 
 

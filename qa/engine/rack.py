@@ -41,6 +41,17 @@ def _after_game_over(rs: Ruleset, previous: Outcome, i: int) -> ImpossibleScenar
                                    "un nouveau rack commence par une casse.", clause, f"shots[{i}]")
 
 
+def _push_out_refused(rs: Ruleset, previous: Outcome, i: int) -> ImpossibleScenarioError:
+    """The 422 for a push-out declared after an option that does not allow one, citing the clause
+    that forbids it (9-ffb: the accepted dry break, « il ne peut pas jouer de coup de dégagement »)."""
+    pv = rs.policy["dry_break_accept_push_out"]
+    dry = previous.break_info is not None and previous.break_info.get("dry")
+    clause = pv.clause if dry and not pv.silent else rs.policy["push_out_after_break"].clause
+    why = "la table acceptée après une casse irrégulière" if dry else "le choix fait au coup précédent"
+    return ImpossibleScenarioError(f"Coup {i + 1} : le coup poussé n’est pas permis après {why}.", clause,
+                                   f"shots[{i}].kind")
+
+
 def _shot_and_choice(raw: Any, i: int) -> tuple[dict[str, Any], str | None]:
     """The Shot mapping of ``shots[i]`` and the ``choice`` it carries."""
     if not isinstance(raw, dict):
@@ -64,8 +75,18 @@ def _rule_shot(book: Rulebook, data: dict[str, Any], i: int) -> Outcome:
     try:
         return evaluate(book, scenario)
     except ImpossibleScenarioError as exc:
-        raise ImpossibleScenarioError(f"Coup {i + 1} : {exc.message}", exc.clause,
-                                      f"shots[{i}].{exc.field}" if exc.field else f"shots[{i}]") from None
+        raise ImpossibleScenarioError(f"Coup {i + 1} : {exc.message}", exc.clause, _shot_path(exc.field, i)) from None
+
+
+def _shot_path(field_name: str | None, i: int) -> str:
+    """The request path of a Scenario field of ``shots[i]``: a shot fact is ``shots[i].<fact>``
+    (the shot is the object itself); the state is the rack's ``state`` for the first shot and
+    what the previous shots left for the others (``shots[i]``)."""
+    if field_name and field_name.startswith("shot."):
+        return f"shots[{i}].{field_name.removeprefix('shot.')}"
+    if field_name and field_name.startswith("state.") and i == 0:
+        return field_name
+    return f"shots[{i}]"
 
 
 def play_rack(book: Rulebook, ruleset: str, state: dict[str, Any] | None, shots: Sequence[Any]) -> list[tuple[str, Outcome]]:
@@ -109,6 +130,8 @@ def play_rack(book: Rulebook, ruleset: str, state: dict[str, Any] | None, shots:
                 raise ImpossibleScenarioError(
                     f"Coup {i + 1} : le coup précédent laisse un choix ({allowed}) ; « choice » doit le dire.",
                     previous.cited[-1] if previous.cited else None, f"shots[{i}].choice")
+            if shot.get("kind") == "push_out" and not chosen.push_out_available:
+                raise _push_out_refused(rs, previous, i)
             # the chooser is the opponent of the previous shooter; the shooter is whoever the option names
             prev_player = out[-1][0]
             player = prev_player if chosen.shooter == "shooter" else _other(prev_player)

@@ -15,8 +15,9 @@ from pydantic import ValidationError
 
 from ..french import quoted_or
 from ..rulebook import did_you_mean
-from .schema import (KEYS, NULL_IS_STATED, UNION_BRANCHES, UNSTATED_IF_MISSING, CalledModel, CueBall, FoulsModel,
-                     Rack, ScenarioManyModel, ScenarioModel, ShotKind, ShotModel, StateModel)
+from .schema import (KEYS, NULL_IS_STATED, QUIET_DEFAULTS, UNION_BRANCHES, UNSTATED_IF_MISSING, CalledModel, ClaimBy, ClaimWhen,
+                     Conduct, CueBall, FoulClaimModel, FoulsModel, Rack, ScenarioManyModel, ScenarioModel, ShotKind,
+                     ShotModel, StateModel)
 
 
 class ScenarioFormatError(ValueError):
@@ -36,6 +37,15 @@ class Called:
     ball: int
     pocket: str | None = None
     pocket_ok: bool = True
+    obvious: bool | None = None
+
+
+@dataclass(frozen=True)
+class FoulClaim:
+    """Who pointed out the foul (``by``) and ``when`` (before or after the next shot)."""
+
+    by: ClaimBy
+    when: ClaimWhen = "before_next_shot"
 
 
 @dataclass(frozen=True)
@@ -59,6 +69,7 @@ class State:
     fouls: FoulCount = FoulCount()
     warned: bool = False
     rack: Rack = "triangle"
+    timed_match: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -80,6 +91,13 @@ class Shot:
     masse: bool = False
     obstacle_moved: bool = False
     fouls: tuple[str, ...] = ()
+    cue_frozen: bool = False
+    curve: bool = False
+    cue_missed: bool = False
+    dropped_by_itself: tuple[int, ...] = ()
+    spot_taken: bool | None = None
+    foul_claim: FoulClaim | None = None
+    conduct: Conduct | None = None
 
 
 @dataclass(frozen=True)
@@ -104,7 +122,19 @@ class Scenario:
         """The public Scenario shape, written through :class:`ScenarioModel` (unstated facts
         left out)."""
         unstated = {name.split(".", 1)[1] for name in self.unstated}
-        return to_model(self).model_dump(exclude={"shot": unstated} if unstated else None)
+        return quiet(to_model(self).model_dump(exclude={"shot": unstated} if unstated else None))
+
+
+def quiet(out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` (a Scenario mapping) without the added fields that hold their default
+    (``QUIET_DEFAULTS``); changed in place and returned."""
+    for path, default in QUIET_DEFAULTS.items():
+        parent: Any = out
+        for key in path[:-1]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        if isinstance(parent, dict) and parent.get(path[-1], default) == default:
+            parent.pop(path[-1], None)
+    return out
 
 
 def to_model(sc: Scenario) -> ScenarioModel:
@@ -112,7 +142,8 @@ def to_model(sc: Scenario) -> ScenarioModel:
     st, sh = sc.state, sc.shot
     called: CalledModel | Literal["safe"] | None
     if isinstance(sh.called, Called):
-        called = CalledModel(ball=sh.called.ball, pocket=sh.called.pocket, pocket_ok=sh.called.pocket_ok)
+        called = CalledModel(ball=sh.called.ball, pocket=sh.called.pocket, pocket_ok=sh.called.pocket_ok,
+                             obvious=sh.called.obvious)
     else:
         called = sh.called
     return ScenarioModel.model_construct(
@@ -121,13 +152,16 @@ def to_model(sc: Scenario) -> ScenarioModel:
             on_table=list(st.on_table) if st.on_table is not None else None, ball_in_hand=st.ball_in_hand,
             push_out_available=st.push_out_available,
             fouls=FoulsModel.model_construct(shooter=st.fouls.shooter, opponent=st.fouls.opponent),
-            warned=st.warned, rack=st.rack),
+            warned=st.warned, rack=st.rack, timed_match=st.timed_match),
         shot=ShotModel.model_construct(
             kind=sh.kind, first_contact=sh.first_contact, cue_rail_first=sh.cue_rail_first,
             pocketed=list(sh.pocketed), off_table=list(sh.off_table), cue_ball=sh.cue_ball,
             rail_after_contact=sh.rail_after_contact, balls_to_rail=sh.balls_to_rail,
             crossed_head_string=sh.crossed_head_string, called=called, jump=sh.jump, masse=sh.masse,
-            obstacle_moved=sh.obstacle_moved, fouls=list(sh.fouls)),
+            obstacle_moved=sh.obstacle_moved, fouls=list(sh.fouls), cue_frozen=sh.cue_frozen, curve=sh.curve,
+            cue_missed=sh.cue_missed, dropped_by_itself=list(sh.dropped_by_itself), spot_taken=sh.spot_taken,
+            foul_claim=FoulClaimModel.model_construct(by=sh.foul_claim.by, when=sh.foul_claim.when)
+            if sh.foul_claim else None, conduct=sh.conduct),
     )
 
 
@@ -137,7 +171,7 @@ def from_model(m: ScenarioModel, unstated: frozenset[str] = frozenset()) -> Scen
     s, st = m.shot, m.state
     called: Called | Literal["safe"] | None
     if isinstance(s.called, CalledModel):
-        called = Called(s.called.ball, s.called.pocket, s.called.pocket_ok)
+        called = Called(s.called.ball, s.called.pocket, s.called.pocket_ok, s.called.obvious)
     else:
         called = s.called
     return Scenario(
@@ -146,13 +180,17 @@ def from_model(m: ScenarioModel, unstated: frozenset[str] = frozenset()) -> Scen
             on_table=tuple(sorted(set(st.on_table))) if st.on_table is not None else None,
             ball_in_hand=st.ball_in_hand, push_out_available=st.push_out_available,
             fouls=FoulCount(st.fouls.shooter, st.fouls.opponent), warned=st.warned, rack=st.rack,
+            timed_match=st.timed_match,
         ),
         shot=Shot(
             kind=s.kind, first_contact=s.first_contact, cue_rail_first=s.cue_rail_first,
             pocketed=tuple(sorted(set(s.pocketed))), off_table=tuple(sorted(set(s.off_table))),
             cue_ball=s.cue_ball, rail_after_contact=s.rail_after_contact, balls_to_rail=s.balls_to_rail,
             crossed_head_string=s.crossed_head_string, called=called, jump=s.jump, masse=s.masse,
-            obstacle_moved=s.obstacle_moved, fouls=tuple(dict.fromkeys(s.fouls)),
+            obstacle_moved=s.obstacle_moved, fouls=tuple(dict.fromkeys(s.fouls)), cue_frozen=s.cue_frozen,
+            curve=s.curve, cue_missed=s.cue_missed, dropped_by_itself=tuple(sorted(set(s.dropped_by_itself))),
+            spot_taken=s.spot_taken, foul_claim=FoulClaim(s.foul_claim.by, s.foul_claim.when) if s.foul_claim else None,
+            conduct=s.conduct,
         ),
         unstated=unstated,
     )
@@ -200,7 +238,7 @@ _MESSAGES = {
 # Fields whose value may take several shapes (a pydantic union): what to say when the value
 # has none of them.
 _UNION_EXPECTED = {
-    "shot.called": "un objet {ball, pocket, pocket_ok}, « safe » ou null est attendu",
+    "shot.called": "un objet {ball, pocket, pocket_ok, obvious}, « safe » ou null est attendu",
 }
 
 

@@ -19,6 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 ShotKind = Literal["break", "normal", "push_out"]
 CueBall = Literal["table", "pocketed", "off_table"]
 Rack = Literal["triangle", "template"]
+ClaimBy = Literal["opponent", "referee", "shooter", "other"]
+ClaimWhen = Literal["before_next_shot", "after_next_shot"]
+Conduct = Literal["forfeit", "unsportsmanlike"]
 
 SHOT_KINDS: tuple[str, ...] = get_args(ShotKind)
 CUE_BALLS: tuple[str, ...] = get_args(CueBall)
@@ -47,6 +50,17 @@ class CalledModel(_Strict):
     ball: int = Field(ge=MIN_BALL, le=MAX_BALL)
     pocket: str | None = Field(default=None, max_length=200)
     pocket_ok: bool = True
+    #: the ball and pocket were obvious (the texts that call shots ask a call only when they are
+    #: not): true = obvious, nothing needed to be said; false = not obvious, ball and pocket must
+    #: both be named; null = not stated
+    obvious: bool | None = None
+
+
+class FoulClaimModel(_Strict):
+    """Who pointed out the foul, and when (Dooly's: only the opponent, before the next shot)."""
+
+    by: ClaimBy
+    when: ClaimWhen = "before_next_shot"
 
 
 class FoulsModel(_Strict):
@@ -65,6 +79,8 @@ class StateModel(_Strict):
     fouls: FoulsModel = FoulsModel()
     warned: bool = False
     rack: Rack = "triangle"
+    #: a timed match (shot clock); null: not stated
+    timed_match: bool | None = None
 
     @field_validator("on_table")
     @classmethod
@@ -89,8 +105,23 @@ class ShotModel(_Strict):
     masse: bool = False
     obstacle_moved: bool = False
     fouls: list[str] = Field(default_factory=list, max_length=30)
+    #: the cue ball was frozen to the ball it hit first, and was played into it
+    cue_frozen: bool = False
+    #: a curved (« dévié ») shot, around an obstacle ball
+    curve: bool = False
+    #: the cue tip missed the cue ball entirely (nothing moved)
+    cue_missed: bool = False
+    #: object balls that dropped into a pocket by themselves after every ball had stopped
+    dropped_by_itself: list[int] = Field(default_factory=list, max_length=10)
+    #: the foot spot is taken by a ball when a spotted ball comes back; null: not stated
+    spot_taken: bool | None = None
+    #: who pointed out the foul and when; null: not stated
+    foul_claim: FoulClaimModel | None = None
+    #: the referee's ruling on the shooter's conduct: ``forfeit`` (the game lost for a serious
+    #: infraction) or ``unsportsmanlike``; null: nothing of the kind
+    conduct: Conduct | None = None
 
-    @field_validator("pocketed", "off_table")
+    @field_validator("pocketed", "off_table", "dropped_by_itself")
     @classmethod
     def _balls(cls, v: list[int]) -> list[int]:
         return _check_balls(v) or []
@@ -117,8 +148,17 @@ UNSTATED_IF_MISSING: tuple[str, ...] = ("first_contact", "rail_after_contact", "
                                         "crossed_head_string")
 NULL_IS_STATED: frozenset[str] = frozenset({"called", "first_contact"})
 
+#: Fields added to the contract's Scenario (issue 12): written by ``Scenario.to_json`` only when
+#: they differ from their default, so that a Scenario that does not use them keeps its shape.
+QUIET_DEFAULTS: dict[tuple[str, ...], object] = {
+    ("state", "timed_match"): None,
+    ("shot", "cue_frozen"): False, ("shot", "curve"): False, ("shot", "cue_missed"): False,
+    ("shot", "dropped_by_itself"): [], ("shot", "spot_taken"): None, ("shot", "foul_claim"): None,
+    ("shot", "conduct"): None, ("shot", "called", "obvious"): None,
+}
+
 #: The union branches pydantic may name in an error's location.
-UNION_BRANCHES: frozenset[str] = frozenset({CalledModel.__name__})
+UNION_BRANCHES: frozenset[str] = frozenset({CalledModel.__name__, FoulClaimModel.__name__})
 
 #: The keys each object of a Scenario allows, by path (for a "vouliez-vous dire").
 KEYS: dict[tuple[str, ...], tuple[str, ...]] = {
@@ -127,6 +167,7 @@ KEYS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("state", "fouls"): tuple(FoulsModel.model_fields),
     ("shot",): tuple(ShotModel.model_fields),
     ("shot", "called"): tuple(CalledModel.model_fields),
+    ("shot", "foul_claim"): tuple(FoulClaimModel.model_fields),
 }
 
 #: Every dotted Scenario fact name (``state.rack``, ``shot.first_contact``…).

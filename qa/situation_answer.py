@@ -465,7 +465,8 @@ def _citations(book, results, u: Understanding) -> list[dict]:
     Each ruleset's clauses are ranked by :func:`_ranked`. The answer starts with the most
     decisive clause of each ruleset that has one (a foul, a decisive field or a consequence),
     so that every ruleset is represented within the first citations whatever ``k``, then the
-    others by tier, rank after rank, rulesets interleaved. Scores follow the tiers (1.0 for a
+    others by tier, then rank after rank (each ruleset's second clause before any third),
+    rulesets interleaved. Scores follow the tiers (1.0 for a
     foul, 0.95 for a decisive field, 0.8 a consequence, 0.6 a condition met, 0.4 a condition
     assumed), never increasing down the list.
     """
@@ -476,7 +477,7 @@ def _citations(book, results, u: Understanding) -> list[dict]:
     rest = []
     for r, items in per.items():
         for rank, item in enumerate(i for i in items if i[0] not in taken):
-            rest.append((item[1], -item[2], rank, list(u.rulesets).index(r), item))
+            rest.append((item[1], rank, -item[2], list(u.rulesets).index(r), item))
     rest.sort(key=lambda x: x[:4])
     out: list[dict] = []
     last = 1.0

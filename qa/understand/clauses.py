@@ -151,6 +151,8 @@ def _inherited_subject(c: Clause, ctx: _Context) -> tuple[str | None, tuple[int,
     « qui », else the subject before for a clause that starts with a verb (None: not inherited)."""
     if c.conj == "qui" and ctx.obj:
         return "balls", ctx.obj
+    if ctx.obj and c.toks and c.toks[0].endswith(("ee", "ees", "prise")) and _VERB_RE.match(c.toks[0]):
+        return "balls", ctx.obj     # « … rate la 4 (touchée, bande) »: said of the 4
     if c.conj in ("et", "puis", "ensuite", "mais", "", "donc", "apres", "sans") and _starts_with_verb(c.toks):
         # a verb with a ball or the cue ball as object ("… et rentre la 9") has the last
         # person as subject, even after a clause about a ball ("alors que la 5 est là")

@@ -33,6 +33,7 @@ _PUSH = re.compile(r"\bpush\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b
 _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
 _PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait)$")
 _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
+_POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous)\w* B\d")
 _MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux"})
 
 
@@ -89,16 +90,17 @@ def _shot_event(c: Clause) -> bool:
     return c.subject in _PERSONS and (any(_PLAY.match(t) for t in _verbs(c)) or bool(_PUSH.search(c.text)))
 
 
-def _opens_shot(c: Clause, handed_back: bool, player: str | None) -> bool:
-    """``c`` opens a new shot (``player``: the person of the shot told so far)."""
+def _opens_shot(c: Clause, handed_back: bool, player: str | None, potted: bool) -> bool:
+    """``c`` opens a new shot (``player``: the person of the shot told so far; ``potted``: that
+    shot pocketed a ball, so its player shoots again)."""
     if c.subject not in _PERSONS:
         return False
-    if handed_back:
+    if handed_back or (potted and c.subject == player and c.conj in ("puis", "ensuite") and _shot_event(c)):
         return True
     if player is not None and c.subject != player and _shot_event(c) and not c.inherited:
         return True     # the other player plays: players take turns
     marked = _marked(c)
-    if _stroke(c) and (marked or c.conj in _LATER or handed_back):
+    if _stroke(c) and (marked or c.conj in _LATER and c.toks[:1] != ["avoir"]):
         return True
     return marked and narrative([c])[0]
 
@@ -130,7 +132,8 @@ def _starts(clauses: list[Clause]) -> list[int]:
         told = any(events[start:k])
         player = next((e.subject for e, ev in zip(clauses[start:k], events[start:k]) if ev and e.subject in _PERSONS),
                       next((e.subject for e in clauses[start:k] if e.subject in _PERSONS), None))
-        opens = _opens_shot(c, handed_back, player) or _push_after_break(clauses, k)
+        potted = any(_POTS.search(e.text) and e.subject == player for e in clauses[start:k])
+        opens = _opens_shot(c, handed_back, player, potted) or _push_after_break(clauses, k)
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
             starts.append(start)

@@ -51,15 +51,12 @@ def _split_segments(text: str) -> list[str]:
 _ASIDE = re.compile(r"\b((?:la|le|ma|sa|ta) (?:bille |boule )?(?:\d+|blanche))\s*\(([^()]{1,80})\)\s*")
 
 
-_PARTICIPLE = re.compile(r"(?:touchee|tapee|frappee|prise|effleuree|frolee|rentree|tombee|empochee)\b")
 
 
 def _aside(m: re.Match[str]) -> str:
-    """« la 4 (la plus basse) » → « la 4 , la plus basse , la 4 »; an aside that opens with a
-    participle is said of the ball: « la 4 (touchée, bande) » → « la 4 , la 4 touchée, bande , la 4 »."""
+    """« la 4 (la plus basse) » → « la 4 , la plus basse , la 4 » (a participle opening the aside is
+    said of the ball: see :func:`qa.understand.clauses._inherited_subject`)."""
     ball, aside = m.group(1), m.group(2).strip()
-    if _PARTICIPLE.match(aside):
-        aside = f"{ball} {aside}"
     return f"{ball} , {aside} , {ball} "
 
 

@@ -11,7 +11,7 @@ from qa.understand.tokens import _nums
 
 
 _GOES_ONTO = re.compile(r"\b(?:part|va|file|fonce|arrive|vient|allee|alle)\w* (?:direct |directement |droit |tout droit |)(?:sur|dans|contre) (B\d+)")
-_PASSES_BY = re.compile(r"\b(?:passe|passee|est passee|a passe|file|part)\w* (?:juste |)(?:a cote|entre B\d+\S*(?: et B\d+\S*)?)")
+_PASSES_BY = re.compile(r"\b(?:passe|passee|est passee|a passe|file|part)\w* (?:juste |)(?:a cote|entre B\d++\S*+(?: et B\d++\S*+)?)")
 _ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arrete|s immobilise|atterrit|se pose|posee|posees|"
                        r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
 
@@ -90,9 +90,9 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         r.add(F.FIRST, None, s, _STATED)    # "la blanche passe à côté", "passe entre la 2 et la 5"
         return True
     if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
-                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d+\S*)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
+                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d++\S*+)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
             and not re.search(r"\b(?:touche|tape|frappe)\w* (?:d abord |en premier |)B\d", s) \
-            and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d+\S*) (?:dans|au|a|en)", s):
+            and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d++\S*+) (?:dans|au|a|en)", s):
         if not (c.subject == "balls"):
             r.add(F.FIRST, None, s, _MISSED)
             _add_person(r, person, s)
@@ -149,6 +149,9 @@ def _contact_told(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee|prise|percutee) (" + _STRONG + r" )?", s)
     if m:   # "la 1 touchée en premier", "la 1 touchée": the contact stated (above « rate la 4 »)
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED if m.group(2) else _STRONG_TOLD)
+    elif c.inherited and subj == "balls" and len(c.subj_balls) == 1 and \
+            (m := re.fullmatch(r" (?:touchee|tapee|frappee|prise|percutee) (" + _STRONG + r" )?", s)):
+        r.add(F.FIRST, c.subj_balls[0], m.group(0), _STATED if m.group(1) else _STRONG_TOLD)
     m = re.search(r"\b(B\d+) (?:touchee|tapee|frappee|prise) (?:" + _STRONG + r")\b", s)
     if m:   # "un coup sur la 2 touchée en premier"
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED)
@@ -196,7 +199,7 @@ def _off_table(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     off_here = False
     if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|revole|revolent|decolle|part|partent|tombe|tombent|"
                                                r"atterrit|atterrissent|finit|finissent|file|filent|est|sont|passe|passent|termine|terminent|"
-                                               r"ejectee|ejectees|eject\w*|quitte|quittent)\w*(?: \w+){0,2} " + _OFF_PLACE, s) and not neg:
+                                               r"ejectee|ejectees|eject|quitte|quittent)\w*(?: \w+){0,2} " + _OFF_PLACE, s) and not neg:
         off_here = True
     if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:
         off_here = True

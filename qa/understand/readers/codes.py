@@ -31,7 +31,7 @@ def _stance_and_stroke(s: str, seen: Facts, r: Reading) -> None:
     if (m := re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot", s)) \
             and not re.search(r"coup (?:de )?pousse", s) and seen.kind != "push_out":
         r.add(F.CODES, "push_shot", m.group(0))     # (on a push-out, "je pousse la blanche derrière la 8" is where it goes)
-    if m := re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* encore|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d+\S*|CUE|elles?) (?:boug|roul|tourn)\w*|"
+    if m := re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* encore|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d++\S*+|CUE|elles?) (?:boug|roul|tourn)\w*|"
                  r"\bavant (?:que|qu) (?:les billes|la bille|tout|elles?|B\d+\w*|CUE)\b.*\b(?:arrete|arretent|immobilise|soit|soient)|"
                  r"\bpas (?:encore )?(?:arretee|arretees|immobile|immobiles|immobilisee)|\ben mouvement", s):
         r.add(F.CODES, "balls_moving", m.group(0))
@@ -41,12 +41,12 @@ def _touched(s: str, r: Reading) -> None:
     """A ball touched with the hand, the clothes or the cue; the cue ball moved with the cue while placing it."""
     touched = re.search(r"\b(?:touche|touches|touchez|touchait|deplace|deplaces|deplacez|bouge|bouges|bougez|effleure|effleures|"
                         r"frole|froles|fais bouger|fait bouger|heurte|accroche|accroches|cogne|cognes|renverse)\s+(?:accidentellement |"
-                        r"involontairement |sans faire expres |)(?:une bille|une boule|la bille|les billes|B\d+\S*|CUE|une bille de but)"
+                        r"involontairement |sans faire expres |)(?:une bille|une boule|la bille|les billes|B\d++\S*+|CUE|une bille de but)"
                         r"(?: \w+){0,3} (?:avec|de|du bout de|par) (?:la |ma |sa |ta |mon |son |ton |le |les |mes |un |une |)"
                         r"(?:main|mains|doigt|doigts|manche|bras|coude|chevalet|pull|veste|vetement|vetements|habits|craie|"
                         r"corps|ventre|cravate|chemise|gilet|cheveux|telephone|tenue|talon de la queue|talon|procede|queue|baguette)", s) \
         or re.search(r"\b(?:ma|sa|ta|mon|son|ton|votre) (?:main|manche|bras|coude|pull|veste|chemise|cravate|queue|chevalet|craie) "
-                     r"(?:a |)(?:touche|touchait|frole|deplace|effleure|fait bouger|bouge|heurte|accroche|cogne)\s+(?:une bille|une boule|la bille|les billes|B\d+\S*)", s)
+                     r"(?:a |)(?:touche|touchait|frole|deplace|effleure|fait bouger|bouge|heurte|accroche|cogne)\s+(?:une bille|une boule|la bille|les billes|B\d++\S*+)", s)
     if touched and touched.re.groups == 0 and re.search(r"\b(?:touche|touches|touchez|touchait) CUE(?: \w+){0,3} (?:avec|de|par) "
                                                         r"(?:la |ma |sa |ta |mon |son |le |)(?:queue|procede|baguette)", s):
         touched = None   # the cue ball touched with the cue: a stroke (or a double hit), not a touched ball
@@ -74,9 +74,9 @@ def _other_fouls(s: str, r: Reading) -> None:
     if m := re.search(r"\bjeu (?:trop )?lent|\btrop lent|\bdepasse (?:le|mon|son|ton|la limite de) temps|\btemps (?:de jeu |imparti |)"
                  r"(?:depasse|ecoule|fini)|\bchrono|\bshot clock|\blimite de temps|\bhors delai|\btrop de temps", s):
         r.add(F.CODES, "slow_play", m.group(0))
-    if m := re.search(r"\b(?:joue|jouer|tape|taper|frappe|frapper|tire|tirer|propulse|pousse)\s+(?:directement |)(?:avec |)(?:B\d+\S*|une bille de but|"
-                 r"une bille numerotee|une autre bille)(?: \w+){0,4} au lieu de (?:CUE|la bille de tir)|\bjoue avec (?:B\d+\S*|une bille de but) "
-                 r"(?:au lieu|comme)|\b(?:frappe|tape|propulse|pousse) (?:directement |)(?:B\d+\S*|une bille de but) avec (?:la|ma|sa|ta) "
+    if m := re.search(r"\b(?:joue|jouer|tape|taper|frappe|frapper|tire|tirer|propulse|pousse)\s+(?:directement |)(?:avec |)(?:B\d++\S*+|une bille de but|"
+                 r"une bille numerotee|une autre bille)(?: \w+){0,4} au lieu de (?:CUE|la bille de tir)|\bjoue avec (?:B\d++\S*+|une bille de but) "
+                 r"(?:au lieu|comme)|\b(?:frappe|tape|propulse|pousse) (?:directement |)(?:B\d++\S*+|une bille de but) avec (?:la|ma|sa|ta) "
                  r"(?:queue|pointe|procede)|\bmauvaise bille de tir|\bfrappe une bille de but", s):
         r.add(F.CODES, "wrong_cue_ball", m.group(0))
         if not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
@@ -119,10 +119,10 @@ def _technique(s: str, r: Reading) -> None:
         r.add(F.JUMP, True, m.group(0))
     if m := re.search(r"\bmasse\b|\bmasses\b|\bmassee?\b|\ben massant|\bun masse|\bcoup masse|\bmasser\b", s):
         r.add(F.MASSE, True, m.group(0))
-    if (r.has(F.JUMP) or r.has(F.MASSE)) and (m := re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d+\S*)|\b(?:fais|fait) B\d+\S* bouger"
+    if (r.has(F.JUMP) or r.has(F.MASSE)) and (m := re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d++\S*+)|\b(?:fais|fait) B\d++\S*+ bouger"
                                           r"|\b(?:bille|boule) qui (?:me |le |la |nous |te |)(?:genait|gene|bloquait|bloque|cachait|cache)"
                                           r"(?: \w+){0,2} (?:bouge|remue)\w*\b(?! pas| plus| jamais)"
-                                          r"|(?<!ne )(?<!n )\bB\d+\S* (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore| pas| plus| jamais)"
+                                          r"|(?<!ne )(?<!n )\bB\d++\S*+ (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore| pas| plus| jamais)"
                                           r"|\b(?:la |)(?:bille|boule) (?:que|qu) (?:je|j|tu|il|on|vous|ADV) (?:\w+ ){0,3}?(?:contourn|saut|evit|pass|masse)\w*"
                                           r"(?: \w+){0,3}? (?:a |)(?:bouge|remue|se deplace|est deplacee|a ete deplacee)\b", s)):
         r.add(F.OBSTACLE, True, m.group(0))

@@ -32,7 +32,7 @@ def read_rails(s: str) -> Partial:
         r.add(F.NO_RAIL, True, none.group(0))
     if none := _NO_RAIL.search(s):
         r.add(F.NO_RAIL, True, none.group(0))
-    if rail := re.search(r"\b(?:CUE|elle|B\d+\S*|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
+    if rail := re.search(r"\b(?:CUE|elle|B\d++\S*+|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
                  r"frappe|frappent|rejoint|rejoignent|atteint|atteignent|a touche|ont touche|revient|revien\w*) (?:ensuite |apres |bien |)(?:a |en |contre |dans |sur |)"
                  r"(?:la |une |les |des |)bandes?", s):
         if not r.has(F.NO_RAIL):

@@ -55,7 +55,7 @@ def _push_out(s: str, r: Reading) -> None:
             continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
         # the negation must bear on the push: no ball, cue ball or comma in between
         after = re.split(r"\bB\d|\bCUE\b|,(?! mais)", s[m.end():m.end() + 60])[0]
-        near = re.split(r"\bB\d+\S*|\bCUE\b|,", before)[-1] + " " + s[m.start():m.end()] + after
+        near = re.split(r"\bB\d++\S*+|\bCUE\b|,", before)[-1] + " " + s[m.start():m.end()] + after
         if re.search(_PUSH_NOT_DECLARED, near):
             r.add(F.PUSH_UNDECLARED, True, near)   # a push-out not announced is played as an ordinary shot
             continue

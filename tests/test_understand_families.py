@@ -227,3 +227,34 @@ def test_a_push_out_after_an_ordinary_shot_is_an_ordinary_shot(read):
 def test_fouls_of_an_earlier_rack_do_not_count(read):
     u = read("au 10 j'avais deux fautes à la fin de la manche précédente ; nouvelle manche, je touche la 3 avant la 1")
     assert u.scenario["state"]["fouls"]["shooter"] == 0
+
+
+# ----------------------------------------------------------------------------- what is not a shot
+@pytest.mark.parametrize("q", [
+    "au 10 en armant mon coup ma queue est passée à côté de la blanche, rien n'a bougé",
+    "au 9 j'ai donné un coup de queue dans le vide, la blanche n'a pas bougé",
+])
+def test_a_complete_miss_of_the_cue_ball_is_told_as_such(read, rulebook, q):
+    u = read(q)
+    assert shot(u).get("cue_missed") is True
+    for r, o in rule(rulebook, u.scenario, u.rulesets).items():
+        assert o.legal and o.next_shooter == "shooter", r    # nothing was played (the texts are silent)
+
+
+def test_a_ball_that_drops_after_everything_stopped_dropped_by_itself(read):
+    u = read("au 9 je touche la 1 qui va en bande, tout est arrêté, puis dix secondes après la 6 tombe toute seule")
+    assert shot(u)["dropped_by_itself"] == [6] and 6 not in shot(u)["pocketed"]
+
+
+def test_a_ball_alone_in_the_pocket_is_pocketed(read):
+    assert shot(read("au 9 je casse, la 1 d'abord, la 4 tombe toute seule, cinq billes en bande"))["pocketed"] == [4]
+
+
+def test_a_foul_claimed_after_the_next_shot_is_not_recognised_at_doolys(read, rulebook):
+    # Dooly's REMARQUE: « avant que le coup ne soit joué, sinon la faute ne sera pas reconnue »
+    u = read("chez Dooly's il touche la 5 avant la 2 et la 5 rentre ; il rejoue la 2 au coup suivant, "
+             "et seulement là je réclame la faute")
+    assert shot(u)["first_contact"] == 5
+    assert shot(u)["foul_claim"] == {"by": "opponent", "when": "after_next_shot"}
+    o = rule(rulebook, u.scenario, ("10-doolys",))["10-doolys"]
+    assert o.legal and o.next_shooter == "shooter"

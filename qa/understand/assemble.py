@@ -160,6 +160,21 @@ def _rails(b: _Build) -> None:
         b.facts["cue_rail_first"] = True
 
 
+def _circumstances(b: _Build) -> None:
+    """The cue ball missed, balls that dropped by themselves, a foul claimed (who, relative to the
+    shooter, and when)."""
+    f = b.f
+    if f.cue_missed:
+        b.shot["cue_missed"] = b.facts["cue_missed"] = True
+    dropped = [x for x in f.dropped if x not in b.pocketed]
+    if dropped:
+        b.shot["dropped_by_itself"] = b.facts["dropped_by_itself"] = sorted(dropped)
+    if f.claim is not None:
+        who, when = f.claim
+        by = {"referee": "referee", "spectator": "other"}.get(who) or ("shooter" if who == b.shooter else "opponent")
+        b.shot["foul_claim"] = b.facts["foul_claim"] = {"by": by, "when": when}
+
+
 def _call_and_fouls(b: _Build) -> None:
     f = b.f
     if f.called != "unset":
@@ -379,7 +394,7 @@ def _open_game(b: _Build) -> OpenFact | None:
 
 
 _STEPS: tuple[Callable[[_Build], None], ...] = (
-    _first_contact, _pockets, _off_and_cue, _rails, _call_and_fouls, _fouls_state, _other_state, _table)
+    _first_contact, _pockets, _off_and_cue, _rails, _call_and_fouls, _circumstances, _fouls_state, _other_state, _table)
 _OPEN: tuple[Callable[[_Build], OpenFact | None], ...] = (
     _open_lowest, _open_first_contact, _open_called, _open_rail, _open_break_rails, _open_crossed, _open_warned, _open_game)
 

@@ -184,6 +184,8 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
                              r"(?:si|quand|lorsque|lorsqu|en cas)", sym))
     if general and not (balls and _OWN_RESULT.search(sym)):
         return False
+    if f.cue_missed and not _CODE_Q.search(sym):
+        return True     # « ma queue est passée à côté de la blanche »
     if balls:
         # events of balls only: a story when it tells two facts or asks for a ruling; a bare
         # statement ("la 10 sort de la table") is left to the clause lookup
@@ -224,4 +226,4 @@ def _has_shot_fact(f: Facts) -> bool:
     at, a jump, a massé). A story about placing the cue ball in hand, say, or the kind of shot
     alone (and the rack, the fouls so far…) tells nothing the engine could rule on but its own
     defaults ("que se passe-t-il si on casse avec un magic rack ?" asks for the rule: a lookup)."""
-    return f.outcome_told() or f.intent is not None or f.jump or f.masse or f.pocket_lowest
+    return f.outcome_told() or f.intent is not None or f.jump or f.masse or f.pocket_lowest or f.cue_missed

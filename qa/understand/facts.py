@@ -68,6 +68,10 @@ class F(str, Enum):
     POCKETED_COUNT = "pocketed_count"       # balls pocketed told by their number only ("deux tombent")
     TOLD_POCKETS = "told_pockets"    # balls pocketed told by apposition ("deux billes rentrent, la 3 et la 6")
     POCKETED_BY = "pocketed_by"      # (ball, who pocketed it) pairs
+    CUE_MISSED = "cue_missed"        # the cue tip missed the cue ball: nothing was struck
+    STILL = "still"                  # every ball had stopped (a ball dropping after that dropped by itself)
+    DROPPED = "dropped"              # balls that dropped by themselves after the balls stopped
+    CLAIM = "claim"                  # a foul claimed: (who claimed: self/other/referee/spectator, when)
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,7 @@ _MERGE: dict[F, _Merge] = {
     F.FOULS_SELF: _Merge.FIRST, F.FOULS_OTHER: _Merge.LAST, F.WARNED: _Merge.LAST, F.RACK: _Merge.LAST,
     F.CODES: _Merge.LIST, F.ON_TABLE: _Merge.LAST, F.LOWEST: _Merge.FIRST, F.PRESENT: _Merge.LIST,
     F.GONE: _Merge.LIST, F.PERSONS: _Merge.LIST, F.NAMED: _Merge.SET, F.POCKETED_COUNT: _Merge.SUM,
-    F.TOLD_POCKETS: _Merge.MAX, F.POCKETED_BY: _Merge.LIST,
+    F.TOLD_POCKETS: _Merge.MAX, F.POCKETED_BY: _Merge.LIST, F.DROPPED: _Merge.LIST, F.CLAIM: _Merge.LAST,
 }
 _UNSET: dict[F, Any] = {F.FIRST: "unset", F.CALLED: "unset", F.TOLD_POCKETS: 0}
 _STRONG_RANK = 2    # the first contact stated with « d'abord », « en premier »…
@@ -156,6 +160,10 @@ class Facts:
     pocketed_count: int | None = None
     told_pockets: int = 0
     pocketed_by: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
+    cue_missed: bool = False
+    still: bool = False
+    dropped: tuple[int, ...] = ()
+    claim: tuple[str, str] | None = None
     sources: Partial = ()          # every fact read, with its words
 
     def words(self, name: F) -> tuple[str, ...]:
@@ -168,7 +176,7 @@ class Facts:
         return bool(self.first != "unset" or self.pocketed or self.pocketed_count is not None or self.not_pocketed or self.nothing_pocketed
                     or self.off or self.cue or self.cue_not or self.rail is not None or self.no_rail
                     or self.rails_count is not None or self.cue_rail_first or self.called != "unset"
-                    or self.codes or self.crossed is not None)
+                    or self.codes or self.crossed is not None or self.cue_missed or bool(self.dropped))
 
 
 def _one(facts: list[Fact], last: bool) -> Fact:

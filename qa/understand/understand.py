@@ -13,6 +13,7 @@ from qa.understand.facts import F, Fact, Facts, Partial, merge
 from qa.understand.names import _rulesets
 from qa.understand.readers.clause import read_clause
 from qa.understand.readers.order import read_order
+from qa.understand.readers.claim import read_claim
 from qa.understand.readers.codes import read_codes
 from qa.understand.readers.story import read_story
 from qa.understand.shots import Shots, split_shots
@@ -107,7 +108,12 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     clauses = _clauses(sym)
     named = (Fact(F.NAMED, tuple(b for t in sym for b in _nums(t)), text),)
     shots = split_shots(clauses, _codes_of)
-    f = _facts(text, shots, named)
+    claim = read_claim(clauses, False)
+    if claim and shots.previous and claim[-1].value[1] == "after_next_shot":
+        # a foul claimed only after the next shot: the shot claimed is the one before it
+        before = shots.earlier[:len(shots.earlier) - len(shots.previous)]
+        shots = Shots(ruled=shots.previous, earlier=before, previous=())
+    f = _facts(text, shots, named + claim)
     if shots.earlier and not _has_shot_fact(f):
         f = _facts(text, Shots(ruled=tuple(clauses)), named)    # the last shot tells nothing: one story
     if not _has_shot_fact(f) or _not_ruled_here(f):

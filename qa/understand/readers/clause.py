@@ -324,6 +324,9 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                     r.balls(F.POCKETED, _nums(obj.group(1)), fall.group(0) + obj.group(0))
                 else:
                     r.add(F.CUE, "pocketed", s)
+            elif re.search(r"\b(?:d elle meme|par elle meme|d elles memes)\b", s) or seen.still and \
+                    re.search(r"\b(?:toute seule|tout seul|toutes seules|seule|apres|secondes|plus tard|finalement|ensuite)\b", s):
+                r.balls(F.DROPPED, c.subj_balls, s)     # « la 9 tombe toute seule », after the balls stopped
             else:
                 r.balls(F.POCKETED, c.subj_balls, s)
                 w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + "|CUE)", s[fall.end():])

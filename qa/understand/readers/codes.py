@@ -109,7 +109,7 @@ def _technique(s: str, r: Reading) -> None:
         r.add(F.INCIDENTAL_JUMP, True, s)
     if jump_ctx:
         r.add(F.JUMP, True, jump_ctx.group(0))
-    if (m := re.search(r"\bfausse queue\b|\bfausse-queue|\bmiscue|\bdérape|\bderape", s)) and (jump_ctx or re.search(r"\bjump|saut", s)):
+    if (m := re.search(r"\bfausse queue\b|\bfausse-queue|\bmiscue|\bdérape|\bderape", s)) and (jump_ctx or re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|(?<!pas un )(?<!sans )\bsaut", s)):
         r.add(F.CODES, "jump_miscue", m.group(0))
         r.add(F.JUMP, True, m.group(0))
     if (m := re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcreuse\w* (?:sous|dessous)|\bcuiller|\bscoop|"

@@ -152,9 +152,23 @@ def _families(s: str, earlier: Partial) -> Partial:
             + read_call(re.sub(_PUSH_NOT_DECLARED, " ", s) if seen.push_undeclared else s) + read_rails(s))
 
 
+_CUE_MISSED = re.compile(
+    r"\b(?:rate|rates|rater|manque|manques|loupe|loupes|louper)\w* (?:completement |carrement |totalement |)CUE\b"
+    r"|\b(?:queue|procede) (?:\w+ ){0,3}?(?:passe|passee|glisse)\w* (?:\w+ ){0,2}?a cote(?: de CUE| sans)?"
+    r"|\b(?:fausse queue|coup de queue|coup) (?:\w+ ){0,2}?(?:dans le vide|a vide)"
+    r"|\b(?:queue|procede) (?:\w+ ){0,2}?(?:n a |n avait |a |avait |)(?:meme |)(?:pas |jamais |)(?:touche|effleure) (?:ni |)(?:meme |)(?:pas |)CUE"
+    r"|\bsans (?:meme |)(?:toucher|taper|frapper|effleurer) CUE\b|\b(?:je|j|il|tu) (?:\w+ ){0,2}?(?:ne |n )?(?:la |)(?:touche|tape)\w* (?:meme |)pas CUE")
+_STILL = re.compile(r"\b(?:tout|toutes les billes|les billes|plus rien ne bouge|tout le monde)\b(?: \w+){0,2} "
+                    r"(?:arrete|arretees|arretes|immobile|immobiles|a l arret|stoppe)\w*|\bapres l arret\b|\brien ne bouge(?:ait|)\b")
+
+
 def _ball_in_hand(s: str) -> Partial:
-    """The shooter has the cue ball in hand (state)."""
+    """The shooter has the cue ball in hand (state); the cue ball missed; every ball stopped."""
     r = Reading()
+    if m := _CUE_MISSED.search(s):
+        r.add(F.CUE_MISSED, True, m.group(0))     # « ma queue passe à côté de la blanche »
+    if m := _STILL.search(s):
+        r.add(F.STILL, True, m.group(0))
     if m := re.search(r"\b(?:a|ai|as|avez|avait|avais|avec) (?:la |)CUE en main\b", s):
         r.add(F.BIH, True, m.group(0))     # "il a la bille de choc en main"
     if m := re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"

@@ -304,12 +304,18 @@ def _open_lowest(b: _Build) -> OpenFact | None:
 
 
 def _open_first_contact(b: _Build) -> OpenFact | None:
-    """A combination told without the ball hit first: which one it was decides the foul."""
-    if b.kind != "normal" or b.first != "unset" or not b.f.combination or not b.pocketed:
+    """The ball hit first not told while it decides the foul: a combination, or a ball higher
+    than the lowest on the table pocketed (« il restait la 2, la 5 et la 9 : la 5 est tombée »)."""
+    if b.kind != "normal" or b.first != "unset" or not b.pocketed:
         return None
     table = b.state.get("on_table") or list(range(1, b.money + 1))
     low = min(table)
-    others = [x for x in table if x != low and x not in b.pocketed]
+    if b.f.combination:
+        others = [x for x in table if x != low and x not in b.pocketed]
+    elif "on_table" in b.state and low not in b.pocketed:
+        others = sorted(b.pocketed)     # the pocketed ball hit directly, not the lowest
+    else:
+        return None
     if not others:
         return None
     alt = _copy(b.scenario)

@@ -85,7 +85,8 @@ def _ball_event(v: str, prev: str) -> bool:
     """The verb ``v`` after a ball or the cue ball tells an event ("la 9 tombe"), not a bare
     participle ("la 10 empochée à la casse")."""
     if not (_BALL_EVENT.match(v) or (_EVENT_VERB.match(v) and v.startswith(("empoch", "blous", "eject", "touch", "effleur", "frol",
-                                                                            "accroch", "percut", "prend")))):
+                                                                            "accroch", "percut", "prend", "envoi", "envoy",
+                                                                            "pouss", "expedi", "projet")))):
         return False
     return not (v.endswith(("ee", "ees")) and prev not in ("est", "sont", "ete", "a", "ont", "etait", "etaient")
                 and not v.startswith(("tomb", "rentr", "sort")))

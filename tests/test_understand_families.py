@@ -258,3 +258,9 @@ def test_a_foul_claimed_after_the_next_shot_is_not_recognised_at_doolys(read, ru
     assert shot(u)["foul_claim"] == {"by": "opponent", "when": "after_next_shot"}
     o = rule(rulebook, u.scenario, ("10-doolys",))["10-doolys"]
     assert o.legal and o.next_shooter == "shooter"
+
+
+def test_two_balls_hit_together_asks_which_was_first(read):
+    u = read("au 9 il restait la 4, la 6 et la 9 ; la blanche a pris la 4 et la 6 presque en même temps et la 6 est tombée")
+    assert "first_contact" not in shot(u)
+    assert any("avant la 6" in q for q in u.follow_up)

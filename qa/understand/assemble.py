@@ -67,6 +67,8 @@ def _shooter(f: Facts) -> str:
 
 def _first_contact(b: _Build) -> None:
     first = b.f.first
+    if b.f.simultaneous:
+        first = "unset"     # which ball was hit first is not known: asked (see _open_first_contact)
     if first == "unset" and b.f.intent is not None:
         first = b.f.intent
     if first == "wrong":
@@ -306,11 +308,14 @@ def _open_lowest(b: _Build) -> OpenFact | None:
 def _open_first_contact(b: _Build) -> OpenFact | None:
     """The ball hit first not told while it decides the foul: a combination, or a ball higher
     than the lowest on the table pocketed (« il restait la 2, la 5 et la 9 : la 5 est tombée »)."""
-    if b.kind != "normal" or b.first != "unset" or not b.pocketed:
+    if b.kind != "normal" or b.first != "unset" or not (b.pocketed or b.f.simultaneous):
         return None
     table = b.state.get("on_table") or list(range(1, b.money + 1))
     low = min(table)
-    if b.f.combination:
+    if b.f.simultaneous:
+        low = min(b.f.simultaneous)
+        others = [x for x in b.f.simultaneous if x != low]
+    elif b.f.combination:
         others = [x for x in table if x != low and x not in b.pocketed]
     elif "on_table" in b.state and low not in b.pocketed:
         others = sorted(b.pocketed)     # the pocketed ball hit directly, not the lowest
@@ -320,6 +325,10 @@ def _open_first_contact(b: _Build) -> OpenFact | None:
         return None
     alt = _copy(b.scenario)
     alt["shot"]["first_contact"] = others[0]
+    if b.f.simultaneous:
+        return OpenFact("first_contact", f"La blanche a-t-elle touché la {low} avant la {others[0]} ?",
+                        f"si la blanche a touché la {low} en premier",
+                        f"si la blanche a touché la {others[0]} en premier", alt)
     return OpenFact("first_contact", f"La blanche a-t-elle touché en premier la {low}, la plus basse ?",
                     f"si la blanche a touché la {low} en premier",
                     f"si la blanche a touché une autre bille en premier (la {others[0]})", alt)

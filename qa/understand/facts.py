@@ -71,6 +71,7 @@ class F(str, Enum):
     CUE_MISSED = "cue_missed"        # the cue tip missed the cue ball: nothing was struck
     STILL = "still"                  # every ball had stopped (a ball dropping after that dropped by itself)
     DROPPED = "dropped"              # balls that dropped by themselves after the balls stopped
+    SIMULTANEOUS = "simultaneous"    # two balls hit « en même temps »: which was first is not known
     CLAIM = "claim"                  # a foul claimed: (who claimed: self/other/referee/spectator, when)
 
 
@@ -107,6 +108,7 @@ _MERGE: dict[F, _Merge] = {
     F.CODES: _Merge.LIST, F.ON_TABLE: _Merge.LAST, F.LOWEST: _Merge.FIRST, F.PRESENT: _Merge.LIST,
     F.GONE: _Merge.LIST, F.PERSONS: _Merge.LIST, F.NAMED: _Merge.SET, F.POCKETED_COUNT: _Merge.SUM,
     F.TOLD_POCKETS: _Merge.MAX, F.POCKETED_BY: _Merge.LIST, F.DROPPED: _Merge.LIST, F.CLAIM: _Merge.LAST,
+    F.SIMULTANEOUS: _Merge.LAST,
 }
 _UNSET: dict[F, Any] = {F.FIRST: "unset", F.CALLED: "unset", F.TOLD_POCKETS: 0}
 _STRONG_RANK = 2    # the first contact stated with « d'abord », « en premier »…
@@ -164,6 +166,7 @@ class Facts:
     still: bool = False
     dropped: tuple[int, ...] = ()
     claim: tuple[str, str] | None = None
+    simultaneous: tuple[int, ...] = ()
     sources: Partial = ()          # every fact read, with its words
 
     def words(self, name: F) -> tuple[str, ...]:

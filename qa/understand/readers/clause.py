@@ -254,8 +254,9 @@ def _person_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         for m in hits:
             obj = m.group(1)
             w = m.group(0)
-            if re.match(r"(?:met|mets|mis|mise)\b", w) and obj.startswith(("B", "CUE")) \
-                    and not re.match(r"(?: \w+){0,2}? (?:" + _SENT_PLACE + r"|dedans)", s[m.end():]):
+            if re.match(r"(?:met|mets|mis|mise)\b", w) and obj.startswith(("B", "CUE")) and \
+                    re.match(r" (?:\w+ ){0,2}?(?:au milieu de|en plein|derriere|devant|pres de|contre|a cote|sur la ligne|"
+                             r"dans la zone|juste|collee|la ou|ou je|n importe)", s[m.end():]):
                 continue    # "je mets la blanche au milieu de la table": placed, not pocketed
             if obj in ("rien", "aucune bille"):
                 r.add(F.NOTHING_POCKETED, True, w)

@@ -17,6 +17,9 @@ _ADV = r"(?:(?:juste|bien|d abord|a peine|legerement|un peu|finement) )*+"
 # "X avant (de toucher) Y": X first
 _BEFORE = re.compile(r"\b" + V_CONTACT + r" " + _ADV + _BALL + r" " + _ADV + r"avant (?:de |d )?(?:" + _HIT + r" )?"
                      + r"(?:meme )?B\d")
+# "la 3 et la 5 en même temps"
+_TOGETHER = re.compile(r"\b" + V_CONTACT + r" (?:\w+ ){0,2}?(B\d+\+\d+) (?:\w+ ){0,2}?(?:quasi |presque |pratiquement |)"
+                       r"(?:en meme temps|simultanement|au meme moment|d un coup)")
 # "X touchée avant Y": X first
 _BEFORE_TOLD = re.compile(r"\b" + _BALL + r" (?:touchee|tapee|frappee|prise|effleuree|frolee) " + _ADV + r"avant (?:B\d|CUE)")
 # "Y après avoir touché X": X first
@@ -30,6 +33,10 @@ def read_order(s: str) -> Partial:
     """The first contact from an « avant » / « après avoir » told in ``s`` (ranked above the
     contacts the clause readers read)."""
     r = Reading()
+    both = _TOGETHER.search(s)
+    if both:    # « la blanche touche la 3 et la 5 quasi en même temps »: the first is not known
+        r.add(F.SIMULTANEOUS, tuple(_nums(both.group(1))), both.group(0))
+        return r.partial()
     m = _BEFORE.search(s)
     if m and not re.search(r"\b(?:sans|pas|jamais) $", s[max(0, m.start() - 6):m.start()]):
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), ORDER_RANK)

@@ -19,7 +19,7 @@ _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "
 # verb stems (regex on a token) by category
 V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|pris\b|prend)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
-V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu|plong)\w*"
+V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu|plong|jett|jette)\w*"
 _VERB_RE = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
     r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
@@ -144,11 +144,14 @@ class _Context:
     balls: tuple[int, ...] = ()
     person: str | None = None
     obj: tuple[int, ...] = ()
+    last: tuple[str, ...] = ()      # the words of the clause before
 
 
 def _inherited_subject(c: Clause, ctx: _Context) -> tuple[str | None, tuple[int, ...]] | None:
     """The subject of a clause that has none written: the object of the clause before after
     « qui », else the subject before for a clause that starts with a verb (None: not inherited)."""
+    if c.conj == "qui" and ctx.last[-1:] in (("rien",), ("aucune",), ("aucun",)):
+        return "none", ()           # « rien qui tombe »
     if c.conj == "qui" and ctx.obj:
         return "balls", ctx.obj
     if ctx.obj and c.toks and c.toks[0].endswith(("ee", "ees", "prise")) and _VERB_RE.match(c.toks[0]):
@@ -182,6 +185,7 @@ def _clauses(toks: list[str]) -> list[Clause]:
         objs = [b for t in c.toks for b in _nums(t)]
         if objs:
             ctx.obj = (objs[-1],)
+        ctx.last = tuple(c.toks)
     return raw
 
 

@@ -13,7 +13,8 @@ from qa.understand.tokens import _nums
 _GOES_ONTO = re.compile(r"\b(?:part|va|file|fonce|arrive|vient|allee|alle)\w* (?:direct |directement |droit |tout droit |)(?:sur|dans|contre) (B\d+)")
 _PASSES_BY = re.compile(r"\b(?:passe|passee|est passee|a passe|file|part)\w* (?:juste |)(?:a cote|entre B\d++\S*+(?: et B\d++\S*+)?)")
 _ON_FRAME = re.compile(r"\b(?:reste|restent|monte|montent|finit|finissent|s arrete|s immobilise|atterrit|se pose|posee|posees|"
-                       r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture)\b")
+                       r"immobilisee|bloquee|coincee)\w*(?: \w+){0,2} sur (?:le |la |les )(?:cadre|boiserie|bois|rebord|ceinture|"
+                       r"bande en bois|bois de la bande)\b")
 
 
 # ranks of the first contact (the highest wins, then the first told; :func:`.order.read_order`
@@ -87,7 +88,7 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, subj, person = x.s, x.subj, x.person
     # ---------- no ball touched
     if subj == "cue" and _PASSES_BY.search(s) and not re.search(r"\b(?:" + V_CONTACT + r") B\d", s):
-        r.add(F.FIRST, None, s, _STATED)    # "la blanche passe à côté", "passe entre la 2 et la 5"
+        r.add(F.FIRST, None, s, _ONTO - 1)  # "la blanche passe à côté", "passe entre…": unless a contact is told
         return True
     if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
                  r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d++\S*+)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
@@ -146,7 +147,8 @@ def _contact_told(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     m = _GOES_ONTO.search(s)
     if m and subj == "cue":
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _ONTO)      # "la blanche part direct sur la 9"
-    m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee|prise|percutee) (" + _STRONG + r" )?", s)
+    m = re.fullmatch(r" (B\d+) (?:touchee|tapee|frappee|prise|percutee) (" + _STRONG + r" )?"
+                     r"(?:(?:plein pot|pleine bille|bien|franchement|finement|fort|doucement) )?", s)
     if m:   # "la 1 touchée en premier", "la 1 touchée": the contact stated (above « rate la 4 »)
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED if m.group(2) else _STRONG_TOLD)
     elif c.inherited and subj == "balls" and len(c.subj_balls) == 1 and \
@@ -155,6 +157,12 @@ def _contact_told(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     m = re.search(r"\b(B\d+) (?:touchee|tapee|frappee|prise) (?:" + _STRONG + r")\b", s)
     if m:   # "un coup sur la 2 touchée en premier"
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED)
+    m = re.search(r"\b(?:coll\w*|pos\w*) (?:CUE |)contre (B\d+)", s) if subj in ("self", "other", "player", "cue") else None
+    if m and not neg:   # « je viens coller la blanche contre la 4 »
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _TOLD)
+    m = re.search(r"\bjou\w* (?:\w+ ){0,2}?sur (B\d+)", s) if subj in ("self", "other", "player") else None
+    if m and not neg and not modal:     # « il joue mollement sur la 5 »
+        r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _ONTO)
     m = re.search(r"\b(?:contact|impact|attaque)s? (?:\w+ ){0,2}(?:sur|avec) (B\d+)(?: (" + _STRONG + r"))?", s) \
         or re.search(r"\b(?:casse|break|bris|BRK|ouverture) (?:\w+ ){0,2}avec (B\d+)(?: (" + _STRONG + r"))?", s)
     if m and not neg:   # "contact sur la 6", "impact sur la 1", "casse avec la 1 en premier"
@@ -293,7 +301,11 @@ def _scratch(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
 def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Pockets told with balls as subject; True when the clause is read."""
     s, neg, subj = x.s, x.neg, x.subj
-    m = re.fullmatch(r" (?:et |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|au trou)(?: \w+){0,3} ", s)
+    m = re.fullmatch(r" (?:et |puis |)CUE (?:derriere|juste derriere|apres|avec|aussi) (B\d+) ", s)
+    if m and _nums(m.group(1))[0] in seen.pocketed:
+        r.add(F.CUE, "pocketed", m.group(0))     # the cue ball follows the ball into the pocket
+        return True
+    m = re.fullmatch(r" (?:et |c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|au trou)(?: \w+){0,3} ", s)
     if m and not neg:   # "la 9 au fond", "la blanche dedans"
         if m.group(1) == "CUE":
             r.add(F.CUE, "pocketed", m.group(0))

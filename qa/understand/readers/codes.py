@@ -51,7 +51,7 @@ def _touched(s: str, r: Reading) -> None:
                                                         r"(?:la |ma |sa |ta |mon |son |le |)(?:queue|procede|baguette)", s):
         touched = None   # the cue ball touched with the cue: a stroke (or a double hit), not a touched ball
     bih_stroke = re.search(r"\ben (?:placant|positionnant|posant|replacant|mettant|deplacant) (?:CUE|la bille|BIH|ma CUE)", s) \
-        and re.search(r"\b(?:touche|touches|tape|tapes|pousse|pousses|frappe|frappes|heurte)\b", s) \
+        and re.search(r"\b(?:touch|tap|pouss|frapp|heurt)\w*|\bcoup de queue\b", s) \
         or re.search(r"\b(?:coup|geste) (?:de queue )?(?:vers l avant )?en (?:positionnant|placant) CUE", s)
     if bih_stroke:
         r.add(F.CODES, "ball_in_hand_stroke", s)
@@ -64,11 +64,12 @@ def _touched(s: str, r: Reading) -> None:
 def _other_fouls(s: str, r: Reading) -> None:
     """Cue on the table, out of turn, slow play, wrong cue ball, full pocket, frozen ball, ball in hand misplaced."""
     if m := re.search(r"\b(?:pose|poses|posee|posez|laisse|laisses|mets|met|appuie|appuies) (?:ma |sa |ta |la |votre |une |mon )?"
-                 r"(?:queue|baguette|canne)\b(?: \w+){0,3} sur (?:la table|le tapis|le billard)", s):
+                 r"(?:queue|baguette|canne)\b(?: \w+){0,3} sur (?:la table|le tapis|le billard)|"
+                 r"\b(?:queue|baguette|canne)(?: de jump| de casse|)(?: \w+){0,1} (?:posee|pose|appuyee|couchee) sur (?:la table|le tapis|le billard)", s):
         r.add(F.CODES, "cue_on_table", m.group(0))
     if m := re.search(r"\b(?:ce n est |c est |c etait |ce n etait |)(?:pas|plus) (?:mon|ton|son|votre) tour|\bhors (?:de )?(?:mon |son |ton |)tour|"
                  r"\ben dehors de (?:mon|son|ton) tour|\bavant mon tour|\bc etait a (?:moi|toi|lui|vous) de jouer|"
-                 r"\b(?:ce n etait|c etait) pas a (?:lui|moi|toi|vous)|\ba (?:sa|ta|la|ma|votre) place\b|\bau lieu de (?:mon adversaire|ADV)|"
+                 r"\b(?:ce n etait|c etait) pas a (?:lui|moi|toi|vous)|\ba (?:sa|ta|la|ma|votre) place\b|\bc etait (?:mon|ton|son|votre) tour\b|\bpendant (?:ma|ta|sa|votre) reprise\b|\bau lieu de (?:mon adversaire|ADV)|"
                  r"\bpendant (?:la reprise|le tour) de (?:mon adversaire|ADV)|\bjoue a la place", s):
         r.add(F.CODES, "out_of_turn", m.group(0))
     if m := re.search(r"\bjeu (?:trop )?lent|\btrop lent|\bdepasse (?:le|mon|son|ton|la limite de) temps|\btemps (?:de jeu |imparti |)"
@@ -77,13 +78,14 @@ def _other_fouls(s: str, r: Reading) -> None:
     if m := re.search(r"\b(?:joue|jouer|tape|taper|frappe|frapper|tire|tirer|propulse|pousse)\s+(?:directement |)(?:avec |)(?:B\d++\S*+|une bille de but|"
                  r"une bille numerotee|une autre bille)(?: \w+){0,4} au lieu de (?:CUE|la bille de tir)|\bjoue avec (?:B\d++\S*+|une bille de but) "
                  r"(?:au lieu|comme)|\b(?:frappe|tape|propulse|pousse) (?:directement |)(?:B\d++\S*+|une bille de but) avec (?:la|ma|sa|ta) "
-                 r"(?:queue|pointe|procede)|\bmauvaise bille de tir|\bfrappe une bille de but", s):
+                 r"(?:queue|pointe|procede)|\bmauvaise bille de tir|\bfrappe une bille de but|"
+                 r"\b(?:pouss|frapp|tap|propuls)\w* (?:B\d+)(?: \w+){0,2} avec (?:\w+ ){0,3}?(?:queue|pointe|procede)", s):
         r.add(F.CODES, "wrong_cue_ball", m.group(0))
         if not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
             r.drop(F.CODES, "touched_ball")     # the object ball hit with the cue: not a touched ball
     if m := re.search(r"(?<!la )\bmauvaise (?:bille|boule)(?: touchee| en premier| d abord|)(?! de tir)\b", s):
         r.add(F.CODES, "wrong_ball_first", m.group(0))     # "il refait faute (mauvaise bille touchée)"
-    if m := re.search(r"\bpoches? (?:est |etait |)(?:pleine|remplie|bouchee|saturee)|\bpleine de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
+    if m := re.search(r"\bpoches? (?:du coin |du milieu |de coin |d angle |)(?:est |etait |)(?:pleine|remplie|bouchee|saturee)|\bpleine de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
         r.add(F.CODES, "full_pocket", m.group(0))
     if (m := re.search(r"\bgelee|\bcollee", s)) and re.search(r"\boppose|\bsens inverse|\bdirection contraire|\ben arriere", s):
         r.add(F.CODES, "frozen_ball_push", m.group(0))

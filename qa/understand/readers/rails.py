@@ -30,6 +30,8 @@ def read_rails(s: str) -> Partial:
                  r"\b(?:rien|aucune bille|aucune boule|aucune) (?:touche|va|tape) (?:a |)(?:la |une |de |les |)bande|"
                  r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)", s):
         r.add(F.NO_RAIL, True, none.group(0))
+    if none := re.search(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* ni rien (?:d autre |)(?:ne |n )(?:touche|va|tape)\w*", s):
+        r.add(F.NO_RAIL, True, none.group(0))
     if none := _NO_RAIL.search(s):
         r.add(F.NO_RAIL, True, none.group(0))
     if rail := re.search(r"\b(?:CUE|elle|B\d++\S*+|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
@@ -39,7 +41,7 @@ def read_rails(s: str) -> Partial:
             r.add(F.RAIL, True, rail.group(0))
     # cue ball to a rail before the first ball
     if first := re.search(r"\b(?:CUE|je|j ai|tu|tu as|vous|vous avez|il|ADV|on) (?:touche|tape|frappe|va|part|a touche|ai touche|as touche|avez touche)\w* "
-                 r"(?:d abord |en premier |)(?:la |une |)bande (?:d abord |en premier |avant|puis|et ensuite|ensuite)|\bbande avant (?:de toucher |)(?:B\d+|la bille|une bille)|"
+                 r"(?:d abord |en premier |)(?:la |une |)bande (?:laterale |longue |courte |du haut |du bas |)(?:d abord |en premier |avant|puis|et ensuite|ensuite)|\bbande avant (?:de toucher |)(?:B\d+|la bille|une bille)|"
                  r"\bpar la bande|\bd abord (?:la |une )bande|\bcoup de bande|\bbande en premier", s):
         r.add(F.CUE_RAIL_FIRST, True, first.group(0))
     return r.partial()

@@ -85,8 +85,9 @@ def _break(s: str, r: Reading) -> None:
 
 def _rack_and_head_string(s: str, r: Reading) -> None:
     """A template rack; balls past the head string on the break."""
+    s_rack = re.sub(r"\b(?:pas de|sans|pas avec|pas un|pas le) (?:magic rack|rack magique|gabarit|triangle magique|magic)\b", " ", s)
     if rack := re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
-                 r"\bmagic\b|\bfeuille de rack|\brack a gabarit|\bbilles? marquees?", s):
+                 r"\bmagic\b|\bfeuille de rack|\brack a gabarit|\bbilles? marquees?", s_rack):
         r.add(F.RACK, "template", rack.group(0))
     elif rack := re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
         r.add(F.RACK, "triangle", rack.group(0))

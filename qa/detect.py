@@ -61,7 +61,7 @@ _PUBLISHERS = tuple((re.compile(r"\b" + re.escape(a) + r"\b"), ids) for a, ids i
 NAME_WORDS = frozenset(w for a in _ALIASES for w in a.split() if w not in ("en", "de", "la", "le", "du"))
 _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
-    r"\bcarambole\b|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
+    r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
     r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball")
 # Words of another game's own equipment or scoring (8-ball's black and its groups).

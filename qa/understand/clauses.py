@@ -259,6 +259,8 @@ def _subject_after(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
             return _SUBJ[t], ()
         if t == "CUE":
             return "cue", ()
+        if _is_ball(t) and prev in ("sur", "contre", "vers", "derriere", "devant", "avec", "pour"):
+            continue    # « sur la 3 j'ai joué trop doux »: the ball aimed at, not the subject
         if _is_ball(t):
             return "balls", tuple(_nums(t))
         if t in ("rien", "aucune", "aucun", "personne", "nulle"):

@@ -173,6 +173,6 @@ def _ball_in_hand(s: str) -> Partial:
     if m := re.search(r"\b(?:a|ai|as|avez|avait|avais|avec) (?:la |)CUE en main\b", s):
         r.add(F.BIH, True, m.group(0))     # "il a la bille de choc en main"
     if m := re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
-                 r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere|ou je veux)", s):
+                 r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere la ligne|ou je veux)", s):
         r.add(F.BIH, True, m.group(0))
     return r.partial()

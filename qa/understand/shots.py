@@ -33,7 +33,10 @@ _PUSH = re.compile(r"\bpush\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b
 _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
 _PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait)$")
 _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
-_POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous)\w* B\d")
+_POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous|mis\b|mets\b|met\b)\w* B\d")
+_BODY = re.compile(r"\bavec (?:ma|sa|ta|mon|son|ton|la|le|votre) (?:main|bras|manche|coude|doigt|pull|veste|chemise|ventre|corps|"
+                   r"cravate|telephone)|\ben (?:me|se|te) penchant\b|\bqueue (?:de jump |)(?:\w+ ){0,1}posee sur")
+_LATER_SHOT = re.compile(r"^(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
 _MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux"})
 
 
@@ -85,6 +88,8 @@ def _shot_event(c: Clause) -> bool:
     breaks or plays (not « je pose la blanche », « j'ai la bille en main »)."""
     if narrative([c])[1]:
         return True
+    if _BODY.search(c.text):
+        return False    # « j'ai touché la 7 avec mon bras »: a foul of the turn, not a shot
     if c.subject in ("none", "count", "balls", "cue"):
         return any(_PLAY.match(t) for t in _verbs(c))     # « rien n'est rentré », « deux tombent »
     return c.subject in _PERSONS and (any(_PLAY.match(t) for t in _verbs(c)) or bool(_PUSH.search(c.text)))
@@ -137,6 +142,10 @@ def _starts(clauses: list[Clause]) -> list[int]:
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
             starts.append(start)
+        elif c.conj in ("puis", "ensuite") and _LATER_SHOT.match(c.text) and k > start and \
+                any(e.subject in _PERSONS for e in clauses[:k]):
+            start, handed_back = k, False      # « deux fautes, puis un coup correct, puis une faute »
+            starts.append(start)
         elif any(_has(c.toks, p) for p in NEW_RACK):
             start, handed_back = k, False      # « nouvelle manche, je fais une faute »
             starts.append(start)
@@ -146,11 +155,12 @@ def _starts(clauses: list[Clause]) -> list[int]:
 
 
 def _legal_before(earlier: list[Clause]) -> frozenset[str]:
-    """Persons whose earlier shot is told legal (« il joue un coup correct »)."""
+    """Persons whose earlier shot is told legal (« il joue un coup correct », « …, puis un coup
+    correct » of the person told last)."""
     out: set[str] = set()
     person: str | None = None
     for c in earlier:
-        if c.subject in _PERSONS:
+        if c.subject in _PERSONS and not c.inherited:
             person = c.subject
         if person and any(t in LEGAL_WORDS for t in c.toks) and not any(t in ("pas", "faute") for t in c.toks):
             out.add(person)

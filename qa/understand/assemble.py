@@ -195,6 +195,8 @@ def _call_and_fouls(b: _Build) -> None:
 def _fouls_state(b: _Build) -> None:
     f = b.f
     me, them = (f.fouls_self, f.fouls_other) if b.shooter == "self" else (f.fouls_other, f.fouls_self)
+    if me is None:
+        me = f.fouls_shooter
     if b.kind == "break" and (me or them):
         # the break opens a rack: fouls told in the story were of a rack before it
         b.assumptions.append("J’ai compris que les fautes racontées étaient celles d’une manche précédente : "

@@ -154,7 +154,7 @@ def _fact_count(f: Facts) -> int:
         f.kind, f.first != "unset", f.pocketed or f.nothing_pocketed or f.not_pocketed or f.pocketed_count is not None,
         f.cue or f.cue_not, f.off, f.crossed is not None,
         f.rail is not None or f.no_rail or f.rails_count is not None, f.called != "unset", f.codes,
-        f.fouls_self is not None, f.jump or f.masse, f.lowest is not None or f.present or f.on_table))
+        f.fouls_self is not None or f.fouls_shooter is not None, f.jump or f.masse, f.lowest is not None or f.present or f.on_table))
 
 
 _CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|y a t il faute)\b")
@@ -200,7 +200,8 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
     if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
         return True
-    if f.codes and (f.fouls_self or f.fouls_other) and not _CODE_Q.search(sym):
+    told_fouls = f.fouls_self or f.fouls_other or f.fouls_shooter
+    if told_fouls and (f.codes or _fact_count(f) >= 2) and not _CODE_Q.search(sym) and not re.search(r"\bsi\b", sym):
         return True     # "3 fautes de suite, la 3e c'était une mauvaise bille"
     return False
 

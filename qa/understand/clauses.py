@@ -235,13 +235,13 @@ def _subject_of(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
     the clause (« plus tard », « cette fois », ``shot_markers``) is not its subject."""
     lead = next((len(p) for p in SHOT_MARKERS if tuple(toks[:len(p)]) == p and len(toks) > len(p)
                  and toks[len(p)] in _SUBJ), 0)
-    sub, balls = _subject_after(toks[lead:])
-    return sub, balls
+    rest = toks[lead:]
+    if rest[:1] == ["lui"] and len(rest) > 1 and (_VERB_RE.match(rest[1]) or rest[1].startswith("re")):
+        return "other", ()      # « … et lui refait une faute »
+    return _subject_after(rest)
 
 
 def _subject_after(toks: list[str]) -> tuple[str | None, tuple[int, ...]]:
-    if toks[:1] == ["lui"] and len(toks) > 1 and (_VERB_RE.match(toks[1]) or toks[1].startswith("re")):
-        return "other", ()      # « … et lui refait une faute »
     for k, t in enumerate(toks[:7]):
         prev = toks[k - 1] if k else ""
         if _is_count_subject(toks, k):

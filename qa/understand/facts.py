@@ -47,6 +47,7 @@ class F(str, Enum):
     CALLED = "called"                # a dict {ball, pocket, pocket_ok}, "safe" or None (nothing called)
     FOULS_SELF = "fouls_self"        # the asker's fouls so far
     FOULS_OTHER = "fouls_other"
+    FOULS_SHOOTER = "fouls_shooter"  # a count told without its owner: the shooter's
     WARNED = "warned"
     RACK = "rack"                    # "template" or "triangle"
     JUMP = "jump"
@@ -104,7 +105,7 @@ _MERGE: dict[F, _Merge] = {
     F.KIND: _Merge.FIRST, F.FIRST: _Merge.FIRST, F.INTENT: _Merge.LAST, F.POCKETED: _Merge.LIST,
     F.NOT_POCKETED: _Merge.SET, F.OFF: _Merge.LIST, F.CUE: _Merge.LAST, F.RAILS_COUNT: _Merge.LAST,
     F.RAIL: _Merge.LAST, F.CROSSED: _Merge.LAST, F.CROSSED_BALLS: _Merge.LAST, F.CALLED: _Merge.LAST,
-    F.FOULS_SELF: _Merge.FIRST, F.FOULS_OTHER: _Merge.LAST, F.WARNED: _Merge.LAST, F.RACK: _Merge.LAST,
+    F.FOULS_SELF: _Merge.FIRST, F.FOULS_OTHER: _Merge.LAST, F.FOULS_SHOOTER: _Merge.FIRST, F.WARNED: _Merge.LAST, F.RACK: _Merge.LAST,
     F.CODES: _Merge.LIST, F.ON_TABLE: _Merge.LAST, F.LOWEST: _Merge.FIRST, F.PRESENT: _Merge.LIST,
     F.GONE: _Merge.LIST, F.PERSONS: _Merge.LIST, F.NAMED: _Merge.SET, F.POCKETED_COUNT: _Merge.SUM,
     F.TOLD_POCKETS: _Merge.MAX, F.POCKETED_BY: _Merge.LIST, F.DROPPED: _Merge.LIST, F.CLAIM: _Merge.LAST,
@@ -141,6 +142,7 @@ class Facts:
     called: Any = "unset"
     fouls_self: int | None = None
     fouls_other: int | None = None
+    fouls_shooter: int | None = None
     warned: bool | None = None
     rack: str | None = None
     jump: bool = False

@@ -24,7 +24,7 @@ from ..text import words
 
 
 # what the whole story tells of the state before the ruled shot (the rest is read on that shot)
-_STATE = frozenset({F.BIH, F.FOULS_SELF, F.FOULS_OTHER, F.WARNED, F.RACK, F.ON_TABLE, F.PRESENT, F.LOWEST, F.GONE})
+_STATE = frozenset({F.BIH, F.FOULS_SELF, F.FOULS_OTHER, F.FOULS_SHOOTER, F.WARNED, F.RACK, F.ON_TABLE, F.PRESENT, F.LOWEST, F.GONE})
 _RESET = 9      # ranks above any count of fouls read
 
 
@@ -49,10 +49,11 @@ def _story(text: str, shots: Shots) -> Partial:
     if not shots.earlier:
         return whole
     shot = read_story(_text_of(shots.ruled))
-    own_fouls = {f.field for f in shot if f.field in (F.FOULS_SELF, F.FOULS_OTHER)}
+    own_fouls = {f.field for f in shot if f.field in (F.FOULS_SELF, F.FOULS_OTHER, F.FOULS_SHOOTER)}
+    ruled_by = next((c.subject for c in shots.ruled if c.subject in ("self", "other", "player")), None)
     state = tuple(f for f in whole if f.field in _STATE and f.field not in own_fouls)
     reset = []
-    for field, person in ((F.FOULS_SELF, "self"), (F.FOULS_OTHER, "other")):
+    for field, person in ((F.FOULS_SELF, "self"), (F.FOULS_OTHER, "other"), (F.FOULS_SHOOTER, ruled_by)):
         if field not in own_fouls and (shots.new_rack or person in shots.legal_before):
             reset.append(Fact(field, 0, _text_of(shots.earlier), _RESET))
     if reset and not any(f.field is F.WARNED for f in shot):

@@ -31,9 +31,6 @@ def read_fouls_count(s: str) -> Partial:
         r"\b(?:j ai|tu as|vous avez|j avais|tu avais|vous aviez|je suis|tu es|vous etes|j en suis|on est|je compte|"
         r"je cumule|j etais|j en etais)(?: (?:deja|a|fait|commis|eu)(?![a-z]))*+ "
         r"(\d+|une|aucune) fautes?",
-        r"\b(?:apres|avec|sur|deja|suite a|a) (\d+) fautes? (?:de suite|consecutives?|d affilee|d affile|a la suite|"
-        r"consecutivement|de rang)",
-        r"^(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)",
         r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement) (?:deja |)(?:avant|derriere moi|au compteur|pour moi|de ma part|pour toi)",
         r"\bmes (\d+) fautes? ",
     ]
@@ -41,16 +38,23 @@ def read_fouls_count(s: str) -> Partial:
         m = re.search(p, s)
         if m:
             r.add(F.FOULS_SELF, min(_count(m.group(1)), 2), m.group(0))
-    o = re.search(r"\b(?:c est|c etait|ce serait|pour|ce qui fait|ca fait|soit|est) (?:ma|ta|votre|sa) (premier|deuxieme|troisieme) faute", s) \
+    # counts told without their owner are the shooter's ("après 2 fautes de suite", "sa 3e faute")
+    for p in (r"\b(?:apres|avec|sur|deja|suite a|a) (\d+) fautes? (?:de suite|consecutives?|d affilee|d affile|a la suite|"
+              r"consecutivement|de rang)", r"^(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)"):
+        if m := re.search(p, s):
+            r.add(F.FOULS_SHOOTER, min(_count(m.group(1)), 2), m.group(0))
+    o = re.search(r"\b(?:c est|c etait|ce serait|pour|ce qui fait|ca fait|soit|est) (?:ma|ta|votre) (premier|deuxieme|troisieme) faute", s) \
         or re.search(r"\b(?:ma|ta|votre) (premier|deuxieme|troisieme) faute (?:de suite|consecutive|d affilee)", s)
     if o:
         r.add(F.FOULS_SELF, max(0, ORDINAL_VALUES[o.group(1)] - 1), o.group(0))
-    o = re.search(r"(?:^|, |\b(?:et|puis|pour|avec) )(?:une |la |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s)
+    o = re.search(r"(?:^|, |\b(?:et|puis|pour|avec|c est|est) )(?:une |la |sa |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s) \
+        or re.search(r"\b(?:fait|fais|commet|commets|en est a|en suis a|c est|est) (?:sa|ma|ta|une|la) (deuxieme|troisieme)(?: faute|) "
+                     r"(?:de suite|consecutive|d affilee)", s)
     if o:
-        r.add(F.FOULS_SELF, ORDINAL_VALUES[o.group(1)] - 1, o.group(0))
+        r.add(F.FOULS_SHOOTER, ORDINAL_VALUES[o.group(1)] - 1, o.group(0))
     if one := re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b", s):
         r.add(F.FOULS_SELF, 1, one.group(0))
     m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
     if m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):
-        r.add(F.FOULS_SELF, min(_count(m.group(1)), 2), m.group(0))
+        r.add(F.FOULS_SHOOTER, min(_count(m.group(1)), 2), m.group(0))
     return r.partial()

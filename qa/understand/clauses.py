@@ -19,11 +19,11 @@ _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "
 # verb stems (regex on a token) by category
 V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|pris\b|prend)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
-V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu|plong|jett|jette)\w*"
+V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu|plong|jett|jete|jeter)\w*"
 _VERB_RE = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
     r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
-    r"fais|fait|va|vont|part|fil|fin|termin|glis|reste|franchi|pass|traverse|averti|prevenu|previen|atterri|plong|decoll|"
+    r"fais|fait|va|vont|part|fil|fin|termin|glis|reste|franchi|pass|traverse|averti|prevenu|previen|atterri|plong|decoll|revien|"
     r"commet|commis|scratch|ouvr|atteign|atteint|arriv|met|mets|mis)\w*$")
 _AUX = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "avions", "aviez",
                   "suis", "es", "est", "sommes", "etes", "sont", "etais", "etait", "ete",
@@ -54,18 +54,24 @@ class Clause:
         return " ".join(self.toks)
 
 
+_PREPS_OF = frozenset({"derriere", "devant", "apres", "avec", "contre", "sur", "sous", "avant"})
+
+
 def _resolve_pronouns(toks: list[str]) -> list[str]:
     """``elle``/``elles`` → the last ball (or CUE); clitic ``la``/``l``/``les`` before a verb
     → the ball placed after the verb (and after ``pas``)."""
     out: list[str] = []
     last: str | None = None
+    before: str | None = None       # the ball named before ``last``
     i = 0
     while i < len(toks):
         t = toks[i]
-        if _is_ball(t) or t == "CUE":
-            last = t
+        if (_is_ball(t) or t == "CUE") and t != last:
+            last, before = t, last
         if t in ("elle", "elles") and last:
-            out.append(last)
+            # « la blanche derrière elle »: not the ball the preposition follows
+            own = len(out) >= 2 and out[-2] == last and out[-1] in _PREPS_OF and before
+            out.append(before if own and before else last)
             i += 1
             continue
         if t in ("la", "l", "les") and last and i + 1 < len(toks):

@@ -79,7 +79,7 @@ def _other_fouls(s: str, r: Reading) -> None:
                  r"une bille numerotee|une autre bille)(?: \w+){0,4} au lieu de (?:CUE|la bille de tir)|\bjoue avec (?:B\d++\S*+|une bille de but) "
                  r"(?:au lieu|comme)|\b(?:frappe|tape|propulse|pousse) (?:directement |)(?:B\d++\S*+|une bille de but) avec (?:la|ma|sa|ta) "
                  r"(?:queue|pointe|procede)|\bmauvaise bille de tir|\bfrappe une bille de but|"
-                 r"\b(?:pouss|frapp|tap|propuls)\w* (?:B\d+)(?: \w+){0,2} avec (?:\w+ ){0,3}?(?:queue|pointe|procede)", s):
+                 r"\b(?:pouss|frapp|tap|propuls)\w* (?:B\d+)(?: \w+){0,2} avec (?:\w+ ){0,4}?(?:queue|pointe|procede)", s):
         r.add(F.CODES, "wrong_cue_ball", m.group(0))
         if not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
             r.drop(F.CODES, "touched_ball")     # the object ball hit with the cue: not a touched ball

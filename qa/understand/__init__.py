@@ -23,6 +23,9 @@ The pipeline, one module a step (nothing here imports the engine):
 2. :mod:`.clauses`: the story cut at punctuation and conjunctions (et, mais, puis, qui,
    sans…); each clause has a subject (inherited when elided); pronouns resolved to the last
    ball; negations ("ne … pas", "sans", "aucune", colloquial "rentre pas").
+   :mod:`.shots` splits a story that tells several shots: the last one told is ruled; the
+   earlier ones tell the balls already down, a new rack or a legal shot that ends a run of fouls,
+   and a foul claimed only after the next shot (then the shot claimed is the one ruled).
 3. :mod:`.readers`: one reader per family of facts (the story as a whole, fouls so far, foul
    words, the table, the call, rails, and clause by clause: contact, pockets, off the table,
    who played), each a pure function returning its partial facts (:class:`.facts.Fact`, with the

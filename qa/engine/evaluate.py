@@ -953,11 +953,15 @@ def _contradicted(sc: Scenario, money: int) -> tuple[str, ...]:
 
 
 def _cite_win(r: _Ruling, text: str, on_break: bool) -> None:
-    """The money ball wins: the clause of the case (break or shot), and the text's other
-    end-of-game clause when it has one (Dooly's rules 5 and 14, BCA rules 4 and 13)."""
+    """The money ball wins: the clause of the case (break or shot) and, on the break, the text's
+    other end-of-game clause when it has one (Dooly's rules 5 and 14, BCA rules 4 and 13: the
+    break's win is the game's end like any other). On an ordinary shot the win rests on
+    ``money_ball_wins`` alone: the break's clause adds nothing there."""
     first, other = ("money_ball_on_legal_break", "money_ball_wins") if on_break else \
         ("money_ball_wins", "money_ball_on_legal_break")
     r.cite(text, policy=first)
+    if not on_break:
+        return
     pv, cited = r.pol(other), r.pol(first).clause
     c = r.book.clauses.get(pv.clause or "")
     if pv.value == "wins" and c is not None and pv.clause != cited and "end-of-game" in c.topics:

@@ -242,6 +242,14 @@ def test_an_assumed_rail_count_is_said_as_assumed():
     assert any("n’est pas donné" in r.text for r in o.reasons)
 
 
+def test_an_assumed_first_contact_is_said_as_assumed():
+    o = rule("9-ffb", {"pocketed": [5]}, on_table=[2, 5, 9])
+    assert not any(r.text.startswith("La blanche touche d’abord") for r in o.reasons)
+    assert any("n’est pas donnée" in r.text for r in o.reasons) and o.assumptions
+    o = brk("9-ffb", balls_to_rail=5)
+    assert not any(r.text == "La casse touche la 1 en premier." for r in o.reasons)
+
+
 def test_push_out_balls_are_written_in_the_right_number():
     o = rule("9-bca", {"kind": "push_out", "first_contact": 3, "pocketed": [3]}, on_table=[3, 6, 9],
              push_out_available=True)

@@ -448,8 +448,9 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
         what = f"la blanche touche d’abord la {first} au lieu de {{}}."
         r.foul("wrong_ball_first", what.format(named), policy="lowest_ball_first", gist=what.format(told))
         return
-    r.cite(f"La blanche touche d’abord la plus basse (la {lowest}) : le contact est régulier.", policy="lowest_ball_first",
-           role=Role.CONDITION)
+    told = ("La bille touchée en premier n’est pas donnée ; si c’est la plus basse" if "shot.first_contact" in sc.unstated
+            else "La blanche touche d’abord la plus basse")
+    r.cite(f"{told} (la {lowest}) : le contact est régulier.", policy="lowest_ball_first", role=Role.CONDITION)
     rail = sh.rail_after_contact
     if rail is None:
         if sh.pocketed:
@@ -785,6 +786,9 @@ def _break_contact(r: _Ruling, sc: Scenario) -> None:
     elif first != 1:
         r.foul("wrong_ball_first", f"la blanche touche d’abord la {first} au lieu de la 1.",
                policy="break_first_contact", lead="Faute de casse")
+    elif "shot.first_contact" in sc.unstated:
+        r.cite("La bille touchée en premier n’est pas donnée ; si la casse touche la 1 en premier, le contact est "
+               "régulier.", policy="break_first_contact", role=Role.CONDITION)
     else:
         r.cite("La casse touche la 1 en premier.", policy="break_first_contact", role=Role.CONDITION)
     if sh.cue_rail_first:

@@ -68,6 +68,8 @@ def test_property_nothing_moves_when_the_cue_ball_touches_nothing(data, ball):
     bad = json.loads(json.dumps(data))
     table = bad["state"].get("on_table") or list(book().rulesets[bad["ruleset"]].balls)
     bad["shot"]["first_contact"] = None
+    bad["shot"].pop("balls_to_rail", None)
+    bad["shot"].pop("crossed_head_string", None)
     bad["shot"]["pocketed"] = sorted(set(bad["shot"]["pocketed"]) | {table[ball % len(table)]})
     bad["shot"]["off_table"] = [b for b in bad["shot"]["off_table"] if b not in bad["shot"]["pocketed"]]
     with pytest.raises(ImpossibleScenarioError) as exc:
@@ -238,6 +240,14 @@ def test_an_assumed_rail_count_is_said_as_assumed():
     o = brk("10-ffb", first_contact=1)
     assert not any("4 billes touchent une bande" in r.text for r in o.reasons)
     assert any("n’est pas donné" in r.text for r in o.reasons)
+
+
+def test_an_assumed_first_contact_is_said_as_assumed():
+    o = rule("9-ffb", {"pocketed": [5]}, on_table=[2, 5, 9])
+    assert not any(r.text.startswith("La blanche touche d’abord") for r in o.reasons)
+    assert any("n’est pas donnée" in r.text for r in o.reasons) and o.assumptions
+    o = brk("9-ffb", balls_to_rail=5)
+    assert not any(r.text == "La casse touche la 1 en premier." for r in o.reasons)
 
 
 def test_push_out_balls_are_written_in_the_right_number():

@@ -448,8 +448,9 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
         what = f"la blanche touche d’abord la {first} au lieu de {{}}."
         r.foul("wrong_ball_first", what.format(named), policy="lowest_ball_first", gist=what.format(told))
         return
-    r.cite(f"La blanche touche d’abord la plus basse (la {lowest}) : le contact est régulier.", policy="lowest_ball_first",
-           role=Role.CONDITION)
+    told = ("La bille touchée en premier n’est pas donnée ; si c’est la plus basse" if "shot.first_contact" in sc.unstated
+            else "La blanche touche d’abord la plus basse")
+    r.cite(f"{told} (la {lowest}) : le contact est régulier.", policy="lowest_ball_first", role=Role.CONDITION)
     rail = sh.rail_after_contact
     if rail is None:
         if sh.pocketed:
@@ -785,6 +786,9 @@ def _break_contact(r: _Ruling, sc: Scenario) -> None:
     elif first != 1:
         r.foul("wrong_ball_first", f"la blanche touche d’abord la {first} au lieu de la 1.",
                policy="break_first_contact", lead="Faute de casse")
+    elif "shot.first_contact" in sc.unstated:
+        r.cite("La bille touchée en premier n’est pas donnée ; si la casse touche la 1 en premier, le contact est "
+               "régulier.", policy="break_first_contact", role=Role.CONDITION)
     else:
         r.cite("La casse touche la 1 en premier.", policy="break_first_contact", role=Role.CONDITION)
     if sh.cue_rail_first:
@@ -953,11 +957,15 @@ def _contradicted(sc: Scenario, money: int) -> tuple[str, ...]:
 
 
 def _cite_win(r: _Ruling, text: str, on_break: bool) -> None:
-    """The money ball wins: the clause of the case (break or shot), and the text's other
-    end-of-game clause when it has one (Dooly's rules 5 and 14, BCA rules 4 and 13)."""
+    """The money ball wins: the clause of the case (break or shot) and, on the break, the text's
+    other end-of-game clause when it has one (Dooly's rules 5 and 14, BCA rules 4 and 13: the
+    break's win is the game's end like any other). On an ordinary shot the win rests on
+    ``money_ball_wins`` alone: the break's clause adds nothing there."""
     first, other = ("money_ball_on_legal_break", "money_ball_wins") if on_break else \
         ("money_ball_wins", "money_ball_on_legal_break")
     r.cite(text, policy=first)
+    if not on_break:
+        return
     pv, cited = r.pol(other), r.pol(first).clause
     c = r.book.clauses.get(pv.clause or "")
     if pv.value == "wins" and c is not None and pv.clause != cited and "end-of-game" in c.topics:

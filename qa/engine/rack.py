@@ -100,7 +100,8 @@ def _warned_assumption(warned: bool) -> Assumption:
 class RackState:
     """A rack between two shots. ``player`` (``A``/``B``, A breaks) is who shoots next — or,
     when ``previous`` offered options, the player of ``previous`` (the opponent chooses);
-    ``fouls`` and ``warned`` are per player; ``shots`` counts the shots played."""
+    ``fouls`` and ``warned`` are per player (``warned_stated``: the initial state said it, so
+    the first shot does not assume it); ``shots`` counts the shots played."""
 
     ruleset: str
     rack: str
@@ -110,6 +111,7 @@ class RackState:
     push_out: bool = False
     fouls: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({"A": 0, "B": 0}))
     warned: Mapping[str, bool] = field(default_factory=lambda: MappingProxyType({"A": False, "B": False}))
+    warned_stated: Mapping[str, bool] = field(default_factory=lambda: MappingProxyType({"A": False, "B": False}))
     previous: Outcome | None = None
     previous_player: str | None = None
     shots: int = 0
@@ -126,7 +128,8 @@ class RackState:
         return cls(ruleset=ruleset, rack=st.rack, on_table=tuple(st.on_table if st.on_table is not None else rs.balls),
                    ball_in_hand=st.ball_in_hand, push_out=st.push_out_available,
                    fouls=MappingProxyType({"A": st.fouls.shooter, "B": st.fouls.opponent}),
-                   warned=MappingProxyType({"A": st.warned, "B": False}))
+                   warned=MappingProxyType({"A": st.warned, "B": False}),
+                   warned_stated=MappingProxyType({"A": "warned" in (state or {}), "B": False}))
 
     @property
     def game_over(self) -> bool:
@@ -198,7 +201,7 @@ class RackState:
             "shot": shot,
         }
         outcome = _rule_shot(book, data, i, where)
-        if warned_stated is None and at_two and not outcome.legal:
+        if warned_stated is None and not self.warned_stated[player] and at_two and not outcome.legal:
             outcome = replace(outcome, assumptions=outcome.assumptions + (_warned_assumption(warned),))
         fouls = {player: outcome.fouls_after["shooter"], opp: outcome.fouls_after["opponent"]}
         # unless told otherwise, the referee gives the warning when it is due
@@ -210,6 +213,7 @@ class RackState:
             ball_in_hand, push_out = outcome.ball_in_hand, outcome.push_out_available
         after = replace(self, on_table=outcome.on_table_after, player=nxt, ball_in_hand=ball_in_hand,
                         push_out=push_out, fouls=MappingProxyType(fouls), warned=MappingProxyType(warned_map),
+                        warned_stated=MappingProxyType({player: False, opp: self.warned_stated[opp]}),
                         previous=outcome, previous_player=player, shots=i + 1)
         return player, outcome, after
 

@@ -222,7 +222,7 @@ def quick_shot(book, match: Mapping[str, Any], f) -> dict[str, Any]:
         return shot
     if first:
         return {"first_contact": ball(first, "first"), "pocketed": [], "rail_after_contact": True}
-    table = {
+    table: dict[str, dict[str, Any]] = {
         "break_dry": {"kind": "break", "first_contact": low, "pocketed": [], "balls_to_rail": 4},
         "break_short": {"kind": "break", "first_contact": low, "pocketed": [], "balls_to_rail": 0},
         "break_scratch": {"kind": "break", "first_contact": low, "pocketed": [], "balls_to_rail": 4,

@@ -58,7 +58,7 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Settings:
-        return cls(data["ruleset"], tuple(data["players"]), int(data["race_to"]),  # type: ignore[arg-type]
+        return cls(data["ruleset"], (str(data["players"][0]), str(data["players"][1])), int(data["race_to"]),
                    data["break"], data["rack"], data.get("state"))
 
 

@@ -38,7 +38,7 @@ def _seq(data: Mapping[str, Any]) -> int | None:
         return None
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
         raise MatchError(400, "invalid_field", "Champ « seq » : le nombre de coups vus (entier ≥ 0) est attendu.", "seq")
-    return seq
+    return int(seq)
 
 
 def _check_seq(seq: int | None, row: MatchRow) -> None:

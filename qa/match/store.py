@@ -163,10 +163,11 @@ class MatchStore:
             if w.warning is not None:
                 tx.run("UPDATE match_shots SET warning = ? WHERE match_id = ? AND seq = ?",
                        (int(w.warning[1]), match_id, w.warning[0]))
-            tx.many("INSERT INTO match_shots (match_id, seq, rack, player, shot, outcome, warning, played) "
-                    "VALUES (?,?,?,?,?,?,?,?)",
-                    [(match_id, s.seq, s.rack, s.player, _dumps(s.shot), _dumps(s.outcome),
-                      None if s.warning is None else int(s.warning), s.played) for s in w.add])
+            if w.add:
+                tx.many("INSERT INTO match_shots (match_id, seq, rack, player, shot, outcome, warning, played) "
+                        "VALUES (?,?,?,?,?,?,?,?)",
+                        [(match_id, s.seq, s.rack, s.player, _dumps(s.shot), _dumps(s.outcome),
+                          None if s.warning is None else int(s.warning), s.played) for s in w.add])
             count = len(current.shots) - w.delete_last + len(w.add)
             tx.run("UPDATE matches SET shots = ?, updated = ? WHERE id = ?", (count, now, match_id))
             return self._read(tx, match_id, lock=False)

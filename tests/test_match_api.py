@@ -272,6 +272,8 @@ def test_third_foul_without_the_warning_does_not_lose(client, rulebook, ruleset)
     else:             # FFB and the guide: « ne compte pas comme troisième »
         assert pv.value == "counts_as_second" and pv.clause in [x["clause"] for x in out["reasons"]]
     assert m["winner"] is None and m["state"]["fouls"]["B"] == 2
+    # the ruling in one line says what the third foul counts for, not that three fouls lose
+    assert m["shots"][-1]["line"]["text"].startswith("Troisième faute sans avertissement préalable")
     assert m["state"]["warnings"] == [{"player": "B", "seq": 5, "given": None}]   # asked again
 
 

@@ -256,15 +256,22 @@ def shooter_of(state: MatchState, choice: Any) -> str | None:
     return state.player(t.player)
 
 
-def headline(outcome: Mapping[str, Any]) -> tuple[str, str | None]:
+def headline(outcome: Mapping[str, Any], roles: Mapping[str, str] | None = None) -> tuple[str, str | None]:
     """The ruling in one line and the clause it rests on, read from an Outcome's reasons by
-    their role: the end of the game, else the first foul, else the first consequence."""
+    their role: the end of the game; else what a third foul counts for (a reason whose policy's
+    role in rules_data/policy_schema.yaml, given by ``roles``, is ``third_foul``); else the
+    first foul; else the first consequence."""
     reasons = list(outcome.get("reasons") or [])
     if not reasons:
         return ("Coup légal." if outcome.get("legal") else "Faute."), None
+    roles = roles or {}
+
     def pick(role: str, last: bool = False) -> Mapping[str, Any] | None:
         found = [r for r in reasons if r.get("role") == role]
         return (found[-1] if last else found[0]) if found else None
+    # the game went on: not the rule that three fouls lose, but what this third foul counts for
+    third = [r for r in reasons if roles.get(r.get("policy") or "") == "third_foul" and r.get("policy") != "three_fouls"]
     r = (pick("consequence", last=True) if outcome.get("game_over") else None) \
+        or (third[0] if third else None) \
         or (pick("foul") if not outcome.get("legal") else None) or pick("consequence") or reasons[-1]
     return str(r.get("text")), r.get("clause")

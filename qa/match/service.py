@@ -54,6 +54,7 @@ class MatchService:
 
     def __init__(self, book: Rulebook, store: MatchStore, clock: Callable[[], str] | None = None):
         self.book, self.store, self.clock = book, store, clock or _now
+        self.roles = {name: spec.role for name, spec in book.policy_specs.items()}
 
     # -- reading ---------------------------------------------------------------------------
     def load(self, match_id: str) -> tuple[MatchRow, MatchState]:
@@ -183,7 +184,7 @@ class MatchService:
         s = state.settings
         shots = []
         for r in row.shots:
-            line, clause = headline(r.outcome)
+            line, clause = headline(r.outcome, self.roles)
             shots.append({"seq": r.seq, "rack": r.rack, "player": r.player, "shot": dict(r.shot),
                           "outcome": {**r.outcome, "citations": self._citations(r.outcome)},
                           "line": {"text": line, "clause": clause}, "warning": r.warning, "played": r.played})

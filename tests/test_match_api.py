@@ -205,6 +205,9 @@ def test_writes_need_the_match_token(client):
     ({"ruleset": "9-ffb", "players": ["A", "B"], "rack": "diamond"}, "rack"),
     ({"ruleset": "9-ffb", "players": ["A", "B"], "state": {"on_table": [12]}}, "state.on_table"),
     ({"ruleset": "9-ffb", "players": ["A", "B"], "raceto": 3}, "raceto"),
+    ({"ruleset": "9-ffb", "players": ["A", "B"], "state": "x"}, "state"),
+    ({"ruleset": "9-ffb", "players": ["A", "B"], "state": {"rack": "template"}}, "state.rack"),
+    ({"ruleset": 9, "players": ["A", "B"]}, "ruleset"),
 ])
 def test_bad_match_settings_are_400_naming_the_field(client, body, field):
     r = client.post("/api/matches", json=body)

@@ -159,3 +159,15 @@ def test_forms_carry_csrf_tokens(make_app):
     page = c.get("/partie").get_data(as_text=True)
     assert 'name="csrf_token"' in page
     assert c.post("/partie", data={"a": "A", "b": "B", "ruleset": "9-ffb", "race_to": "1"}).status_code == 400
+
+
+@pytest.mark.parametrize("data, status", [
+    ({"pocket": "²", "seq": "²"}, 400), ({"first": "99"}, 400), ({"quick": "zzz"}, 400), ({"quick": "foul:xyz"}, 400),
+    ({"quick": "detail", "first_contact": "x"}, 400), ({"quick": "detail", "kind": "break", "called": "ball"}, 400),
+    ({"quick": "detail", "kind": "push_out"}, 422), ({"quick": "break_dry", "choice": "play"}, 422), ({}, 400),
+])
+def test_bad_page_input_is_a_french_4xx_page_and_nothing_is_written(client, data, status):
+    url = start(client)
+    r = client.post(url + "/coup", data=data)
+    assert r.status_code == status and 'role="alert"' in r.get_data(as_text=True)
+    assert client.get("/api/matches/" + url.rsplit("/", 1)[1]).get_json()["shots"] == []

@@ -205,9 +205,10 @@ def quick_shot(book, match: Mapping[str, Any], f) -> dict[str, Any]:
     on = set(match["state"]["on_table"])
 
     def ball(raw: str, name: str) -> int:
-        if not raw.isdigit() or int(raw) not in on:
+        n = _number(raw)
+        if n is None or n not in on:
             raise MatchError(400, "invalid_field", f"Champ « {name} » : une bille sur la table est attendue.", name)
-        return int(raw)
+        return n
     if quick == "detail":
         try:
             return dict(scenario_from_form(f)["shot"])
@@ -324,9 +325,17 @@ def _page_write(match_id: str, action):
     return redirect(url_for("match.follow", match_id=match_id) + "#etat", 303)
 
 
+def _number(raw: str) -> int | None:
+    """A whole number ≥ 0 from a form value, or None (« ² » is a digit for ``str.isdigit``, not for ``int``)."""
+    try:
+        n = int(raw)
+    except (TypeError, ValueError):
+        return None
+    return n if n >= 0 else None
+
+
 def _form_seq() -> int | None:
-    raw = request.form.get("seq", "")
-    return int(raw) if raw.isdigit() else None
+    return _number(request.form.get("seq", ""))
 
 
 @bp.post("/partie/<match_id>/coup")

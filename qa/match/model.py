@@ -119,9 +119,9 @@ def parse_settings(book: Rulebook, data: Any) -> Settings:
 
 def first_rack(book: Rulebook, settings: Settings) -> RackState:
     """The state before the first shot of the match."""
-    state = dict(settings.state) if settings.state is not None else {}
     if not isinstance(settings.state, (dict, type(None))):
         raise ScenarioFormatError("state", "Champ « state » : un objet est attendu.")
+    state = dict(settings.state) if settings.state is not None else {}
     state.setdefault("rack", settings.rack)
     if state["rack"] != settings.rack:
         raise ScenarioFormatError("state.rack", "Champ « state.rack » : il doit être celui de « rack ».")

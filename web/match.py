@@ -92,8 +92,7 @@ def _token() -> str | None:
 def _checked_body(match_id: str) -> tuple[MatchService, dict]:
     """404 for an unknown match, 403 without its token, then the JSON body."""
     svc = match_service()
-    row, _ = svc.load(match_id)
-    svc.check_token(row, _token())
+    svc.check_token(svc.head(match_id), _token())
     return svc, json_body()
 
 
@@ -108,8 +107,7 @@ def api_shot(match_id: str):
 @bp.post("/api/matches/<match_id>/undo")
 def api_undo(match_id: str):
     svc = match_service()
-    row, _ = svc.load(match_id)
-    svc.check_token(row, _token())
+    svc.check_token(svc.head(match_id), _token())
     body = json_body() if request.get_data(cache=True) else {}
     return jsonify(svc.undo(match_id, body, _token()))
 
@@ -288,7 +286,7 @@ def follow(match_id: str):
     token = request.args.get("jeton")
     if token:
         svc = match_service()
-        row, _ = svc.load(match_id)
+        row = svc.head(match_id)
         if not svc.is_owner(row, token):
             return _render_follow(match_id, "Ce lien d’arbitre n’est pas (ou plus) valable : vue en lecture seule.", 403)
         return _with_token_cookie(redirect(url_for("match.follow", match_id=match_id), 303), match_id, token)
@@ -368,7 +366,7 @@ def warning(match_id: str):
 def referee_link(match_id: str):
     """The referee's link (with the token) for a second device: shown to the token's holder only."""
     svc = match_service()
-    row, _ = svc.load(match_id)
+    row = svc.head(match_id)
     token = _page_token(match_id)
     svc.check_token(row, token)
     link = url_for("match.follow", match_id=match_id, jeton=token, _external=True)

@@ -64,6 +64,13 @@ class MatchService:
             raise MatchError(404, "unknown_match", f"Partie inconnue « {str(match_id)[:40]} ».", "id") from None
         return row, replay(self.book, Settings.from_json(row.settings), row.shots)
 
+    def head(self, match_id: str) -> MatchRow:
+        """The match without its shots (404 when unknown)."""
+        try:
+            return self.store.head(match_id)
+        except UnknownMatchError:
+            raise MatchError(404, "unknown_match", f"Partie inconnue « {str(match_id)[:40]} ».", "id") from None
+
     def view(self, match_id: str) -> dict[str, Any]:
         """The contract's Match."""
         row, state = self.load(match_id)
@@ -86,8 +93,7 @@ class MatchService:
         return {**self.view(match_id), "token": token}
 
     def _write(self, match_id: str, token: str | None, change: Callable[[MatchRow, MatchState], Write]) -> MatchRow:
-        row, _ = self.load(match_id)          # 404 before 403
-        self.check_token(row, token)
+        self.check_token(self.head(match_id), token)      # 404 before 403
 
         def locked(current: MatchRow) -> Write:
             state = replay(self.book, Settings.from_json(current.settings), current.shots)

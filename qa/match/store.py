@@ -18,7 +18,7 @@ computed on an older state is refused (the caller compares ``seq``) before anyth
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..quiz.db import Backend, StoreError, Tx, open_backend  # noqa: F401  (StoreError re-exported)
@@ -136,17 +136,27 @@ class MatchStore:
         with self.db.read() as tx:
             return self._read(tx, match_id, lock=False)
 
-    def _read(self, tx: Tx, match_id: str, lock: bool) -> MatchRow:
+    def head(self, match_id: str) -> MatchRow:
+        """The match without its shots (``shots`` empty): enough to check its token, cheaply."""
+        if not _storable(match_id):
+            raise UnknownMatchError(match_id)
+        with self.db.read() as tx:
+            return self._read(tx, match_id, lock=False, shots=False)
+
+    def _read(self, tx: Tx, match_id: str, lock: bool, shots: bool = True) -> MatchRow:
         row = tx.one(f"SELECT * FROM matches WHERE id = ?{self.db.lock if lock else ''}", (match_id,))
         if row is None:
             raise UnknownMatchError(match_id)
-        shots = tx.all("SELECT * FROM match_shots WHERE match_id = ? ORDER BY seq", (match_id,))
+        if not shots:
+            return MatchRow(id=row["id"], token_hash=row["token_hash"], settings=json.loads(row["settings"]),
+                            created=row["created"], updated=row["updated"], shots=())
+        rows = tx.all("SELECT * FROM match_shots WHERE match_id = ? ORDER BY seq", (match_id,))
         return MatchRow(id=row["id"], token_hash=row["token_hash"], settings=json.loads(row["settings"]),
                         created=row["created"], updated=row["updated"],
                         shots=tuple(ShotRow(seq=int(s["seq"]), rack=int(s["rack"]), player=s["player"],
                                             shot=json.loads(s["shot"]), outcome=json.loads(s["outcome"]),
                                             warning=None if s["warning"] is None else bool(s["warning"]),
-                                            played=s["played"]) for s in shots))
+                                            played=s["played"]) for s in rows))
 
     def update(self, match_id: str, change: Change, now: str) -> MatchRow:
         """Lock the match, call ``change`` with it as stored, apply the :class:`Write` it returns
@@ -168,9 +178,12 @@ class MatchStore:
                         "VALUES (?,?,?,?,?,?,?,?)",
                         [(match_id, s.seq, s.rack, s.player, _dumps(s.shot), _dumps(s.outcome),
                           None if s.warning is None else int(s.warning), s.played) for s in w.add])
-            count = len(current.shots) - w.delete_last + len(w.add)
-            tx.run("UPDATE matches SET shots = ?, updated = ? WHERE id = ?", (count, now, match_id))
-            return self._read(tx, match_id, lock=False)
+            kept = list(current.shots[:len(current.shots) - w.delete_last])
+            if w.warning is not None:
+                kept = [replace(r, warning=w.warning[1]) if r.seq == w.warning[0] else r for r in kept]
+            after = tuple(kept) + tuple(w.add)
+            tx.run("UPDATE matches SET shots = ?, updated = ? WHERE id = ?", (len(after), now, match_id))
+            return replace(current, shots=after, updated=now)
 
     def counts(self) -> dict[str, int]:
         with self.db.read() as tx:

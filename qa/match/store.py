@@ -1,8 +1,8 @@
 """Matches and their shots, kept in the quiz database (same backends: :mod:`qa.quiz.db`).
 
 Two tables, created at start-up next to the quiz tables (idempotent DDL that both engines
-accept; in PostgreSQL under the same advisory lock as the quiz schema, so servers starting
-together do not race):
+accept; in PostgreSQL under a transaction-level advisory lock of its own, as the quiz schema,
+so servers starting together do not race):
 
 - ``matches``: one row per match — its settings (JSON), the SHA-256 of its token, and
   ``shots``, the number of shots recorded, which every write checks and moves under a lock on

@@ -68,6 +68,9 @@ def existing(api_app, rulebook) -> dict[str, dict[str, list[str]]]:
     assert client.post(f"/api/quizzes/{finished}/finish").status_code == 200
     assert client.get(f"/api/learners/{LEARNER}/history").get_json()["mistakes"] == 1
     learner = {"learner": [LEARNER]}
+    match = client.post("/api/matches", json={"ruleset": "9-ffb", "players": ["A", "B"]}).get_json()
+    client.post(f"/api/matches/{match['id']}/shots", json={"kind": "break"}, headers={"X-Arbitre-Token": match["token"]})
+    matches = {"id": [match["id"]]}
     return {
         "/api/clauses/{id}": {"id": [next(iter(rulebook.clauses))]},
         "/api/quizzes/{id}": {"id": [practice, finished, exam]},
@@ -77,6 +80,8 @@ def existing(api_app, rulebook) -> dict[str, dict[str, list[str]]]:
         "/api/learners/{learner}/history": learner,
         "/api/learners/{learner}/mistakes": learner,
         "/api/learners/{learner}/review": learner,
+        "/api/matches/{id}": matches, "/api/matches/{id}/shots": matches, "/api/matches/{id}/undo": matches,
+        "/api/matches/{id}/warning": matches, "/api/matches/{id}/export": matches,
     }
 
 

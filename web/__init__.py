@@ -57,6 +57,7 @@ BLUEPRINTS: tuple[str, ...] = (
     "web.arbitrage",  # /arbitrage
     "web.compare",    # /comparer, /api/compare
     "web.quiz",       # /quiz, /api/quizzes
+    "web.match",      # /partie, /api/matches
 )
 
 # The navigation bar (path, label): pages of areas not registered yet are linked anyway.
@@ -67,6 +68,7 @@ NAV: tuple[tuple[str, str], ...] = (
     ("/arbitrage", "Arbitrage"),
     ("/comparer", "Comparer"),
     ("/quiz", "Quiz"),
+    ("/partie", "Partie"),
 )
 
 # Content Security Policy: only this site, no CDN, no inline script or style.

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .matcher import Lookup, Matcher
+from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
+from .hygiene import on_subject
+from .short import off_topic_phrase, policy_reply, quote_short, unknown_short
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
@@ -22,16 +24,10 @@ MAX_QUESTION_LENGTH = 500
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 _QUOTE_MAX = 300
+_SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
 _PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
 _GAME_PHRASE = {"nine-ball": "Au jeu de la 9", "ten-ball": "Au jeu de la 10"}
-_OFF_TOPIC_TEXT = {   # why the texts do not answer, by qa.detect.off_topic category
-    "price": "les prix et les achats",
-    "brand": "les marques de matériel",
-    "technique": "la technique de jeu (visée, effets, entraînement)",
-    "equipment": "le matériel au-delà de ce qu’elles décrivent (craie, dimensions, entretien)",
-    "events": "les tournois, résultats, joueurs et lieux de jeu",
-}
 
 Situations = Callable[[str, "list[str] | None"], "dict | None"]
 
@@ -122,19 +118,25 @@ class Answerer:
                 if len(ruled.get("citations") or ()) > k:   # k bounds citations, whatever answers
                     ruled = {**ruled, "citations": list(ruled["citations"])[:k]}
                 return ruled
-        look = self.matcher.lookup(q, ids, k)
+        look = self.matcher.lookup(q, ids, max(k, _SEARCH_K))
         if look.unknown:
             return self._unknown(q, look)
+        reply = policy_reply(self.book, q, look.searched)
+        hits = on_subject(self.book, look.hits, reply.clauses if reply else ())[:k]
+        covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
+        short = reply.short if reply else quote_short(self.book, hits[0].clause, covered)
         return {
             "question": q,
             "kind": "lookup",
-            "rulesets": list(look.rulesets),
-            "answer": self._summary(look),
-            "citations": [{**h.clause.to_json(), "score": h.score} for h in look.hits],
+            "rulesets": covered,
+            "answer": self._summary(hits, covered),
+            "citations": [{**h.clause.to_json(), "score": h.score} for h in hits],
             "suggestions": self._topics(look),
             "scenario": None,
             "outcomes": None,
             "follow_up": [],
+            "short": short,
+            "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
         }
 
     def _unknown(self, q: str, look: Lookup) -> dict:
@@ -142,8 +144,8 @@ class Answerer:
         if look.reason == "other_game":
             text += (f" Les textes de l’Arbitre portent sur le jeu de la 9 et le jeu de la 10 ; "
                      f"« {look.detection.other_game} » n’y est pas décrit.")
-        elif look.reason == "off_topic" and look.detection.off_topic in _OFF_TOPIC_TEXT:
-            text += f" Les règles ne parlent pas de {_OFF_TOPIC_TEXT[look.detection.off_topic]}."
+        elif look.reason == "off_topic" and off_topic_phrase(look.detection.off_topic):
+            text += f" Les règles ne parlent pas {off_topic_phrase(look.detection.off_topic)}."
         topics = self._topics(look)
         if topics:
             text += " Sujets les plus proches : " + ", ".join(t["label"] for t in topics) + "."
@@ -151,18 +153,20 @@ class Answerer:
             "question": q, "kind": "unknown", "rulesets": list(look.searched), "answer": text,
             "citations": [], "suggestions": topics, "scenario": None, "outcomes": None,
             "follow_up": [],
+            "short": unknown_short(look.reason, look.detection.off_topic, look.detection.other_game),
+            "verdicts": None,
         }
 
     def _topics(self, look: Lookup) -> list[dict]:
         return [{"id": t, "label": self.book.topics.get(t, t)} for t in look.topics]
 
-    def _summary(self, look: Lookup) -> str:
+    def _summary(self, hits: list[Hit], covered: list[str]) -> str:
         """One line per covered ruleset: where, then its best clause quoted verbatim."""
         lines = []
         seen: set[str] = set()
-        for hit in look.hits:
+        for hit in hits:
             c = hit.clause
-            if c.ruleset in seen or c.ruleset not in look.rulesets:
+            if c.ruleset in seen or c.ruleset not in covered:
                 continue
             seen.add(c.ruleset)
             lines.append(f"{ruleset_label(self.book.rulesets[c.ruleset])} : « {self._quote(c)} » ({c.title})")

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import fidelity
 from .lexicon import lexicon_problems
+from .policy_questions import policy_question_problems
 from .yamlio import LineDict, YamlError, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "rules_data"
@@ -446,6 +447,11 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
         rulesets[meta.id] = Ruleset(meta.id, meta.game, meta.money_ball, meta.title, meta.source,
                                     meta.publisher, meta.description, policy, fouls,
                                     short=meta.short, aliases=tuple(meta.aliases))
+
+    pq_path = root / "policy_questions.yaml"
+    if pq_path.is_file():   # the questions policies answer (short answers, yes/no verdicts)
+        for line, message in policy_question_problems(pq_path, specs, [m.id for m, _ in metas]):
+            col.add(pq_path, line, message)
 
     if house_rules:
         from .house_rules import load_house_rules  # late import: optional feature

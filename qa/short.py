@@ -37,6 +37,7 @@ _GAME_OF = {"nine-ball": "du jeu de la 9", "ten-ball": "du jeu de la 10"}
 # modal/inverted opening. Read on folded words; « où » is told from « ou » before folding.
 _WH = frozenset("""quel quelle quels quelles combien comment pourquoi quand qui quoi lequel laquelle
 lesquels lesquelles que qu""".split())
+_ASK_ANYWHERE = frozenset("combien comment pourquoi quel quelle quels quelles lequel laquelle lesquels lesquelles".split())
 _YES_NO_OPENING = ("est ce", "peut on", "peut il", "peut elle", "peux je", "puis je", "a t on", "a t il",
                    "doit on", "dois je", "faut il", "ai je", "suis je", "y a t il", "on a le droit",
                    "on peut", "je peux", "il faut", "c est", "ca compte", "est il", "est elle", "sont elles",
@@ -54,9 +55,12 @@ def is_yes_no(question: str) -> bool:
         return True
     if text.startswith(("c est quoi", "ca sert a quoi", "c est qui", "qu est ce", "a quoi", "de quoi")):
         return False
-    wh = [w for w in ws if w in _WH]
-    # « que » after a verb is a conjunction (« est-ce que », « il faut que »), not a question word
-    if wh and not (set(wh) <= {"que", "qu"} and re.search(r"\b(?:est ce qu|faut qu|faut il qu|dit qu|vrai qu)", text)):
+    # a question word opens the question (« que se passe-t-il », « quelle bille »), or is one of
+    # those that never join clauses (« combien », « comment », « pourquoi », « quel »), or ends it
+    # (« on fait quoi ? », « c'est à qui ? »); « que », « qui », « quand » inside a story join clauses
+    if ws[:1] == ["quand"] and re.search(r"\b(?:dois je|doit on|faut il|peut on|puis je|est ce)\b", text):
+        return True          # « quand je casse, dois-je toucher la 1 ? »
+    if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi"}):
         return False
     return text.startswith(_YES_NO_OPENING) or question.rstrip().endswith("?") or bool(
         re.search(r"\b(?:est ce|peut on|a t on|doit on|faut il|ai je|on a le droit|c est (?:faute|bon|gagne|permis|autorise|interdit|legal|valable))\b", text))
@@ -261,11 +265,32 @@ def ruling_short(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], co
     pqs = load_policy_questions()
     if len(groups) == 1:
         return clip(groups[0][1])
-    full = " ; ".join(f"{group_phrase(book, rs, covered, pqs)}, {t[:1].lower() + t[1:].rstrip('.')}" for rs, t in groups)
-    if len(full) + 1 <= MAX_SHORT:
-        return _cap(full) + "."
-    brief = " ; ".join(f"{group_phrase(book, rs, covered, pqs)}, {_first_part(t)}" for rs, t in groups)
+    for name in (lambda rs: group_phrase(book, rs, covered, pqs), lambda rs: _short_names(book, rs, covered)):
+        full = " ; ".join(f"{name(rs)}, {t[:1].lower() + t[1:].rstrip('.')}" for rs, t in groups)
+        if len(full) + 1 <= MAX_SHORT:
+            return _cap(full) + "."
+    merged: dict[str, list[str]] = {}
+    for rs, t in groups:
+        merged.setdefault(_first_part(t), []).extend(rs)
+    if len(merged) == 1:
+        return clip(_cap(next(iter(merged))) + ".")
+    brief = " ; ".join(f"{_short_names(book, sorted(rs, key=list(covered).index), covered)}, {t}"
+                       for t, rs in merged.items())
     return clip(_cap(brief) + ".")
+
+
+def _short_names(book: Rulebook, rids: Sequence[str], covered: Sequence[str]) -> str:
+    """« selon Dooly’s, FFB 10 et guide »: the rulesets' short names (the game added to FFB
+    when both FFB texts are covered)."""
+    both_ffb = sum(1 for r in covered if r.endswith("-ffb")) > 1
+    names = []
+    for r in rids:
+        rs = book.rulesets.get(r)
+        name = (rs.short if rs is not None and rs.short else r)
+        if both_ffb and r.endswith("-ffb"):
+            name += " " + r.split("-", 1)[0]
+        names.append(name)
+    return "selon " + join_and(names)
 
 
 def _first_part(text: str) -> str:

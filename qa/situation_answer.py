@@ -37,6 +37,7 @@ from .french import ball_list, join_and
 from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
 from .situation_rulings import rulings_of, weigh_open
+from .short import clip, outcome_verdicts, ruling_short
 from .understand import OpenFact, Understanding, understand
 
 __all__ = ["answer_situation", "situation_handler", "ruling_sentence", "ruleset_name"]
@@ -505,7 +506,11 @@ def answer_from(book, question: str, u: Understanding) -> dict:
     if len(u.rulesets) == 1:
         scenario = {**scenario, "ruleset": u.rulesets[0]}
     outcomes = {r: o.to_json(book.clauses) for r, o in results.items() if not isinstance(o, Exception)}
+    ruled = {r: o for r, o in results.items() if not isinstance(o, Exception)}
     return {
+        "short": (clip("La réponse dépend du jeu. " + game.question) if game is not None
+                  else _short(book, results, u.scenario, voice, u.rulesets)),
+        "verdicts": outcome_verdicts(question, ruled, u.shooter) if game is None else None,
         "question": question,
         "kind": "scenario",
         "rulesets": list(u.rulesets),
@@ -516,6 +521,17 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "outcomes": outcomes,
         "follow_up": follow_up,
     }
+
+
+def _short(book, results, scenario, voice: _Voice, covered) -> str:
+    """The rulings in one sentence (the contract's ``short``): each group's ruling, without its reason."""
+    groups: dict[str, list[str]] = {}
+    for r, o in results.items():
+        text = (f"cette situation est impossible : {_lc(o.message)}" if isinstance(o, ImpossibleScenarioError)
+                else _ruling_parts(o, scenario, voice)[0])
+        groups.setdefault(text, []).append(r)
+    order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), list(results).index(kv[1][0])))
+    return ruling_short(book, [(rs, text[:1].upper() + text[1:]) for text, rs in order], covered)
 
 
 def _details(book, u: Understanding, results, voice: _Voice) -> list[str]:

@@ -15,8 +15,10 @@ from typing import Any, Callable
 
 from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
+from .conversation import (Context, ContextError, change_facts, classify_follow_up, follow_rulesets,
+                           make_context, read_context, switch_game)
 from .hygiene import on_subject
-from .short import off_topic_phrase, policy_reply, quote_short, unknown_short
+from .short import off_topic_phrase, policy_reply, quote_short, unknown_short, why_short
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
@@ -102,16 +104,84 @@ class Answerer:
         return k
 
     # ------------------------------------------------------------------ answering
-    def ask(self, question: str, rulesets: list[str] | None = None, k: int = 5) -> dict:
-        """The contract's Answer for ``question`` (see the module docstring).
+    def ask(self, question: str, rulesets: list[str] | None = None, k: int = 5, context: Any = None) -> dict:
+        """The contract's Answer for ``question`` (see the module docstring); with ``context``
+        (the previous answer's), ``question`` may follow up on it (:mod:`qa.conversation`).
 
         Raises :class:`AskError` when ``question`` is missing, not a string, empty after
         strip or longer than 500 characters; when ``rulesets`` is not a list of known
-        ruleset ids; when ``k`` is not an int in 1..20.
+        ruleset ids; when ``k`` is not an int in 1..20; when ``context`` is not a context
+        this application wrote.
         """
         q = self._question(question)
         ids = self._rulesets(rulesets)
         k = self._k(k)
+        try:
+            ctx = read_context(context, list(self.book.rulesets))
+        except ContextError as exc:
+            raise AskError(exc.field, exc.code, exc.message) from None
+        found = self._follow(q, k, ctx) if ctx is not None else None
+        ans, stands_for, scope = found if found is not None else (self._answer(q, ids, k), q, ids)
+        if len(ans.get("citations") or ()) > k:
+            ans = {**ans, "citations": list(ans["citations"])[:k]}
+        speaker = ans.pop("speaker", None) or {}
+        ans["question"] = q
+        ans.setdefault("verdicts", None)
+        if "short" not in ans:
+            ans["short"] = self._fallback_short(ans)
+        ans["context"] = make_context(stands_for, ans, scope, ctx.thread if ctx else (),
+                                      speaker.get("address", "tu"), speaker.get("shooter", "self"))
+        return ans
+
+    def _fallback_short(self, ans: dict) -> str:
+        """A short for an answer a ``situations`` callable gave without one: its first citation quoted."""
+        cites = ans.get("citations") or []
+        clause = self.book.clauses.get(cites[0]["id"]) if cites else None
+        return quote_short(self.book, clause, ans.get("rulesets") or ()) if clause else UNKNOWN_TEXT
+
+    # ------------------------------------------------------------------ follow-ups
+    def _follow(self, q: str, k: int, ctx: Context) -> tuple[dict, str, list[str] | None] | None:
+        """The answer to a follow-up of ``ctx`` (and the question it stands for, the rulesets it is
+        restricted to), or None when ``q`` is a new question."""
+        kind = classify_follow_up(q, ctx, self.book.rulesets)
+        scope = list(ctx.scope) if ctx.scope else None
+        if kind == "why":
+            ans = self._again(ctx, ctx.rulesets, k)
+            return {**ans, "short": why_short(self.book, ans)}, ctx.question, scope
+        if kind == "rulesets":
+            new = follow_rulesets(q, ctx, self.book)
+            if set(new) != set(ctx.rulesets):
+                return self._again(ctx, new, k), ctx.question, list(new)
+            kind = "ellipsis"
+        if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and ctx.scenario is not None:
+            changed = change_facts(q, ctx.scenario)
+            if changed is not None:
+                return self._scenario(ctx, changed, ctx.rulesets), ctx.question, scope
+        if kind == "ellipsis":
+            if ctx.kind == "scenario":
+                return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
+            combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+            return self._answer(combined, scope, k), combined, scope
+        return None
+
+    def _scenario(self, ctx: Context, scenario: Any, rulesets: Any) -> dict:
+        from .situation_answer import answer_scenario   # late import: the lookup side does not need the engine
+        sc = {**scenario, "ruleset": None}
+        return answer_scenario(self.book, ctx.question, sc, list(rulesets), ctx.address, ctx.shooter)
+
+    def _again(self, ctx: Context, rulesets: Any, k: int) -> dict:
+        """The previous question answered again under ``rulesets`` (a situation: its Scenario)."""
+        if ctx.kind == "scenario" and ctx.scenario is not None:
+            money = {self.book.rulesets[r].money_ball for r in ctx.rulesets if r in self.book.rulesets}
+            new_money = {self.book.rulesets[r].money_ball for r in rulesets if r in self.book.rulesets}
+            sc = dict(ctx.scenario)
+            if len(money) == 1 and len(new_money) == 1:
+                sc = switch_game(sc, next(iter(money)), next(iter(new_money)))
+            return self._scenario(ctx, sc, rulesets)
+        return self._answer(ctx.question, list(rulesets), k)
+
+    def _answer(self, q: str, ids: list[str] | None, k: int) -> dict:
+        """A question on its own: a situation ruled, a lookup, or « je ne sais pas »."""
         if self.situations is not None:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict):

@@ -27,7 +27,7 @@ from .rulebook import Clause, Rulebook
 from .text import fold, words
 
 __all__ = ["MAX_SHORT", "PolicyReply", "is_yes_no", "policy_reply", "quote_short", "unknown_short",
-           "ruling_short", "outcome_verdicts", "clip"]
+           "ruling_short", "outcome_verdicts", "clip", "why_short"]
 
 MAX_SHORT = 200
 _COUNT = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"}
@@ -115,8 +115,8 @@ def group_phrase(book: Rulebook, rids: Sequence[str], covered: Sequence[str], pq
 
 
 def _silent_phrase(book: Rulebook, rids: Sequence[str], covered: Sequence[str], pqs: PolicyQuestions) -> str:
-    if len(rids) > 1 and set(rids) == set(covered):
-        return "aucun des textes n’en dit rien" if len(rids) > 2 else "aucun des deux textes n’en dit rien"
+    if len(rids) > 2 and set(rids) == set(covered):
+        return "aucun des textes n’en dit rien"
     if len(rids) == 2 and all(r.endswith("-ffb") for r in rids):
         return "les deux textes FFB n’en disent rien"
     names = join_and(_nominal(_prep(book, pqs, r)) for r in rids)
@@ -157,10 +157,11 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if spec is None or not covered:
         return None
     groups = _value_groups(book, pq.policy, covered)
-    if all(v == "silent" for v in groups):
+    yes_no = is_yes_no(question)
+    if all(v == "silent" for v in groups) and not yes_no:
         return None          # no text says anything: the quotes (if any) answer better
     clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))
-    if is_yes_no(question):
+    if yes_no:
         verdicts = {r: pq.verdict(book.rulesets[r].policy[pq.policy].value, flip) for r in covered}
         short = _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs)
         return PolicyReply(short, verdicts, pq.policy, clauses)
@@ -181,7 +182,8 @@ def _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs) -> str:
         cond = pq.when.get(value)
         parts.append("non " + group_phrase(book, rs, covered, pqs) + (f" ({cond})" if cond else ""))
     if silent:
-        parts.append(_silent_phrase(book, silent, covered, pqs))
+        parts.append(_silent_phrase(book, silent, covered, pqs) if parts or len(silent) > 1
+                     else f"{_nominal(_prep(book, pqs, silent[0]))} n’en dit rien")
     text = _cap(" ; ".join(parts))
     values = [v for v in groups if v != "silent"]
     if len(values) == 1 and not silent:
@@ -217,11 +219,12 @@ def _lead_quote(book: Rulebook, c: Clause) -> str:
     return text
 
 
-def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str]) -> str:
+def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str], lead: str = "") -> str:
     """The clause quoted verbatim after the name of its ruleset, its first sentences within
-    200 characters: « À la FFB (jeu de la 9) : « … » »."""
+    200 characters: « À la FFB (jeu de la 9) : « … » » (after ``lead``, « Parce que, »)."""
     pqs = load_policy_questions()
-    head = _cap(_prep(book, pqs, clause.ruleset)) + " : « "
+    where = _prep(book, pqs, clause.ruleset)
+    head = (f"{lead} {where}" if lead else _cap(where)) + " : « "
     room = MAX_SHORT - len(head) - 2
     text = _lead_quote(book, clause)
     out = ""
@@ -355,3 +358,16 @@ def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
 def fold_text(text: str) -> str:
     """Folded lowercase text (accents out), for comparisons."""
     return fold(text).lower()
+
+
+def why_short(book: Rulebook, answer: Mapping[str, Any]) -> str:
+    """« Parce que, au BCA : « … » »: what the answer rests on, its first cited clause quoted."""
+    verdicts = answer.get("verdicts") or {}
+    if verdicts and all(v == "silent" for v in verdicts.values()):
+        return ("Parce que ces textes n’en disent rien : aucun de leurs passages ne traite de la question ; "
+                "ceux cités sont les plus proches.")
+    cites = answer.get("citations") or []
+    clause = book.clauses.get(cites[0]["id"]) if cites else None
+    if clause is None:
+        return str(answer.get("short") or "")
+    return quote_short(book, clause, answer.get("rulesets") or (), lead="Parce que,")

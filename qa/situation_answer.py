@@ -40,7 +40,7 @@ from .situation_rulings import rulings_of, weigh_open
 from .short import clip, outcome_verdicts, ruling_short
 from .understand import OpenFact, Understanding, understand
 
-__all__ = ["answer_situation", "situation_handler", "ruling_sentence", "ruleset_name"]
+__all__ = ["answer_situation", "answer_scenario", "situation_handler", "ruling_sentence", "ruleset_name"]
 
 
 # ============================================================================ voices
@@ -508,6 +508,7 @@ def answer_from(book, question: str, u: Understanding) -> dict:
     outcomes = {r: o.to_json(book.clauses) for r, o in results.items() if not isinstance(o, Exception)}
     ruled = {r: o for r, o in results.items() if not isinstance(o, Exception)}
     return {
+        "speaker": {"address": u.address, "shooter": u.shooter},   # for the conversation's context (not sent)
         "short": (clip("La réponse dépend du jeu. " + game.question) if game is not None
                   else _short(book, results, u.scenario, voice, u.rulesets)),
         "verdicts": outcome_verdicts(question, ruled, u.shooter) if game is None else None,
@@ -544,6 +545,14 @@ def _details(book, u: Understanding, results, voice: _Voice) -> list[str]:
     if notes:
         parts.append("Ce que les textes laissent ouvert : " + " ".join(n if n.endswith(".") else n + "." for n in notes))
     return parts
+
+
+def answer_scenario(book, question: str, scenario: Mapping[str, Any], rulesets: Sequence[str],
+                    address: str = "tu", shooter: str = "self") -> dict:
+    """The Answer for a Scenario already typed (a follow-up changed one of its facts, or asked
+    it under other rulesets): the same answer as a situation told, nothing left open."""
+    u = Understanding(scenario=dict(scenario), rulesets=tuple(rulesets), facts={}, address=address, shooter=shooter)
+    return answer_from(book, question, u)
 
 
 def answer_situation(book, question: str, rulesets: Sequence[str] | None = None) -> dict | None:

@@ -129,8 +129,8 @@ def read_context(value: Any, known_rulesets: Sequence[str]) -> Context | None:
     if not isinstance(thread, list) or not all(isinstance(t, list) and len(t) == 2 and all(isinstance(x, str) for x in t)
                                                for t in thread):
         raise _bad("fil illisible")
-    address = data.get("a") if data.get("a") in ("tu", "vous") else "tu"
-    shooter = data.get("w") if data.get("w") in ("self", "other", "player") else "self"
+    address = str(data["a"]) if data.get("a") in ("tu", "vous") else "tu"
+    shooter = str(data["w"]) if data.get("w") in ("self", "other", "player") else "self"
     return Context(question=data["q"][:500], kind=data["k"], rulesets=ids(data.get("r") or []),
                    scope=ids(data["s"]) if data.get("s") else None, scenario=sc, address=address,
                    shooter=shooter, thread=tuple((a[:300], b[:300]) for a, b in thread[-THREAD_TURNS:]))
@@ -201,42 +201,67 @@ def _balls(ws: Sequence[str]) -> list[int]:
 def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, Any]:
     """The facts a « et si … » changes, as Scenario fields (dotted names → new values)."""
     text = " ".join(ws)
-    shot = scenario.get("shot") or {}
-    out: dict[str, Any] = {}
     balls = _balls(ws)
     negated = bool(_NEG.search(text))
+    out: dict[str, Any] = {}
+    out.update(_kind_changes(text, negated))
+    out.update(_state_changes(text, negated, scenario))
+    if re.search(r"\b(?:annonce|annonces|annoncee|annoncer|call)\b", text):
+        out["shot.called"] = None if negated else _called(balls, scenario)
+    if re.search(r"\bbandes?\b", text):
+        out["shot.rail_after_contact"] = not negated
+    out.update(_ball_changes(text, balls, negated, scenario, bool(out)))
+    return out
+
+
+def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
+    """The kind of shot: at the break (or not), a push-out; the rack on a template."""
+    out: dict[str, Any] = {}
     if re.search(r"\b(?:casse|break|bris|cassant|ouverture)\b", text):
-        out["shot.kind"] = "normal" if negated or re.search(r"\bapres (?:la|le) (?:casse|break|bris)\b", text) else "break"
+        after = re.search(r"\bapres (?:la|le) (?:casse|break|bris)\b", text)
+        out["shot.kind"] = "normal" if negated or after else "break"
     if re.search(r"\b(?:push out|push|coup pousse|coup de degagement)\b", text):
         out["shot.kind"] = "push_out"
         out["state.push_out_available"] = True
     if re.search(r"\b(?:gabarit|magic rack|tapis marque)\b", text):
         out["state.rack"] = "template"
-    if re.search(r"\b(?:annonce|annonces|annoncee|annoncer|annonçe|call)\b", text):
-        out["shot.called"] = None if negated else _called(balls, scenario)
+    return out
+
+
+def _state_changes(text: str, negated: bool, scenario: Mapping[str, Any]) -> dict[str, Any]:
+    """The fouls so far and the warning."""
+    out: dict[str, Any] = {}
     if re.search(r"\b(?:troisieme|3eme|3e) faute\b", text):
         out["state.fouls.shooter"] = 2
         out["state.warned"] = not re.search(r"\b(?:pas|sans|jamais) (?:ete |etre )?(?:averti|prevenu)", text)
     elif re.search(r"\b(?:deuxieme|2eme|2e|seconde) faute\b", text):
         out["state.fouls.shooter"] = 1
-    elif re.search(r"\b(?:averti|prevenu|avertissement)\b", text) and (scenario.get("state") or {}).get("fouls", {}).get("shooter", 0) >= 2:
+    elif re.search(r"\b(?:averti|prevenu|avertissement)\b", text) and \
+            ((scenario.get("state") or {}).get("fouls") or {}).get("shooter", 0) >= 2:
         out["state.warned"] = not negated
-    if re.search(r"\bbandes?\b", text):
-        out["shot.rail_after_contact"] = not negated
+    return out
+
+
+def _ball_changes(text: str, balls: Sequence[int], negated: bool, scenario: Mapping[str, Any],
+                  changed: bool) -> dict[str, Any]:
+    """The cue ball and the object balls: pocketed, off the table, hit first."""
+    shot = scenario.get("shot") or {}
+    out: dict[str, Any] = {}
     cue = re.search(r"\b(?:blanche|bille de choc|bille blanche|cue)\b", text)
-    if cue:
-        if _OFF.search(text):
-            out["shot.cue_ball"] = "table" if negated else "off_table"
-        elif _STATE_DONE.search(text):
-            out["shot.cue_ball"] = "table" if negated else "pocketed"
+    if cue and _OFF.search(text):
+        out["shot.cue_ball"] = "table" if negated else "off_table"
+    elif cue and _STATE_DONE.search(text):
+        out["shot.cue_ball"] = "table" if negated else "pocketed"
+    if not balls or cue:
+        return out
     touched = re.search(r"\b(?:touche|touchee|tape|tapee|frappe|prend|pris)\b", text)
-    if balls and touched and re.search(r"\b(?:en premier|d abord|premiere)\b", text):
+    if touched and re.search(r"\b(?:en premier|d abord|premiere)\b", text):
         out["shot.first_contact"] = balls[0]
-    elif balls and _OFF.search(text) and not cue:
+    elif _OFF.search(text):
         out["shot.off_table"] = _add(shot.get("off_table") or [], balls, negated)
-    elif balls and _STATE_DONE.search(text) and not cue:
+    elif _STATE_DONE.search(text):
         out["shot.pocketed"] = _add(shot.get("pocketed") or [], balls, negated)
-    elif balls and not out and shot.get("pocketed") and re.search(r"\b(?:c est|c etait|si c est|si c etait)\b", text):
+    elif not changed and shot.get("pocketed") and re.search(r"\b(?:c est|c etait)\b", text):
         # « et si c'est la 10 ? » after a story where a ball dropped: that ball instead
         out["shot.pocketed"] = sorted(set(shot["pocketed"]) - {max(shot["pocketed"])} | {balls[0]})
     return out

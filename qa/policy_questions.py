@@ -128,7 +128,7 @@ def _read(path: Path, specs: Mapping[str, Any] | None,
         return empty, [(exc.line, exc.message)]
     except OSError:
         return empty, [(1, "fichier illisible")]
-    if not isinstance(raw, dict):
+    if not isinstance(raw, LineDict):
         return empty, [(1, "un objet (names, flip, questions) est attendu")]
     names = raw.get("names") or {}
     known = set(rulesets) if rulesets is not None else None

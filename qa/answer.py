@@ -192,7 +192,9 @@ class Answerer:
         if look.unknown:
             return self._unknown(q, look)
         reply = policy_reply(self.book, q, look.searched)
-        hits = on_subject(self.book, look.hits, reply.clauses if reply else ())[:k]
+        if reply is not None and not self._agrees(reply, look):
+            reply = None
+        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k)
         covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
         short = reply.short if reply else quote_short(self.book, hits[0].clause, covered)
         return {
@@ -208,6 +210,15 @@ class Answerer:
             "short": short,
             "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
         }
+
+    def _agrees(self, reply: Any, look: Lookup) -> bool:
+        """The matcher agrees that the question is about the reply's policy: one of its clauses,
+        or a clause of its topic, is among the three best hits (or no covered text speaks of it)."""
+        if not reply.clauses:
+            return True      # every text covered is silent on it: the policy data says so, no clause to find
+        top = look.hits[:3]
+        topic = self.book.policy_specs[reply.policy].topic
+        return any(h.clause.id in reply.clauses or topic in h.clause.topics for h in top)
 
     def _unknown(self, q: str, look: Lookup) -> dict:
         text = UNKNOWN_TEXT

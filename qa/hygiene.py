@@ -37,18 +37,38 @@ def _bare_lead(book: Rulebook, cid: str) -> bool:
     return cid in _lead_ins(book) and len(c.text) <= _LEAD_MAX and c.text.rstrip().endswith(":")
 
 
-def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = ()) -> list[Hit]:
-    """The hits to quote, best first: the clauses ``first`` (a policy answer's), then the
-    others on the subject, without bare lead-ins whose items are quoted, nor repeats."""
+def _best_item(book: Rulebook, lead: str, hits: Sequence[Hit]) -> str | None:
+    """The item of the list ``lead`` introduces that a hit quotes (the best), else its first item."""
+    for h in hits:
+        if h.clause.lead_in == lead:
+            return h.clause.id
+    items = [c for c in book.by_ruleset.get(book.clauses[lead].ruleset, ()) if c.lead_in == lead]
+    return items[0].id if items else None
+
+
+def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k: int = 5) -> list[Hit]:
+    """At most ``k`` hits to quote, best first: those on the subject, a bare lead-in replaced by
+    its best item (shown after its lead-in), no passage twice; the clauses ``first`` (what a
+    policy answer rests on) are kept: those the matcher did not find come after the best clause
+    of their ruleset (the first place when that ruleset has none)."""
     best = hits[0].score if hits else 1.0
-    by_id = {h.clause.id: h for h in hits}
+    kept = [h for h in hits if h.score >= best * RELATIVE_FLOOR] or list(hits[:1])
     ordered: list[Hit] = []
+    for h in kept:
+        cid = h.clause.id
+        if _bare_lead(book, cid):
+            item = _best_item(book, cid, hits)
+            if item is not None:
+                h = Hit(book.clauses[item], h.score)
+        ordered.append(h)
+    present = {h.clause.id for h in ordered}
     for cid in first:
         c = book.clauses.get(cid)
-        if c is not None and c.kind != "toc":
-            ordered.append(by_id.get(cid) or Hit(c, round(best, 4)))
-    ordered += [h for h in hits if h.score >= best * RELATIVE_FLOOR]
-    quoted = {h.clause.id for h in ordered}
+        if c is None or c.kind == "toc" or cid in present:
+            continue
+        at = next((i + 1 for i, h in enumerate(ordered) if h.clause.ruleset == c.ruleset), 0)
+        ordered.insert(at, Hit(c, ordered[at - 1].score if at else round(best, 4)))
+        present.add(cid)
     out: list[Hit] = []
     seen_ids: set[str] = set()
     seen_text: set[str] = set()   # (ruleset, wording): the same passage twice
@@ -57,17 +77,18 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = ()) -
         key = c.ruleset + " " + " ".join(fold(c.text).lower().split())   # two texts may share wording
         if c.id in seen_ids or key in seen_text:
             continue
-        if _bare_lead(book, c.id) and any(book.clauses[q].lead_in == c.id for q in quoted if q in book.clauses):
-            continue
         seen_ids.add(c.id)
         seen_text.add(key)
         out.append(h)
-    if not out and hits:
-        out = [hits[0]]
-    # scores never increase down the list (a policy clause put first takes the best score)
-    top = out[0].score if out else 0.0
+    # cut to k, dropping the last hits no policy answer rests on first
+    needed = set(first)
+    while len(out) > k:
+        drop = next((i for i in range(len(out) - 1, -1, -1) if out[i].clause.id not in needed), len(out) - 1)
+        out.pop(drop)
+    # scores never increase down the list
     fixed: list[Hit] = []
     for h in out:
-        top = min(top, h.score) if fixed else max(h.score, top)
-        fixed.append(h if h.score == top else Hit(h.clause, top))
+        if fixed and h.score > fixed[-1].score:
+            h = Hit(h.clause, fixed[-1].score)
+        fixed.append(h)
     return fixed

@@ -26,18 +26,19 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
-_KEYS = ("policy", "words", "all", "oui", "non", "when")
+_KEYS = ("policy", "words", "all", "sauf", "oui", "non", "when")
 
 
 @dataclass(frozen=True)
 class PolicyQuestion:
     """One entry: the ``policy``, the phrases that name it (``words``, and ``all``: one of
-    them must also be there), the values that answer ``yes`` and ``no``, and ``when``: the
+    them must also be there; ``unless``: none of them may be there), the values that answer ``yes`` and ``no``, and ``when``: the
     French condition of a value in neither list."""
 
     policy: str
     words: tuple[str, ...]
     all: tuple[str, ...]
+    unless: tuple[str, ...]
     yes: frozenset[str]
     no: frozenset[str]
     when: Mapping[str, str]
@@ -62,7 +63,7 @@ class PolicyQuestions:
         """(the entry ``question`` asks about, whether it asks the opposite), or None."""
         text = " " + " ".join(words(question)) + " "
         for pq in self.questions:
-            if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text)):
+            if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text)) and not _any_in(pq.unless, text):
                 return pq, _any_in(self.flip, text)
         return None
 
@@ -115,6 +116,7 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
                 problems.append((line, f"valeur « {v} » inconnue pour la politique « {policy} » "
                                        f"({', '.join(spec.values)})"))
     return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", raw.get("all"), line, problems),
+                          unless=_phrases("sauf", raw.get("sauf"), line, problems),
                           yes=frozenset(yes), no=frozenset(no), when=dict(when))
 
 

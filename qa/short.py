@@ -157,7 +157,7 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if spec is None or not covered:
         return None
     groups = _value_groups(book, pq.policy, covered)
-    yes_no = is_yes_no(question)
+    yes_no = is_yes_no(question) and bool(pq.yes or pq.no)
     if all(v == "silent" for v in groups) and not yes_no:
         return None          # no text says anything: the quotes (if any) answer better
     clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
+from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, follow_rulesets,
                            make_context, read_context, switch_game)
 from .hygiene import on_subject
@@ -188,7 +189,8 @@ class Answerer:
                 if len(ruled.get("citations") or ()) > k:   # k bounds citations, whatever answers
                     ruled = {**ruled, "citations": list(ruled["citations"])[:k]}
                 return ruled
-        look = self.matcher.lookup(q, ids, max(k, _SEARCH_K))
+        plain = clean(q)          # greetings, asides and shortened words are not the question
+        look = self.matcher.lookup(plain, ids, max(k, _SEARCH_K))
         if look.unknown:
             return self._unknown(q, look)
         reply = policy_reply(self.book, q, look.searched)

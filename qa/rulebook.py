@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import fidelity
 from .lexicon import lexicon_problems
+from .asides import aside_problems
 from .policy_questions import policy_question_problems
 from .yamlio import LineDict, YamlError, load_yaml
 
@@ -448,6 +449,10 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
                                     meta.publisher, meta.description, policy, fouls,
                                     short=meta.short, aliases=tuple(meta.aliases))
 
+    asides_path = root / "asides.yaml"
+    if asides_path.is_file():   # what players add around a question (left out of the lookup)
+        for line, message in aside_problems(asides_path):
+            col.add(asides_path, line, message)
     pq_path = root / "policy_questions.yaml"
     if pq_path.is_file():   # the questions policies answer (short answers, yes/no verdicts)
         for line, message in policy_question_problems(pq_path, specs, [m.id for m, _ in metas]):

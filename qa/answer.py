@@ -19,7 +19,7 @@ from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, follow_rulesets,
                            make_context, read_context, switch_game)
 from .hygiene import on_subject
-from .short import off_topic_phrase, policy_reply, quote_short, unknown_short, why_short
+from .short import foul_reply, off_topic_phrase, policy_reply, quote_short, unknown_short, why_short
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
@@ -193,7 +193,7 @@ class Answerer:
         look = self.matcher.lookup(plain, ids, max(k, _SEARCH_K))
         if look.unknown:
             return self._unknown(q, look)
-        reply = policy_reply(self.book, q, look.searched)
+        reply = policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)
         if reply is not None and not self._agrees(reply, look):
             reply = None
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k)
@@ -219,7 +219,8 @@ class Answerer:
         if not reply.clauses:
             return True      # every text covered is silent on it: the policy data says so, no clause to find
         top = look.hits[:3]
-        topic = self.book.policy_specs[reply.policy].topic
+        spec = self.book.policy_specs.get(reply.policy)
+        topic = spec.topic if spec is not None else "fouls"
         return any(h.clause.id in reply.clauses or topic in h.clause.topics for h in top)
 
     def _unknown(self, q: str, look: Lookup) -> dict:

@@ -70,7 +70,7 @@ _OTHER_GAME_WORDS = re.compile(
 # Intents the rule texts never serve, by category (matched on :func:`qa.text.normalise`d text).
 OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("price", re.compile(
-        r"\b(?:prix|tarifs?|coute|coutent|couter|cout|couts|acheter|achete|achat|achats|vendre|vend|vente|"
+        r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
         r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur)\b")),
     ("brand", re.compile(

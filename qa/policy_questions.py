@@ -27,6 +27,7 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 _KEYS = ("policy", "words", "all", "sauf", "oui", "non", "when")
+_TOP = ("names", "flip", "questions", "fouls")
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,12 @@ class PolicyQuestions:
     questions: tuple[PolicyQuestion, ...]
     names: Mapping[str, str]
     flip: tuple[str, ...]
+    fouls: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def find_foul(self, question: str) -> str | None:
+        """The foul code whose phrases ``question`` contains (the first in file order), or None."""
+        text = " " + " ".join(words(question)) + " "
+        return next((code for code, phrases in self.fouls if _any_in(phrases, text)), None)
 
     def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
         """(the entry ``question`` asks about, whether it asks the opposite), or None."""
@@ -120,8 +127,8 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
                           yes=frozenset(yes), no=frozenset(no), when=dict(when))
 
 
-def _read(path: Path, specs: Mapping[str, Any] | None,
-          rulesets: Iterable[str] | None) -> tuple[PolicyQuestions, list[tuple[int, str]]]:
+def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] | None,
+          foul_codes: Iterable[str] | None = None) -> tuple[PolicyQuestions, list[tuple[int, str]]]:
     problems: list[tuple[int, str]] = []
     empty = PolicyQuestions((), {}, ())
     try:
@@ -132,6 +139,10 @@ def _read(path: Path, specs: Mapping[str, Any] | None,
         return empty, [(1, "fichier illisible")]
     if not isinstance(raw, LineDict):
         return empty, [(1, "un objet (names, flip, questions) est attendu")]
+    for key in raw:
+        if key not in _TOP:
+            problems.append((raw.line_of(key), f"clé inconnue « {key} » ({', '.join(_TOP)})"))
+    foul_codes = tuple(foul_codes) if foul_codes is not None else None
     names = raw.get("names") or {}
     known = set(rulesets) if rulesets is not None else None
     if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
@@ -146,13 +157,25 @@ def _read(path: Path, specs: Mapping[str, Any] | None,
         problems.append((raw.line_of("questions"), "« questions » doit être une liste"))
         items = []
     entries = [e for e in (_entry(item, specs, problems) for item in items) if e is not None]
-    return PolicyQuestions(tuple(entries), dict(names), flip), problems
+    fouls: list[tuple[str, tuple[str, ...]]] = []
+    table = raw.get("fouls") or {}
+    if not isinstance(table, dict):
+        problems.append((raw.line_of("fouls"), "« fouls » doit associer un code de faute à des phrases"))
+        table = {}
+    for code, phrases in table.items():
+        line = table.line_of(code) if isinstance(table, LineDict) else raw.line_of("fouls")
+        if foul_codes is not None and code not in foul_codes:
+            near = difflib.get_close_matches(str(code), list(foul_codes), n=1)
+            hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
+            problems.append((line, f"code de faute inconnu « {code} »{hint}"))
+        fouls.append((str(code), _phrases(str(code), phrases, line, problems)))
+    return PolicyQuestions(tuple(entries), dict(names), flip, tuple(fouls)), problems
 
 
-def policy_question_problems(path: Path, specs: Mapping[str, Any],
-                             rulesets: Iterable[str]) -> list[tuple[int, str]]:
-    """The problems of the file at ``path`` against the policies ``specs`` and ruleset ids."""
-    return _read(Path(path), specs, rulesets)[1]
+def policy_question_problems(path: Path, specs: Mapping[str, Any], rulesets: Iterable[str],
+                             foul_codes: Iterable[str] | None = None) -> list[tuple[int, str]]:
+    """The problems of the file at ``path`` against the policies ``specs``, ruleset ids and foul codes."""
+    return _read(Path(path), specs, rulesets, foul_codes)[1]
 
 
 @lru_cache(maxsize=4)

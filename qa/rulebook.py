@@ -455,7 +455,7 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
             col.add(asides_path, line, message)
     pq_path = root / "policy_questions.yaml"
     if pq_path.is_file():   # the questions policies answer (short answers, yes/no verdicts)
-        for line, message in policy_question_problems(pq_path, specs, [m.id for m, _ in metas]):
+        for line, message in policy_question_problems(pq_path, specs, [m.id for m, _ in metas], foul_codes):
             col.add(pq_path, line, message)
 
     if house_rules:

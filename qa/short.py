@@ -27,7 +27,7 @@ from .rulebook import Clause, Rulebook
 from .text import fold, words
 
 __all__ = ["MAX_SHORT", "PolicyReply", "is_yes_no", "policy_reply", "quote_short", "unknown_short",
-           "ruling_short", "outcome_verdicts", "clip", "why_short"]
+           "ruling_short", "outcome_verdicts", "clip", "why_short", "foul_reply"]
 
 MAX_SHORT = 200
 _COUNT = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"}
@@ -166,6 +166,40 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
         short = _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs)
         return PolicyReply(short, verdicts, pq.policy, clauses)
     return PolicyReply(_open_short(book, spec, groups, covered, pqs), None, pq.policy, clauses)
+
+
+_FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite)\b")
+_ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte)\b")
+
+
+def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
+               pqs: PolicyQuestions | None = None) -> PolicyReply | None:
+    """« Est-ce faute de jouer avant l’arrêt des billes ? »: yes where a text lists that foul (its
+    clause), silent where it does not; « est-ce permis… » asks the opposite. None when the
+    question is not a yes/no question about a foul of rules_data/policy_questions.yaml."""
+    pqs = pqs or load_policy_questions()
+    text = " ".join(words(question))
+    asks_foul = bool(_FOUL_ASKED.search(text))
+    if not (asks_foul or _ALLOWED_ASKED.search(text)) or not is_yes_no(question):
+        return None
+    code = pqs.find_foul(question)
+    covered = [r for r in covered if r in book.rulesets]
+    if code is None or not covered:
+        return None
+    listed = {r: book.rulesets[r].fouls.get(code) for r in covered}
+    verdicts = {r: ("yes" if asks_foul else "no") if listed[r] else "silent" for r in covered}
+    named = [r for r in covered if listed[r]]
+    silent = [r for r in covered if not listed[r]]
+    label = book.foul_label(code).lower()
+    parts = []
+    if named:
+        head = "oui" if asks_foul else "non"
+        parts.append(f"{head} {group_phrase(book, named, covered, pqs)} : c’est une faute ({label})")
+    if silent:
+        parts.append(_silent_phrase(book, silent, covered, pqs) if parts or len(silent) > 1
+                     else f"{_nominal(_prep(book, pqs, silent[0]))} n’en dit rien")
+    short = clip(_cap(" ; ".join(parts)) + ".")
+    return PolicyReply(short, verdicts, "", tuple(c for r in covered if (c := listed[r])))
 
 
 def _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs) -> str:

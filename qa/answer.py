@@ -215,10 +215,10 @@ class Answerer:
 
     def _agrees(self, reply: Any, look: Lookup) -> bool:
         """The matcher agrees that the question is about the reply's policy: one of its clauses,
-        or a clause of its topic, is among the three best hits (or no covered text speaks of it)."""
+        or a clause of its topic, is among the five best hits (or no covered text speaks of it)."""
         if not reply.clauses:
             return True      # every text covered is silent on it: the policy data says so, no clause to find
-        top = look.hits[:3]
+        top = look.hits[:5]
         spec = self.book.policy_specs.get(reply.policy)
         topic = spec.topic if spec is not None else "fouls"
         return any(h.clause.id in reply.clauses or topic in h.clause.topics for h in top)

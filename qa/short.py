@@ -60,6 +60,8 @@ def is_yes_no(question: str) -> bool:
     # (« on fait quoi ? », « c'est à qui ? »); « que », « qui », « quand » inside a story join clauses
     if ws[:1] == ["quand"] and re.search(r"\b(?:dois je|doit on|faut il|peut on|puis je|est ce)\b", text):
         return True          # « quand je casse, dois-je toucher la 1 ? »
+    if text.startswith(_YES_NO_OPENING) and not text.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
+        return True          # « est-ce que je dois dire dans quel trou… » : the opening decides
     if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi"}):
         return False
     return text.startswith(_YES_NO_OPENING) or question.rstrip().endswith("?") or bool(

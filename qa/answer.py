@@ -27,6 +27,7 @@ MAX_QUESTION_LENGTH = 500
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 _QUOTE_MAX = 300
+_ALONE_TERMS = 3  # a « et … » follow-up with this many search terms of its own is a question of its own
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
 _PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
@@ -152,7 +153,7 @@ class Answerer:
         if kind == "rulesets":
             new = follow_rulesets(q, ctx, self.book)
             if set(new) != set(ctx.rulesets):
-                return self._again(ctx, new, k), ctx.question, list(new)
+                return self._again(ctx, new, k, lenient=True), ctx.question, list(new)
             kind = "ellipsis"
         if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and ctx.scenario is not None:
             changed = change_facts(q, ctx.scenario)
@@ -161,6 +162,10 @@ class Answerer:
         if kind == "ellipsis":
             if ctx.kind == "scenario":
                 return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
+            within = scope or list(ctx.rulesets) or None
+            alone = self.matcher.lookup(clean(q), within, k)
+            if not alone.unknown and len(alone.terms) >= _ALONE_TERMS:
+                return self._answer(q, within, k), q, within    # a question of its own, in the same texts
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
             return self._answer(combined, scope, k), combined, scope
         return None
@@ -170,7 +175,7 @@ class Answerer:
         sc = {**scenario, "ruleset": None}
         return answer_scenario(self.book, ctx.question, sc, list(rulesets), ctx.address, ctx.shooter)
 
-    def _again(self, ctx: Context, rulesets: Any, k: int) -> dict:
+    def _again(self, ctx: Context, rulesets: Any, k: int, lenient: bool = False) -> dict:
         """The previous question answered again under ``rulesets`` (a situation: its Scenario)."""
         if ctx.kind == "scenario" and ctx.scenario is not None:
             money = {self.book.rulesets[r].money_ball for r in ctx.rulesets if r in self.book.rulesets}
@@ -179,9 +184,9 @@ class Answerer:
             if len(money) == 1 and len(new_money) == 1:
                 sc = switch_game(sc, next(iter(money)), next(iter(new_money)))
             return self._scenario(ctx, sc, rulesets)
-        return self._answer(ctx.question, list(rulesets), k)
+        return self._answer(ctx.question, list(rulesets), k, lenient=lenient and ctx.kind == "lookup")
 
-    def _answer(self, q: str, ids: list[str] | None, k: int) -> dict:
+    def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False) -> dict:
         """A question on its own: a situation ruled, a lookup, or « je ne sais pas »."""
         if self.situations is not None:
             ruled = self.situations(q, ids)
@@ -191,7 +196,8 @@ class Answerer:
                 return ruled
         plain = clean(q)          # greetings, asides and shortened words are not the question
         look = self.matcher.lookup(plain, ids, max(k, _SEARCH_K))
-        if look.unknown:
+        if look.unknown and not (lenient and look.reason == "weak" and look.hits):
+            # (lenient: the same question, answered under other rulesets, asked again under these)
             return self._unknown(q, look)
         reply = policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)
         if reply is not None and not self._agrees(reply, look):

@@ -144,7 +144,7 @@ _WHY = re.compile(r"^(?:et |mais |ok |d accord |ah |hein |donc )*(?:pourquoi|pou
 # words a « et à la FFB ? » carries beside the names of rulesets and games
 _FRAME = frozenset("""et a au aux la le les l chez en pour selon dans du de des jeu regle regles reglement reglements
 texte textes version alors sinon si c est ca pareil aussi meme chose on joue joues jouez jouait qu que ce d avec
-sur par cote du coup la bas ball""".split())
+sur par cote du coup la bas ball s d version""".split())
 _OPENERS = ("et ", "mais ", "et si ", "si ", "meme si ", "sinon ", "et pour ", "et quand ", "et avec ", "et sans ")
 
 
@@ -158,8 +158,8 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
         return "why"
     det = detect(text)
     named = det.rulesets or det.game
-    if named and all(w in _FRAME or i in det.drop or i in det.name_drop or w in ("9", "10")
-                     for i, w in enumerate(ws)):
+    other = [w for i, w in enumerate(ws) if not (w in _FRAME or i in det.drop or i in det.name_drop or w in ("9", "10"))]
+    if named and len(other) <= 1 and len(ws) <= 8:
         return "rulesets"
     if ctx.kind == "scenario" and ctx.scenario is not None and folded.startswith(_OPENERS) and _fact_changes(ws, ctx.scenario):
         return "facts"

@@ -18,6 +18,7 @@ from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, follow_rulesets,
                            make_context, read_context, switch_game)
+from .detect import detect
 from .hygiene import on_subject
 from .short import foul_reply, off_topic_phrase, policy_reply, quote_short, unknown_short, why_short
 
@@ -27,6 +28,8 @@ MAX_QUESTION_LENGTH = 500
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 _QUOTE_MAX = 300
+_STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is never refused as « weak »
+_NEVER_RULED = frozenset({"coin_op", "price", "brand", "events"})   # a story about these is still outside the texts
 _ALONE_TERMS = 3  # a « et … » follow-up with this many search terms of its own is a question of its own
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
@@ -188,7 +191,7 @@ class Answerer:
 
     def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False) -> dict:
         """A question on its own: a situation ruled, a lookup, or « je ne sais pas »."""
-        if self.situations is not None:
+        if self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict):
                 if len(ruled.get("citations") or ()) > k:   # k bounds citations, whatever answers
@@ -196,7 +199,9 @@ class Answerer:
                 return ruled
         plain = clean(q)          # greetings, asides and shortened words are not the question
         look = self.matcher.lookup(plain, ids, max(k, _SEARCH_K))
-        if look.unknown and not (lenient and look.reason == "weak" and look.hits):
+        strong = look.reason == "weak" and look.best >= _STRONG_BM25 and look.coverage >= _STRONG_COVERAGE
+        if look.unknown and not ((lenient or strong) and look.reason == "weak" and look.hits):
+            # (strong: a long, chatty question whose best clause matches it strongly is not refused)
             # (lenient: the same question, answered under other rulesets, asked again under these)
             return self._unknown(q, look)
         reply = policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)

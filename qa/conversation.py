@@ -137,10 +137,10 @@ def read_context(value: Any, known_rulesets: Sequence[str]) -> Context | None:
 
 
 # ============================================================================ what a follow-up asks
-_WHY = re.compile(r"^(?:et |mais |ok |d accord |ah |hein |donc )*(?:pourquoi|pour quelle raison|comment ca|"
+_WHY = re.compile(r"^(?:et |mais |ok |d accord |ah |hein |donc )*+(?:pourquoi|pour quelle raison|comment ca|"
                   r"ca dit ou|c est ecrit ou|ou c est ecrit|ou est ce ecrit|quelle regle|quel article|"
                   r"d ou ca sort|d ou ca vient|sur quoi tu te bases|t es sur|vous etes sur|c est sur|"
-                  r"quelle clause|ca vient d ou|explique|expliquez)(?: ca| cela| donc| c est comme ca| ca)*$")
+                  r"quelle clause|ca vient d ou|explique|expliquez)(?: ca| cela| donc| c est comme ca)*+$")
 # words a « et à la FFB ? » carries beside the names of rulesets and games
 _FRAME = frozenset("""et a au aux la le les l chez en pour selon dans du de des jeu regle regles reglement reglements
 texte textes version alors sinon si c est ca pareil aussi meme chose on joue joues jouez jouait qu que ce d avec

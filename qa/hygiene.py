@@ -1,10 +1,11 @@
 """Which of a lookup's hits are quoted, and in what order (quote hygiene).
 
 :func:`on_subject` keeps the clauses that treat the question's subject: the clauses a policy
-answer rests on come first (the rule before its exception: « trois fautes » before « sans
-avertissement »); a hit far below the best one is off the subject and left out; a list's bare
-lead-in (« L’adversaire peut donc : ») is left out when one of its items is quoted (the item
-is shown after its lead-in); no passage is quoted twice (same clause, or the same wording).
+answer rests on are kept (added after their ruleset's best hit when the matcher missed them);
+a hit far below the best one is off the subject and left out; a list's bare lead-in
+(« L’adversaire peut donc : ») gives its place to the best of its items that is quoted (the
+item is shown after its lead-in), or else stands for its list (the page shows its items); no
+passage is quoted twice (same clause, or the same wording in one text).
 """
 from __future__ import annotations
 
@@ -37,11 +38,14 @@ def _bare_lead(book: Rulebook, cid: str) -> bool:
     return cid in _lead_ins(book) and len(c.text) <= _LEAD_MAX and c.text.rstrip().endswith(":")
 
 
-def _best_item(book: Rulebook, lead: str, hits: Sequence[Hit]) -> str | None:
-    """The item of the list ``lead`` introduces that a hit quotes (the best), else its first item."""
+def _best_item(book: Rulebook, lead: str, hits: Sequence[Hit], found_only: bool = False) -> str | None:
+    """The item of the list ``lead`` introduces that a hit quotes (the best), else its first
+    item (None with ``found_only``: the lead-in then stands for its list, shown with its items)."""
     for h in hits:
         if h.clause.lead_in == lead:
             return h.clause.id
+    if found_only:
+        return None
     items = [c for c in book.by_ruleset.get(book.clauses[lead].ruleset, ()) if c.lead_in == lead]
     return items[0].id if items else None
 
@@ -57,8 +61,8 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
     for h in kept:
         cid = h.clause.id
         if _bare_lead(book, cid):
-            item = _best_item(book, cid, hits)
-            if item is not None:
+            item = _best_item(book, cid, kept, found_only=True)
+            if item is not None:      # an item of the list is quoted: it comes here, after its lead-in
                 h = Hit(book.clauses[item], h.score)
         ordered.append(h)
     present = {h.clause.id for h in ordered}

@@ -39,6 +39,15 @@ def clause_of(clause_id: str | None) -> Clause | None:
     return get_rulebook().clauses.get(clause_id or "")
 
 
+@bp.app_template_global("items_of")
+def items_of(clause_id: str | None) -> list[Clause]:
+    """The items of the list whose lead-in is ``clause_id`` (in source order; [] for any other clause)."""
+    c = get_rulebook().clauses.get(clause_id or "")
+    if c is None:
+        return []
+    return [i for i in get_rulebook().by_ruleset.get(c.ruleset, ()) if i.lead_in == c.id]
+
+
 @bp.app_template_global("foul_label")
 def foul_label(code: str) -> str:
     """French label of a foul code (the code itself when unknown)."""

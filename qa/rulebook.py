@@ -449,14 +449,7 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
                                     meta.publisher, meta.description, policy, fouls,
                                     short=meta.short, aliases=tuple(meta.aliases))
 
-    asides_path = root / "asides.yaml"
-    if asides_path.is_file():   # what players add around a question (left out of the lookup)
-        for line, message in aside_problems(asides_path):
-            col.add(asides_path, line, message)
-    pq_path = root / "policy_questions.yaml"
-    if pq_path.is_file():   # the questions policies answer (short answers, yes/no verdicts)
-        for line, message in policy_question_problems(pq_path, specs, [m.id for m, _ in metas], foul_codes):
-            col.add(pq_path, line, message)
+    _check_answer_data(col, root, specs, [m.id for m, _ in metas], foul_codes)
 
     if house_rules:
         from .house_rules import load_house_rules  # late import: optional feature
@@ -473,6 +466,20 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
         policy_specs=MappingProxyType(specs),
         foul_labels=MappingProxyType(foul_labels),
     )
+
+
+def _check_answer_data(col: _Collector, root: Path, specs: Mapping[str, PolicySpec], ruleset_ids: list[str],
+                       foul_codes: tuple[str, ...]) -> None:
+    """The data the answers read: what players add around a question (asides.yaml, left out of
+    the lookup) and the questions policies answer (policy_questions.yaml: short answers, verdicts)."""
+    asides_path = root / "asides.yaml"
+    if asides_path.is_file():
+        for line, message in aside_problems(asides_path):
+            col.add(asides_path, line, message)
+    pq_path = root / "policy_questions.yaml"
+    if pq_path.is_file():
+        for line, message in policy_question_problems(pq_path, specs, ruleset_ids, foul_codes):
+            col.add(pq_path, line, message)
 
 
 def _load_topics(col: _Collector, path: Path) -> dict[str, str]:

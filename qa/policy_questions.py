@@ -63,12 +63,12 @@ class PolicyQuestions:
 
     def find_foul(self, question: str) -> str | None:
         """The foul code whose phrases ``question`` contains (the first in file order), or None."""
-        text = " " + " ".join(words(question)) + " "
+        text = " " + " ".join(words(question, counts=False)) + " "
         return next((code for code, phrases in self.fouls if _any_in(phrases, text)), None)
 
     def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
         """(the entry ``question`` asks about, whether it asks the opposite), or None."""
-        text = " " + " ".join(words(question)) + " "
+        text = " " + " ".join(words(question, counts=False)) + " "
         for pq in self.questions:
             if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text)) and not _any_in(pq.unless, text):
                 return pq, _any_in(self.flip, text)

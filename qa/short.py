@@ -60,8 +60,10 @@ def is_yes_no(question: str) -> bool:
     # (« on fait quoi ? », « c'est à qui ? »); « que », « qui », « quand » inside a story join clauses
     if ws[:1] == ["quand"] and re.search(r"\b(?:dois je|doit on|faut il|peut on|puis je|est ce)\b", text):
         return True          # « quand je casse, dois-je toucher la 1 ? »
-    if text.startswith(_YES_NO_OPENING) and not text.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
-        return True          # « est-ce que je dois dire dans quel trou… » : the opening decides
+    for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
+        seg = " ".join(words(part))
+        if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
+            return True
     if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi"}):
         return False
     return text.startswith(_YES_NO_OPENING) or question.rstrip().endswith("?") or bool(
@@ -346,6 +348,7 @@ _ASKED = (
     ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
     ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
     ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot)\b")),
+    ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")),
     ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|illegal|pas le droit)\b")),
@@ -381,6 +384,8 @@ def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
             return False
         wins = (o.winner == "shooter") == about_shooter
         return wins if asked == "win" else not wins
+    if asked == "push_out":
+        return not o.game_over and (bool(o.push_out_available) or any(op.push_out_available for op in o.options))
     if asked == "spotted":
         return bool(o.spotted)
     if asked == "bih":

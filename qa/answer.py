@@ -209,7 +209,7 @@ class Answerer:
             reply = None
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k)
         covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
-        short = reply.short if reply else quote_short(self.book, hits[0].clause, covered)
+        short = reply.short if reply else quote_short(self.book, hits[0].clause, covered, question=plain)
         return {
             "question": q,
             "kind": "lookup",

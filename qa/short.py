@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 from .french import join_and
 from .policy_questions import PolicyQuestions, load_policy_questions
 from .rulebook import Clause, Rulebook
-from .text import fold, words
+from .text import QUESTION_WORDS, STOP_WORDS, fold, stem, words
 
 __all__ = ["MAX_SHORT", "PolicyReply", "is_yes_no", "policy_reply", "quote_short", "unknown_short",
            "ruling_short", "outcome_verdicts", "clip", "why_short", "foul_reply"]
@@ -257,21 +257,33 @@ def _lead_quote(book: Rulebook, c: Clause) -> str:
     return text
 
 
-def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str], lead: str = "") -> str:
-    """The clause quoted verbatim after the name of its ruleset, its first sentences within
-    200 characters: « À la FFB (jeu de la 9) : « … » » (after ``lead``, « Parce que, »)."""
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in words(text) if len(w) > 3 and w not in STOP_WORDS and w not in QUESTION_WORDS}
+
+
+def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str], lead: str = "", question: str = "") -> str:
+    """The clause quoted verbatim after the name of its ruleset, within 200 characters: « À la
+    FFB (jeu de la 9) : « … » » (after ``lead``, « Parce que, »). It starts at the sentence that
+    shares most words with ``question`` (the first one on a tie; « […] » marks what is left out
+    before it) and goes on while sentences fit."""
     pqs = load_policy_questions()
     where = _prep(book, pqs, clause.ruleset)
     head = (f"{lead} {where}" if lead else _cap(where)) + " : « "
     room = MAX_SHORT - len(head) - 2
     text = _lead_quote(book, clause)
-    out = ""
-    for sentence in _SENTENCE_END.split(text):
+    sentences = _SENTENCE_END.split(text)
+    start = 0
+    if question and len(sentences) > 1:
+        asked = _stems(question)
+        shared = [len(asked & _stems(sn)) for sn in sentences]
+        start = max(range(len(sentences)), key=lambda i: (shared[i], -i))
+    out = "[…]" if start else ""
+    for sentence in sentences[start:]:
         if len(out) + len(sentence) + 1 > room:
             break
         out = f"{out} {sentence}".strip()
-    if not out:
-        out = clip(text, room)
+    if out in ("", "[…]"):
+        out = clip(("[…] " if start else "") + sentences[start], room)
     return f"{head}{out} »"
 
 

@@ -19,6 +19,7 @@ from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, follow_rulesets,
                            make_context, read_context, switch_game)
 from .detect import detect
+from .text import COMMON_WORDS, STOP_WORDS, words
 from .hygiene import on_subject
 from .short import foul_reply, off_topic_phrase, policy_reply, quote_short, unknown_short, why_short
 
@@ -30,7 +31,8 @@ UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 _QUOTE_MAX = 300
 _STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is never refused as « weak »
 _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events"})   # a story about these is still outside the texts
-_ALONE_TERMS = 3  # a « et … » follow-up with this many search terms of its own is a question of its own
+_ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
+_REFERRING = frozenset("autre autres celui celle ceux celles meme pareil aussi".split())   # they point back
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
 _PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
@@ -167,7 +169,9 @@ class Answerer:
                 return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
             within = scope or list(ctx.rulesets) or None
             alone = self.matcher.lookup(clean(q), within, k)
-            if not alone.unknown and len(alone.terms) >= _ALONE_TERMS:
+            content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS
+                       and w not in _REFERRING]
+            if not alone.unknown and len(content) >= _ALONE_TERMS:
                 return self._answer(q, within, k), q, within    # a question of its own, in the same texts
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
             return self._answer(combined, scope, k), combined, scope

@@ -65,6 +65,9 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
             if item is not None:      # an item of the list is quoted: it comes here, after its lead-in
                 h = Hit(book.clauses[item], h.score)
         ordered.append(h)
+    wanted = set(first)
+    if wanted:   # the clauses the answer rests on that the matcher found come first (the rule before its exception)
+        ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
     present = {h.clause.id for h in ordered}
     for cid in first:
         c = book.clauses.get(cid)

@@ -211,3 +211,37 @@ def test_policy_questions_file_problems_name_the_line(tmp_path, rulebook):
     text = "\n".join(f"{line}: {msg}" for line, msg in problems)
     assert "4: politique inconnue « jump_shot » (vouliez-vous dire « jump_shots » ?)" in text
     assert "« Sauté »" in text and "valeur « permis » inconnue" in text
+
+
+# ============================================================================ the refusal gate
+@pytest.mark.parametrize("q", [
+    "salut à tous ! petite question : au jeu de la 9, la 9 rentre sur la casse, on a gagné ?",
+    "je comprends rien à ce passage, c'est quoi la règle des trois billes ?",
+    "c'est qui qui a raison : mon pote dit qu'on rejoue après avoir rentré une bille à la casse",
+    "yo les gars, au 10 faut annoncer ses coups ou pas ?",
+])
+def test_asides_never_refuse_an_in_scope_question(answerer, q):
+    assert answerer.ask(q)["kind"] != "unknown"
+
+
+def test_asides_are_left_out_and_shortened_words_written_out():
+    from qa.asides import clean
+    assert clean("salut ! cmb de fautes avant de perdre svp") == "combien de fautes avant de perdre"
+    assert clean("bonjour") == "bonjour"          # nothing left: the question itself
+
+
+@pytest.mark.parametrize("q, phrase", [
+    ("au bar la table à pièces garde la blanche quand je scratche, on fait comment ?", "des tables de bar à monnayeur"),
+    ("comment bien faire son chevalet ?", "de la technique de jeu"),
+    ("combien coûte une queue de casse ?", "des prix"),
+])
+def test_near_domain_questions_are_refused_in_grammatical_french(answerer, q, phrase):
+    ans = answerer.ask(q)
+    assert ans["kind"] == "unknown" and phrase in ans["short"]
+
+
+def test_a_figurative_cost_is_not_a_price():
+    from qa.detect import off_topic
+    from qa.text import normalise
+    assert off_topic(normalise("trois fautes de suite, ça coûte juste la manche ?")) is None
+    assert off_topic(normalise("ça coûte combien une table ?")) == "price"

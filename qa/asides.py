@@ -66,9 +66,13 @@ def aside_problems(path: Path) -> list[tuple[int, str]]:
 
 
 @lru_cache(maxsize=4)
-def _data(path: Path = PATH) -> tuple[tuple[tuple[str, ...], ...], dict[str, tuple[str, ...]]]:
+def _data(path: Path = PATH) -> tuple[dict[str, tuple[tuple[str, ...], ...]], dict[str, tuple[str, ...]]]:
+    """The asides by their first word (longest first), and the words to write out."""
     asides, mapping, _ = _read(path)
-    return asides, mapping
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for a in asides:
+        by_first.setdefault(a[0], []).append(a)
+    return {w: tuple(v) for w, v in by_first.items()}, mapping
 
 
 def clean(question: str) -> str:
@@ -81,7 +85,7 @@ def clean(question: str) -> str:
     out: list[str] = []
     i = 0
     while i < len(ws):
-        hit = next((a for a in asides if tuple(ws[i:i + len(a)]) == a), None)
+        hit = next((a for a in asides.get(ws[i], ()) if tuple(ws[i:i + len(a)]) == a), None)
         if hit is not None:
             i += len(hit)
             continue

@@ -245,3 +245,14 @@ def test_a_figurative_cost_is_not_a_price():
     from qa.text import normalise
     assert off_topic(normalise("trois fautes de suite, ça coûte juste la manche ?")) is None
     assert off_topic(normalise("ça coûte combien une table ?")) == "price"
+
+
+def test_a_stale_context_on_the_page_answers_the_question_alone(client):
+    resp = client.get("/", query_string={"q": "peut-on sauter ?", "context": "c1.pas-un-contexte", "f": "1"})
+    assert resp.status_code == 200 and 'id="reponse"' in resp.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("bad", [42, ["c1."], "c1." + "A" * 20000])
+def test_the_api_refuses_a_bad_context_naming_the_field(client, bad):
+    resp = client.post("/api/ask", json={"q": "et à la FFB ?", "context": bad})
+    assert resp.status_code == 400 and resp.get_json()["error"]["field"] == "context"

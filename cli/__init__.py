@@ -26,6 +26,7 @@ i18n.install()
 # Every module that adds commands, in help order; each exposes `commands = [...]`.
 COMMAND_MODULES: tuple[str, ...] = (
     "cli.core",     # serve, ask, evaluate, check
+    "cli.chat",     # chat
     "cli.compare",  # compare
     "cli.quiz",     # quiz
 )

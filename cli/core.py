@@ -229,6 +229,8 @@ def ask(question: str, rulesets: str | None, k: int, as_json: bool, house_rules:
 def render_answer(book, answer: dict) -> str:
     """An Answer (contract shape) as text: the answer, the rulings, then each citation."""
     out = []
+    if answer.get("short"):
+        out.append(answer["short"] + "\n")
     out.append(answer.get("answer", ""))
     if answer.get("follow_up"):
         out.append("\nÀ préciser :")

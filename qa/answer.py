@@ -13,8 +13,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .matcher import Lookup, Matcher
+from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
+from .asides import clean
+from .conversation import (Context, ContextError, change_facts, classify_follow_up, follow_rulesets,
+                           make_context, read_context, switch_game)
+from .detect import detect
+from .text import COMMON_WORDS, STOP_WORDS, words
+from .hygiene import on_subject
+from .short import foul_reply, off_topic_phrase, policy_reply, quote_short, unknown_short, why_short
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
@@ -22,16 +29,14 @@ MAX_QUESTION_LENGTH = 500
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 _QUOTE_MAX = 300
+_STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is never refused as « weak »
+_NEVER_RULED = frozenset({"coin_op", "price", "brand", "events"})   # a story about these is still outside the texts
+_ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
+_REFERRING = frozenset("autre autres celui celle ceux celles meme pareil aussi".split())   # they point back
+_SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
 _PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
 _GAME_PHRASE = {"nine-ball": "Au jeu de la 9", "ten-ball": "Au jeu de la 10"}
-_OFF_TOPIC_TEXT = {   # why the texts do not answer, by qa.detect.off_topic category
-    "price": "les prix et les achats",
-    "brand": "les marques de matériel",
-    "technique": "la technique de jeu (visée, effets, entraînement)",
-    "equipment": "le matériel au-delà de ce qu’elles décrivent (craie, dimensions, entretien)",
-    "events": "les tournois, résultats, joueurs et lieux de jeu",
-}
 
 Situations = Callable[[str, "list[str] | None"], "dict | None"]
 
@@ -106,44 +111,140 @@ class Answerer:
         return k
 
     # ------------------------------------------------------------------ answering
-    def ask(self, question: str, rulesets: list[str] | None = None, k: int = 5) -> dict:
-        """The contract's Answer for ``question`` (see the module docstring).
+    def ask(self, question: str, rulesets: list[str] | None = None, k: int = 5, context: Any = None) -> dict:
+        """The contract's Answer for ``question`` (see the module docstring); with ``context``
+        (the previous answer's), ``question`` may follow up on it (:mod:`qa.conversation`).
 
         Raises :class:`AskError` when ``question`` is missing, not a string, empty after
         strip or longer than 500 characters; when ``rulesets`` is not a list of known
-        ruleset ids; when ``k`` is not an int in 1..20.
+        ruleset ids; when ``k`` is not an int in 1..20; when ``context`` is not a context
+        this application wrote.
         """
         q = self._question(question)
         ids = self._rulesets(rulesets)
         k = self._k(k)
-        if self.situations is not None:
+        try:
+            ctx = read_context(context, list(self.book.rulesets))
+        except ContextError as exc:
+            raise AskError(exc.field, exc.code, exc.message) from None
+        found = self._follow(q, k, ctx) if ctx is not None else None
+        ans, stands_for, scope = found if found is not None else (self._answer(q, ids, k), q, ids)
+        if len(ans.get("citations") or ()) > k:
+            ans = {**ans, "citations": list(ans["citations"])[:k]}
+        speaker = ans.pop("speaker", None) or {}
+        ans["question"] = q
+        ans.setdefault("verdicts", None)
+        if "short" not in ans:
+            ans["short"] = self._fallback_short(ans)
+        ans["context"] = make_context(stands_for, ans, scope, ctx.thread if ctx else (),
+                                      speaker.get("address", "tu"), speaker.get("shooter", "self"))
+        return ans
+
+    def _fallback_short(self, ans: dict) -> str:
+        """A short for an answer a ``situations`` callable gave without one: its first citation quoted."""
+        cites = ans.get("citations") or []
+        clause = self.book.clauses.get(cites[0]["id"]) if cites else None
+        return quote_short(self.book, clause, ans.get("rulesets") or ()) if clause else UNKNOWN_TEXT
+
+    # ------------------------------------------------------------------ follow-ups
+    def _follow(self, q: str, k: int, ctx: Context) -> tuple[dict, str, list[str] | None] | None:
+        """The answer to a follow-up of ``ctx`` (and the question it stands for, the rulesets it is
+        restricted to), or None when ``q`` is a new question."""
+        kind = classify_follow_up(q, ctx, self.book.rulesets)
+        scope = list(ctx.scope) if ctx.scope else None
+        if kind == "why":
+            ans = self._again(ctx, ctx.rulesets, k)
+            return {**ans, "short": why_short(self.book, ans)}, ctx.question, scope
+        if kind == "rulesets":
+            new = follow_rulesets(q, ctx, self.book)
+            if set(new) != set(ctx.rulesets):
+                return self._again(ctx, new, k, lenient=True), ctx.question, list(new)
+            kind = "ellipsis"
+        if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and ctx.scenario is not None:
+            changed = change_facts(q, ctx.scenario)
+            if changed is not None:
+                return self._scenario(ctx, changed, ctx.rulesets), ctx.question, scope
+        if kind == "ellipsis":
+            if ctx.kind == "scenario":
+                return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
+            within = scope or list(ctx.rulesets) or None
+            alone = self.matcher.lookup(clean(q), within, k)
+            content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS
+                       and w not in _REFERRING]
+            if not alone.unknown and len(content) >= _ALONE_TERMS:
+                return self._answer(q, within, k), q, within    # a question of its own, in the same texts
+            combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+            return self._answer(combined, scope, k), combined, scope
+        return None
+
+    def _scenario(self, ctx: Context, scenario: Any, rulesets: Any) -> dict:
+        from .situation_answer import answer_scenario   # late import: the lookup side does not need the engine
+        sc = {**scenario, "ruleset": None}
+        return answer_scenario(self.book, ctx.question, sc, list(rulesets), ctx.address, ctx.shooter)
+
+    def _again(self, ctx: Context, rulesets: Any, k: int, lenient: bool = False) -> dict:
+        """The previous question answered again under ``rulesets`` (a situation: its Scenario)."""
+        if ctx.kind == "scenario" and ctx.scenario is not None:
+            money = {self.book.rulesets[r].money_ball for r in ctx.rulesets if r in self.book.rulesets}
+            new_money = {self.book.rulesets[r].money_ball for r in rulesets if r in self.book.rulesets}
+            sc = dict(ctx.scenario)
+            if len(money) == 1 and len(new_money) == 1:
+                sc = switch_game(sc, next(iter(money)), next(iter(new_money)))
+            return self._scenario(ctx, sc, rulesets)
+        return self._answer(ctx.question, list(rulesets), k, lenient=lenient and ctx.kind == "lookup")
+
+    def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False) -> dict:
+        """A question on its own: a situation ruled, a lookup, or « je ne sais pas »."""
+        if self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict):
                 if len(ruled.get("citations") or ()) > k:   # k bounds citations, whatever answers
                     ruled = {**ruled, "citations": list(ruled["citations"])[:k]}
                 return ruled
-        look = self.matcher.lookup(q, ids, k)
-        if look.unknown:
+        plain = clean(q)          # greetings, asides and shortened words are not the question
+        look = self.matcher.lookup(plain, ids, max(k, _SEARCH_K))
+        strong = look.reason == "weak" and look.best >= _STRONG_BM25 and look.coverage >= _STRONG_COVERAGE
+        if look.unknown and not ((lenient or strong) and look.reason == "weak" and look.hits):
+            # (strong: a long, chatty question whose best clause matches it strongly is not refused)
+            # (lenient: the same question, answered under other rulesets, asked again under these)
             return self._unknown(q, look)
+        reply = policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)
+        if reply is not None and not self._agrees(reply, look):
+            reply = None
+        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k)
+        covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
+        short = reply.short if reply else quote_short(self.book, hits[0].clause, covered, question=plain)
         return {
             "question": q,
             "kind": "lookup",
-            "rulesets": list(look.rulesets),
-            "answer": self._summary(look),
-            "citations": [{**h.clause.to_json(), "score": h.score} for h in look.hits],
+            "rulesets": covered,
+            "answer": self._summary(hits, covered),
+            "citations": [{**h.clause.to_json(), "score": h.score} for h in hits],
             "suggestions": self._topics(look),
             "scenario": None,
             "outcomes": None,
             "follow_up": [],
+            "short": short,
+            "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
         }
+
+    def _agrees(self, reply: Any, look: Lookup) -> bool:
+        """The matcher agrees that the question is about the reply's policy: one of its clauses,
+        or a clause of its topic, is among the five best hits (or no covered text speaks of it)."""
+        if not reply.clauses:
+            return True      # every text covered is silent on it: the policy data says so, no clause to find
+        top = look.hits[:5]
+        spec = self.book.policy_specs.get(reply.policy)
+        topic = spec.topic if spec is not None else "fouls"
+        return any(h.clause.id in reply.clauses or topic in h.clause.topics for h in top)
 
     def _unknown(self, q: str, look: Lookup) -> dict:
         text = UNKNOWN_TEXT
         if look.reason == "other_game":
             text += (f" Les textes de l’Arbitre portent sur le jeu de la 9 et le jeu de la 10 ; "
                      f"« {look.detection.other_game} » n’y est pas décrit.")
-        elif look.reason == "off_topic" and look.detection.off_topic in _OFF_TOPIC_TEXT:
-            text += f" Les règles ne parlent pas de {_OFF_TOPIC_TEXT[look.detection.off_topic]}."
+        elif look.reason == "off_topic" and off_topic_phrase(look.detection.off_topic):
+            text += f" Les règles ne parlent pas {off_topic_phrase(look.detection.off_topic)}."
         topics = self._topics(look)
         if topics:
             text += " Sujets les plus proches : " + ", ".join(t["label"] for t in topics) + "."
@@ -151,18 +252,20 @@ class Answerer:
             "question": q, "kind": "unknown", "rulesets": list(look.searched), "answer": text,
             "citations": [], "suggestions": topics, "scenario": None, "outcomes": None,
             "follow_up": [],
+            "short": unknown_short(look.reason, look.detection.off_topic, look.detection.other_game),
+            "verdicts": None,
         }
 
     def _topics(self, look: Lookup) -> list[dict]:
         return [{"id": t, "label": self.book.topics.get(t, t)} for t in look.topics]
 
-    def _summary(self, look: Lookup) -> str:
+    def _summary(self, hits: list[Hit], covered: list[str]) -> str:
         """One line per covered ruleset: where, then its best clause quoted verbatim."""
         lines = []
         seen: set[str] = set()
-        for hit in look.hits:
+        for hit in hits:
             c = hit.clause
-            if c.ruleset in seen or c.ruleset not in look.rulesets:
+            if c.ruleset in seen or c.ruleset not in covered:
                 continue
             seen.add(c.ruleset)
             lines.append(f"{ruleset_label(self.book.rulesets[c.ruleset])} : « {self._quote(c)} » ({c.title})")

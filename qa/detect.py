@@ -13,8 +13,8 @@
 - another game ("jeu de la 8", "8-ball", "snooker", "carambole", "14-1"…), and whether the
   question is about variants or federations (then the texts do speak to it);
 - an intent the rule texts never serve (``off_topic``): prices and purchases, brands, playing
-  technique (how to aim, spin, stance, training), equipment beyond what the texts list (chalk,
-  sizes and weights, cloth, lights, care and repair), and events and people (schedules,
+  technique (how to aim, spin, stance, bridge, training), equipment beyond what the texts list (chalk,
+  sizes and weights, cloth, lights, care and repair), coin-operated bar tables, and events and people (schedules,
   registrations, results, rankings, players, where to play). The patterns name the intent,
   not the subject, so rule questions that share a subject ("le massé est-il permis ?",
   "poser sa queue pour viser", "en tournoi qui casse ?") are left alone.
@@ -70,14 +70,19 @@ _OTHER_GAME_WORDS = re.compile(
 # Intents the rule texts never serve, by category (matched on :func:`qa.text.normalise`d text).
 OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("price", re.compile(
-        r"\b(?:prix|tarifs?|coute|coutent|couter|cout|couts|acheter|achete|achat|achats|vendre|vend|vente|"
+        r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
         r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur)\b")),
+    ("coin_op", re.compile(
+        r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
+        r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"
+        r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar)\b")),
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|mezz|cuetec|"
         r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
     ("technique", re.compile(
-        r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|entrainement|entrainer|exercices?|"
+        r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet|chevalets|doigts|coude|poignet|"
+        r"techniquement|lever la queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
         r"progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
@@ -102,7 +107,10 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"finale|titre|match)|vainqueur (?:du|de la|des) (?:tournoi|championnat|coupe|open)|"
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
         r"ouvre la salle|organiser un tournoi|devenir arbitre|qui a invente|invente le billard|"
-        r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne))\b")),
+        r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
+        r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
+        r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
+        r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire)\b")),
 )
 _VARIANT_INTENT = re.compile(
     r"\bvariante|\breconn|\bofficiel|\borganisme|\bautres? jeux|\bexiste")

@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import fidelity
 from .lexicon import lexicon_problems
+from .asides import aside_problems
+from .policy_questions import policy_question_problems
 from .yamlio import LineDict, YamlError, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "rules_data"
@@ -450,6 +452,8 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
                                     meta.publisher, meta.description, policy, fouls,
                                     short=meta.short, aliases=tuple(meta.aliases))
 
+    _check_answer_data(col, root, specs, [m.id for m, _ in metas], foul_codes)
+
     if house_rules:
         from .house_rules import load_house_rules  # late import: optional feature
         load_house_rules(col, Path(house_rules), rulesets, clauses, by_ruleset, topics, specs, foul_codes)
@@ -465,6 +469,20 @@ def load_rulebook(root: Path | str = DATA_DIR, house_rules: Path | str | None = 
         policy_specs=MappingProxyType(specs),
         foul_labels=MappingProxyType(foul_labels),
     )
+
+
+def _check_answer_data(col: _Collector, root: Path, specs: Mapping[str, PolicySpec], ruleset_ids: list[str],
+                       foul_codes: tuple[str, ...]) -> None:
+    """The data the answers read: what players add around a question (asides.yaml, left out of
+    the lookup) and the questions policies answer (policy_questions.yaml: short answers, verdicts)."""
+    asides_path = root / "asides.yaml"
+    if asides_path.is_file():
+        for line, message in aside_problems(asides_path):
+            col.add(asides_path, line, message)
+    pq_path = root / "policy_questions.yaml"
+    if pq_path.is_file():
+        for line, message in policy_question_problems(pq_path, specs, ruleset_ids, foul_codes):
+            col.add(pq_path, line, message)
 
 
 def _load_topics(col: _Collector, path: Path) -> dict[str, str]:

@@ -37,9 +37,10 @@ from .french import ball_list, join_and
 from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
 from .situation_rulings import rulings_of, weigh_open
+from .short import clip, outcome_verdicts, ruling_short
 from .understand import OpenFact, Understanding, understand
 
-__all__ = ["answer_situation", "situation_handler", "ruling_sentence", "ruleset_name"]
+__all__ = ["answer_situation", "answer_scenario", "situation_handler", "ruling_sentence", "ruleset_name"]
 
 
 # ============================================================================ voices
@@ -506,7 +507,12 @@ def answer_from(book, question: str, u: Understanding) -> dict:
     if len(u.rulesets) == 1:
         scenario = {**scenario, "ruleset": u.rulesets[0]}
     outcomes = {r: o.to_json(book.clauses) for r, o in results.items() if not isinstance(o, Exception)}
+    ruled = {r: o for r, o in results.items() if not isinstance(o, Exception)}
     return {
+        "speaker": {"address": u.address, "shooter": u.shooter},   # for the conversation's context (not sent)
+        "short": (clip("La réponse dépend du jeu. " + game.question) if game is not None
+                  else _short(book, results, u.scenario, voice, u.rulesets)),
+        "verdicts": outcome_verdicts(question, ruled, u.shooter) if game is None else None,
         "question": question,
         "kind": "scenario",
         "rulesets": list(u.rulesets),
@@ -519,6 +525,17 @@ def answer_from(book, question: str, u: Understanding) -> dict:
     }
 
 
+def _short(book, results, scenario, voice: _Voice, covered) -> str:
+    """The rulings in one sentence (the contract's ``short``): each group's ruling, without its reason."""
+    groups: dict[str, list[str]] = {}
+    for r, o in results.items():
+        text = (f"cette situation est impossible : {_lc(o.message)}" if isinstance(o, ImpossibleScenarioError)
+                else _ruling_parts(o, scenario, voice)[0])
+        groups.setdefault(text, []).append(r)
+    order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), list(results).index(kv[1][0])))
+    return ruling_short(book, [(rs, text[:1].upper() + text[1:]) for text, rs in order], covered)
+
+
 def _details(book, u: Understanding, results, voice: _Voice) -> list[str]:
     """What follows the ruling: each open fact's other case, the assumptions, the texts' silences."""
     parts = [case for o in u.open if (case := _case_text(book, u, o, results, voice))]
@@ -529,6 +546,14 @@ def _details(book, u: Understanding, results, voice: _Voice) -> list[str]:
     if notes:
         parts.append("Ce que les textes laissent ouvert : " + " ".join(n if n.endswith(".") else n + "." for n in notes))
     return parts
+
+
+def answer_scenario(book, question: str, scenario: Mapping[str, Any], rulesets: Sequence[str],
+                    address: str = "tu", shooter: str = "self") -> dict:
+    """The Answer for a Scenario already typed (a follow-up changed one of its facts, or asked
+    it under other rulesets): the same answer as a situation told, nothing left open."""
+    u = Understanding(scenario=dict(scenario), rulesets=tuple(rulesets), facts={}, address=address, shooter=shooter)
+    return answer_from(book, question, u)
 
 
 def answer_situation(book, question: str, rulesets: Sequence[str] | None = None) -> dict | None:

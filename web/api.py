@@ -81,21 +81,24 @@ def clause(clause_id: str):
 # ----------------------------------------------------------------------------- ask
 @bp.route("/api/ask", methods=["GET", "POST"])
 def ask():
-    """Answer a question: ``q``, ``rulesets`` (``ID,ID`` in the query, a list in JSON), ``k``."""
+    """Answer a question: ``q``, ``rulesets`` (``ID,ID`` in the query, a list in JSON), ``k``, and
+    ``context`` (the previous answer's, to follow up on it)."""
     book = get_rulebook()
     max_k = current_app.config["MAX_K"]
     if request.method == "POST":
         data = json_body()
-        reject_unknown_keys(data, ("q", "rulesets", "k"))
+        reject_unknown_keys(data, ("q", "rulesets", "k", "context"))
         q = question_param(data.get("q"))
         ids = rulesets_from_json(book, data.get("rulesets"))
         k = int_param(data.get("k"), "k", 5, 1, max_k, strict=True)
+        context = data.get("context")
     else:
         q = question_param(request.args.get("q"))
         ids = rulesets_from_query(book)
         k = int_param(request.args.get("k"), "k", 5, 1, max_k)
+        context = request.args.get("context")
     try:
-        answer = get_answerer().ask(q, rulesets=ids, k=k)
+        answer = get_answerer().ask(q, rulesets=ids, k=k, context=context)
     except AskError as exc:
         raise bad_request(exc.code or "invalid_question", exc.message, exc.field) from None
     return jsonify(answer)

@@ -2,7 +2,7 @@
 topics (``/themes``, ``/themes/<topic>``). Server-rendered Jinja, French, no script needed."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, render_template, request
+from flask import Blueprint, abort, current_app, make_response, render_template, request
 
 from qa.answer import AskError
 from qa.describe import describe_scenario
@@ -39,6 +39,15 @@ def clause_of(clause_id: str | None) -> Clause | None:
     return get_rulebook().clauses.get(clause_id or "")
 
 
+@bp.app_template_global("items_of")
+def items_of(clause_id: str | None) -> list[Clause]:
+    """The items of the list whose lead-in is ``clause_id`` (in source order; [] for any other clause)."""
+    c = get_rulebook().clauses.get(clause_id or "")
+    if c is None:
+        return []
+    return [i for i in get_rulebook().by_ruleset.get(c.ruleset, ()) if i.lead_in == c.id]
+
+
 @bp.app_template_global("foul_label")
 def foul_label(code: str) -> str:
     """French label of a foul code (the code itself when unknown)."""
@@ -54,32 +63,118 @@ def _selected_rulesets(book: Rulebook) -> tuple[list[str] | None, str | None]:
     return ids or None, None
 
 
+# Example questions on the empty home page (tappable: each is a link to its answer).
+EXAMPLES = (
+    "Au jeu de la 9, la blanche tombe à la casse : que se passe-t-il ?",
+    "On a le droit de faire un jump ?",
+    "Combien de fautes d’affilée avant de perdre ?",
+    "Au jeu de la 10, faut-il annoncer ses coups ?",
+    "Un push-out, ça sert à quoi ?",
+    "Je touche la 3 alors que la 2 est encore sur la table et la 9 tombe, j’ai gagné ?",
+)
+COOKIE = "arbitre_regles"          # the rulesets the player ticked, remembered a year
+COOKIE_GAME = "arbitre_jeu"        # the game the player chose when a situation's game was asked
+_YEAR = 365 * 24 * 3600
+
+
+def _remembered(book: Rulebook) -> list[str]:
+    raw = request.cookies.get(COOKIE, "")
+    return [r for r in raw.split(",")[:20] if r in book.rulesets]
+
+
+def _game_asked(book: Rulebook, answer: dict | None) -> bool:
+    """The answer asks the game first: a situation ruled under both games, with one question back."""
+    if not answer or answer.get("kind") != "scenario" or len(answer.get("follow_up") or ()) != 1:
+        return False
+    return len({book.rulesets[r].game for r in answer.get("rulesets", ()) if r in book.rulesets}) > 1
+
+
+def _ask(q: str, selected: list[str] | None, context: str | None):
+    """(answer, error, status) of the question box."""
+    limit = current_app.config["MAX_QUESTION_LENGTH"]
+    if len(q) > limit:
+        return None, f"La question est trop longue : {len(q)} caractères, au plus {limit}.", 400
+    try:
+        extra = {"context": context} if context else {}
+        return get_answerer().ask(q, rulesets=selected, k=5, **extra), None, 200
+    except AskError as exc:
+        if exc.field == "context":   # a stale or edited conversation: the question on its own
+            return get_answerer().ask(q, rulesets=selected, k=5), None, 200
+        return None, exc.message, 400
+
+
 @bp.get("/")
 def index():
-    """The question box; with ``?q=…`` the answer (short French answer, then the cited clauses)."""
+    """The question box; with ``?q=…`` the answer (``#reponse``: the short answer first, then the
+    thread, the box that continues it, and the cited clauses); ``context`` continues a conversation."""
     book = get_rulebook()
-    q = request.args.get("q", "")
+    q = request.args.get("q", "").strip()
     selected, error = _selected_rulesets(book)
+    from_form = request.args.get("f") == "1"
+    if not from_form and selected is None and not q:
+        selected = _remembered(book) or None          # pre-tick what the player chose last time
+    context = request.args.get("context") or None
     answer, status = None, 200
-    limit = current_app.config["MAX_QUESTION_LENGTH"]
-    if q.strip():
-        if len(q.strip()) > limit:
-            error, status = f"La question est trop longue : {len(q.strip())} caractères, au plus {limit}.", 400
-        else:
-            try:
-                answer = get_answerer().ask(q.strip(), rulesets=selected, k=5)
-            except AskError as exc:
-                error, status = exc.message, 400
+    if q:
+        answer, ask_error, status = _ask(q, selected, context)
+        error = ask_error or error          # an unknown ruleset ticked: said, and all rulesets asked
+        game = request.cookies.get(COOKIE_GAME)
+        if answer is not None and _game_asked(book, answer) and game in GAMES:
+            again, _, _ = _ask(f"au {GAMES[game]}", None, answer.get("context"))
+            answer = again or answer
     elif "q" in request.args:
         error = "Écrivez une question dans le champ ci-dessus."
-    understood, game = [], None
+    understood, game_of = [], None
     if answer and answer.get("kind") == "scenario":
         understood = describe_scenario(answer.get("scenario"), book.foul_labels)
         games = {book.rulesets[r].game for r in answer.get("rulesets", ()) if r in book.rulesets}
-        game = games.pop() if len(games) == 1 else None
-    return render_template("pages/index.html", q=q, answer=answer, error=error, selected=selected or [],
-                           rulesets=list(book.rulesets.values()), max_length=limit,
-                           topics=book.topics, understood=understood, game=game), status
+        game_of = games.pop() if len(games) == 1 else None
+    thread = _thread(answer)
+    first, rest = _citation_groups(answer)
+    html = render_template("pages/index.html", q=q, answer=answer, error=error, selected=selected or [],
+                           rulesets=list(book.rulesets.values()), max_length=current_app.config["MAX_QUESTION_LENGTH"],
+                           topics=book.topics, understood=understood, game=game_of, thread=thread,
+                           examples=EXAMPLES if not answer else (), game_asked=_game_asked(book, answer),
+                           games=GAMES, first_citations=first, more_citations=rest)
+    resp = make_response(html, status)
+    _remember(resp, book, from_form, selected)
+    return resp
+
+
+def _thread(answer: dict | None) -> list[tuple[str, str]]:
+    """The conversation's earlier turns (question, short), read from the answer's context."""
+    if not answer or not answer.get("context"):
+        return []
+    from qa.conversation import read_context
+    try:
+        ctx = read_context(answer["context"], list(get_rulebook().rulesets))
+    except ValueError:
+        return []
+    return list(ctx.thread[:-1]) if ctx else []
+
+
+def _citation_groups(answer: dict | None) -> tuple[list[dict], list[dict]]:
+    """The best citation of each ruleset (shown), and the others (folded)."""
+    first: list[dict] = []
+    rest: list[dict] = []
+    seen: set[str] = set()
+    for c in (answer or {}).get("citations") or ():
+        (rest if c.get("ruleset") in seen else first).append(c)
+        seen.add(c.get("ruleset", ""))
+    return first, rest
+
+
+def _remember(resp, book: Rulebook, from_form: bool, selected: list[str] | None) -> None:
+    """Remember the rulesets ticked in the form (none ticked: forget), and the game chosen."""
+    secure = bool(current_app.config.get("SESSION_COOKIE_SECURE"))
+    if from_form:
+        if selected:
+            resp.set_cookie(COOKIE, ",".join(selected), max_age=_YEAR, samesite="Lax", httponly=True, secure=secure)
+        else:
+            resp.delete_cookie(COOKIE, samesite="Lax", httponly=True, secure=secure)
+    game = request.args.get("jeu")
+    if game in GAMES:
+        resp.set_cookie(COOKIE_GAME, game, max_age=_YEAR, samesite="Lax", httponly=True, secure=secure)
 
 
 @bp.get("/regles")

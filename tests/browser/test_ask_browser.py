@@ -29,7 +29,8 @@ def test_ask_with_the_keyboard_shows_a_verbatim_citation(page, live_server, rule
     assert "q=" in page.url
     page.wait_for_selector("#reponse-titre")
 
-    quotes = [squash(t) for t in page.locator("blockquote.verbatim").all_inner_texts()]
+    # the best passage of each ruleset is shown; the others are folded
+    quotes = [squash(t) for t in page.locator(".answer-details > ol.citations blockquote.verbatim").all_inner_texts()]
     assert quotes, "no citation shown"
     # each quote is a clause's text, word for word as in rules_data/clauses/*.yaml
     by_text = {squash(c.text): c for c in rulebook.clauses.values()}
@@ -51,6 +52,9 @@ def test_ask_with_the_keyboard_shows_a_verbatim_citation(page, live_server, rule
 def test_ruleset_filter_is_keyboard_operable(page, live_server):
     page.goto(live_server + "/")
     page.get_by_label("Votre question").fill("la 10 sort de la table")
+    # the filter is folded: its summary opens it from the keyboard
+    page.locator("details.filter > summary").focus()
+    page.keyboard.press("Enter")
     box = page.locator("#rs-10-ffb")
     box.focus()
     page.keyboard.press("Space")
@@ -71,3 +75,60 @@ def test_no_horizontal_scroll_on_a_phone(phone, live_server, path):
     assert widths[0] <= widths[1], f"{path}: page is {widths[0]}px wide for a {widths[1]}px screen"
     # the stylesheet did load (CSP allows it): the header is styled
     assert phone.evaluate("getComputedStyle(document.querySelector('.site-header')).backgroundColor") != "rgba(0, 0, 0, 0)"
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _phone(page_for, js=True):
+    return page_for(PHONE["width"], PHONE["height"], js=js, device_scale_factor=3, is_mobile=True, has_touch=True)
+
+
+@pytest.mark.parametrize("question", [QUESTION, SITUATION, "On a le droit de faire un jump ?",
+                                      "Combien coûte une queue de billard ?"])
+def test_the_short_answer_is_on_the_first_phone_screen(page_for, live_server, question):
+    phone = _phone(page_for)
+    phone.goto(live_server + "/")
+    phone.get_by_label("Votre question").fill(question)
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Demander").click()
+    box = phone.locator("#reponse").bounding_box()
+    assert box is not None and box["height"] > 0
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (question, box)
+    assert phone.locator("#reponse").inner_text().strip()
+
+
+@pytest.mark.parametrize("js", [True, False])
+def test_the_box_continues_the_conversation(page_for, live_server, js):
+    phone = _phone(page_for, js=js)
+    phone.goto(live_server + "/?q=" + quote("On a le droit de faire un jump ?"))
+    first = phone.locator("#reponse").inner_text()
+    assert "Dooly" in first
+    phone.get_by_label(re.compile("Votre question")).fill("et à la FFB ?")
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Demander").click()
+    assert "FFB" in phone.locator("#reponse").inner_text()
+    # the thread shows the first turn above the answer, and the answer stays on the first screen
+    assert "jump" in phone.locator("ol.thread").inner_text()
+    box = phone.locator("#reponse").bounding_box()
+    assert box["y"] + box["height"] <= PHONE["height"]
+
+
+def test_examples_are_tappable_and_the_game_buttons_answer(page_for, live_server):
+    phone = _phone(page_for)
+    phone.goto(live_server + "/")
+    example = phone.locator(".example-list a").first
+    assert example.bounding_box()["height"] >= 44
+    with phone.expect_navigation():
+        example.tap()
+    assert phone.locator("#reponse").inner_text().strip()
+    phone.goto(live_server + "/?q=" + quote("je casse, la 9 tombe, j'ai gagné ?"))
+    buttons = phone.locator(".game-choice button")
+    assert buttons.count() == 2
+    with phone.expect_navigation():
+        phone.get_by_role("button", name="Jeu de la 9").tap()
+    assert "gagne" in phone.locator("#reponse").inner_text()
+    # the game is remembered: the same question now answers for the game of the 9 at once
+    phone.goto(live_server + "/?q=" + quote("je casse, la 9 tombe, j'ai gagné ?"))
+    assert phone.locator(".game-choice button").count() == 0
+    assert "gagne" in phone.locator("#reponse").inner_text()

@@ -1,0 +1,342 @@
+"""A conversation without state on the server: the contract's ``context``.
+
+Every Answer carries ``context``, an opaque string (compressed JSON, base64url) that holds
+what a follow-up needs: the question answered (or, after a follow-up, the question it stands
+for), the rulesets covered and restricted to, the Scenario understood of a situation (the
+typed Scenario as the engine reads it, with the changes follow-ups made to it), who spoke and
+how (tu / vous, the asker's shot or the opponent's), and the last turns (question and
+``short``) for the page to show the thread.
+
+:func:`read_context` checks a context sent back (a French :class:`ContextError` naming the
+field ``context`` when it is not one); :func:`make_context` writes the next one.
+
+:func:`classify_follow_up` reads what a follow-up asks, on folded words:
+
+- ``why`` (« pourquoi ? », « ça dit où ? »): the previous answer again, its ``short`` saying
+  what it rests on;
+- ``rulesets`` (« et à la FFB ? », « et au jeu de la 10 ? », « et chez Dooly’s ? »): the
+  previous question under other rulesets (a situation: its Scenario, the money ball of one game
+  read as the other's);
+- ``facts`` (« et si c’était à la casse ? », « et si la 9 était rentrée aussi ? », « et si
+  j’avais annoncé ? »): one fact of the Scenario changed (:func:`change_facts`), ruled again;
+- ``ellipsis`` (« et si c’est la 10 ? », « et s’il y a faute ? », a short « et … » after a
+  rule question): the previous question completed by the follow-up's words;
+- None: a new question.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import json
+import re
+import zlib
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .detect import detect
+from .text import words
+
+__all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts",
+           "MAX_CONTEXT", "THREAD_TURNS"]
+
+MAX_CONTEXT = 16_000        # characters of a context sent back
+_MAX_JSON = 64_000          # bytes once decompressed (a zip bomb stops there)
+THREAD_TURNS = 4            # turns kept for the page's thread
+_PREFIX = "c1."
+
+
+class ContextError(ValueError):
+    """A ``context`` that is not one this application wrote: ``field``, ``code``, French ``message``."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.field, self.code, self.message = "context", "invalid_field", message
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a follow-up needs (see the module docstring)."""
+
+    question: str
+    kind: str
+    rulesets: tuple[str, ...]
+    scope: tuple[str, ...] | None
+    scenario: Mapping[str, Any] | None
+    address: str = "tu"
+    shooter: str = "self"
+    thread: tuple[tuple[str, str], ...] = ()
+
+
+def make_context(question: str, answer: Mapping[str, Any], scope: Sequence[str] | None,
+                 thread: Sequence[tuple[str, str]] = (), address: str = "tu", shooter: str = "self") -> str:
+    """The context of ``answer`` (to ``question``, the question it stands for)."""
+    turns = [*thread, (str(answer.get("question", question))[:300], str(answer.get("short", ""))[:300])]
+    data = {
+        "q": question, "k": answer.get("kind"), "r": list(answer.get("rulesets") or ()),
+        "s": list(scope) if scope else None,
+        "sc": answer.get("scenario") if answer.get("kind") == "scenario" else None,
+        "a": address, "w": shooter, "t": [list(t) for t in turns[-THREAD_TURNS:]],
+    }
+    raw = zlib.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 9)
+    return _PREFIX + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _bad(why: str) -> ContextError:
+    return ContextError(f"« context » n’est pas un contexte de conversation valide ({why}) : renvoyez tel quel "
+                        f"le « context » de la réponse précédente, ou omettez-le pour une nouvelle question.")
+
+
+def _decode(text: str) -> Any:
+    body = text[len(_PREFIX):]
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        d = zlib.decompressobj()
+        data = d.decompress(raw, _MAX_JSON)
+        if d.unconsumed_tail:
+            raise _bad("trop long une fois décompressé")
+        return json.loads(data.decode("utf-8"))
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
+        if isinstance(exc, ContextError):
+            raise
+        raise _bad("illisible") from None
+
+
+def read_context(value: Any, known_rulesets: Sequence[str]) -> Context | None:
+    """The :class:`Context` in ``value`` (None or "" when there is none); raises
+    :class:`ContextError` when it is not a string this application wrote."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise ContextError("« context » doit être le texte renvoyé dans la réponse précédente.")
+    if len(value) > MAX_CONTEXT:
+        raise _bad(f"{len(value)} caractères, au plus {MAX_CONTEXT}")
+    if not value.startswith(_PREFIX):
+        raise _bad("il ne commence pas par « c1. »")
+    data = _decode(value)
+    if not isinstance(data, dict) or not isinstance(data.get("q"), str) or data.get("k") not in ("lookup", "scenario", "unknown"):
+        raise _bad("contenu inattendu")
+    known = set(known_rulesets)
+
+    def ids(v: Any) -> tuple[str, ...]:
+        if not isinstance(v, list) or not all(isinstance(r, str) and r in known for r in v):
+            raise _bad("règlements inconnus")
+        return tuple(v)
+    sc = data.get("sc")
+    if sc is not None and not isinstance(sc, dict):
+        raise _bad("situation illisible")
+    thread = data.get("t") or []
+    if not isinstance(thread, list) or not all(isinstance(t, list) and len(t) == 2 and all(isinstance(x, str) for x in t)
+                                               for t in thread):
+        raise _bad("fil illisible")
+    address = str(data["a"]) if data.get("a") in ("tu", "vous") else "tu"
+    shooter = str(data["w"]) if data.get("w") in ("self", "other", "player") else "self"
+    return Context(question=data["q"][:500], kind=data["k"], rulesets=ids(data.get("r") or []),
+                   scope=ids(data["s"]) if data.get("s") else None, scenario=sc, address=address,
+                   shooter=shooter, thread=tuple((a[:300], b[:300]) for a, b in thread[-THREAD_TURNS:]))
+
+
+# ============================================================================ what a follow-up asks
+_WHY = re.compile(r"^(?:et |mais |ok |d accord |ah |hein |donc )*+(?:pourquoi|pour quelle raison|comment ca|"
+                  r"ca dit ou|c est ecrit ou|ou c est ecrit|ou est ce ecrit|quelle regle|quel article|"
+                  r"d ou ca sort|d ou ca vient|sur quoi tu te bases|t es sur|vous etes sur|c est sur|"
+                  r"quelle clause|ca vient d ou|explique|expliquez)(?: ca| cela| donc| c est comme ca)*+$")
+# words a « et à la FFB ? » carries beside the names of rulesets and games
+_FRAME = frozenset("""et a au aux la le les l chez en pour selon dans du de des jeu regle regles reglement reglements
+texte textes version alors sinon si c est ca pareil aussi meme chose on joue joues jouez jouait qu que ce d avec
+sur par cote du coup la bas ball s d version""".split())
+_OPENERS = ("et ", "mais ", "et si ", "si ", "meme si ", "sinon ", "et pour ", "et quand ", "et avec ", "et sans ")
+
+
+def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) -> str | None:
+    """``why``, ``rulesets``, ``facts``, ``ellipsis`` or None (a new question), see the module."""
+    ws = words(text)
+    folded = " ".join(ws)
+    if not ws:
+        return None
+    if _WHY.match(folded):
+        return "why"
+    det = detect(text)
+    named = det.rulesets or det.game
+    other = [w for i, w in enumerate(ws) if not (w in _FRAME or i in det.drop or i in det.name_drop or w in ("9", "10"))]
+    if named and len(other) <= 1 and len(ws) <= 8:
+        return "rulesets"
+    if ctx.kind == "scenario" and ctx.scenario is not None and folded.startswith(_OPENERS) and _fact_changes(ws, ctx.scenario):
+        return "facts"
+    if folded.startswith(_OPENERS) and len(ws) <= 10:
+        return "ellipsis"
+    return None
+
+
+def follow_rulesets(text: str, ctx: Context, book: Any) -> tuple[str, ...]:
+    """The rulesets a « et à la FFB ? » asks for: the publishers named, within the game named or
+    the previous answer's game; the game named alone: its rulesets."""
+    det = detect(text)
+    games = {book.rulesets[r].game for r in ctx.rulesets if r in book.rulesets}
+    game = det.game or (next(iter(games)) if len(games) == 1 and not det.game else None)
+    if det.rulesets:
+        named = [r for r in det.rulesets if r in book.rulesets]
+        within = [r for r in named if game is None or book.rulesets[r].game == game]
+        return tuple(within or named)
+    if det.game:
+        return tuple(book.rulesets_of_game(det.game))
+    return ctx.rulesets
+
+
+# ============================================================================ changing one fact
+_STATE_DONE = re.compile(r"\b(?:rentre|rentree|rentrees|rentrent|tombe|tombee|tombees|tombent|empoche|empochee|empochees|"
+                         r"dedans|dans le trou|dans la poche|dans une poche|au fond|passe|est allee)\b")
+_OFF = re.compile(r"\b(?:sortie?s?|sort|saute hors|hors de la table|par terre|ejectee?s?|quitte la table)\b")
+_NEG = re.compile(r"\b(?:pas|jamais|aucune|aucun|sans|rien)\b")
+
+
+def _balls(ws: Sequence[str]) -> list[int]:
+    out = []
+    for i, w in enumerate(ws):
+        if w.isdigit() and 1 <= int(w) <= 15 and i and ws[i - 1] in ("la", "le", "bille", "boule", "l", "n", "numero"):
+            out.append(int(w))
+    return out
+
+
+def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, Any]:
+    """The facts a « et si … » changes, as Scenario fields (dotted names → new values)."""
+    text = " ".join(ws)
+    balls = _balls(ws)
+    negated = bool(_NEG.search(text))
+    out: dict[str, Any] = {}
+    out.update(_kind_changes(text, negated))
+    out.update(_state_changes(text, negated, scenario))
+    if re.search(r"\b(?:annonce|annonces|annoncee|annoncer|call)\b", text):
+        out["shot.called"] = None if negated else _called(balls, scenario)
+    if re.search(r"\bbandes?\b", text):
+        out["shot.rail_after_contact"] = not negated
+    out.update(_ball_changes(text, balls, negated, scenario, bool(out)))
+    return out
+
+
+def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
+    """The kind of shot: at the break (or not), a push-out; the rack on a template."""
+    out: dict[str, Any] = {}
+    if re.search(r"\b(?:casse|break|bris|cassant|ouverture)\b", text):
+        after = re.search(r"\bapres (?:la|le) (?:casse|break|bris)\b", text)
+        out["shot.kind"] = "normal" if negated or after else "break"
+    if re.search(r"\b(?:push out|push|coup pousse|coup de degagement)\b", text):
+        out["shot.kind"] = "push_out"
+        out["state.push_out_available"] = True
+    if re.search(r"\b(?:gabarit|magic rack|tapis marque)\b", text):
+        out["state.rack"] = "template"
+    return out
+
+
+def _state_changes(text: str, negated: bool, scenario: Mapping[str, Any]) -> dict[str, Any]:
+    """The fouls so far and the warning."""
+    out: dict[str, Any] = {}
+    if re.search(r"\b(?:troisieme|3eme|3e) faute\b", text):
+        out["state.fouls.shooter"] = 2
+        out["state.warned"] = not re.search(r"\b(?:pas|sans|jamais) (?:ete |etre )?(?:averti|prevenu)", text)
+    elif re.search(r"\b(?:deuxieme|2eme|2e|seconde) faute\b", text):
+        out["state.fouls.shooter"] = 1
+    elif re.search(r"\b(?:averti|prevenu|avertissement)\b", text) and \
+            ((scenario.get("state") or {}).get("fouls") or {}).get("shooter", 0) >= 2:
+        out["state.warned"] = not negated
+    return out
+
+
+def _ball_changes(text: str, balls: Sequence[int], negated: bool, scenario: Mapping[str, Any],
+                  changed: bool) -> dict[str, Any]:
+    """The cue ball and the object balls: pocketed, off the table, hit first."""
+    shot = scenario.get("shot") or {}
+    out: dict[str, Any] = {}
+    cue = re.search(r"\b(?:blanche|bille de choc|bille blanche|cue)\b", text)
+    if cue and _OFF.search(text):
+        out["shot.cue_ball"] = "table" if negated else "off_table"
+    elif cue and _STATE_DONE.search(text):
+        out["shot.cue_ball"] = "table" if negated else "pocketed"
+    if not balls or cue:
+        return out
+    touched = re.search(r"\b(?:touche|touchee|tape|tapee|frappe|prend|pris)\b", text)
+    if touched and re.search(r"\b(?:en premier|d abord|premiere)\b", text):
+        out["shot.first_contact"] = balls[0]
+    elif _OFF.search(text):
+        out["shot.off_table"] = _add(shot.get("off_table") or [], balls, negated)
+    elif _STATE_DONE.search(text):
+        out["shot.pocketed"] = _add(shot.get("pocketed") or [], balls, negated)
+    elif not changed and shot.get("pocketed") and re.search(r"\b(?:c est|c etait)\b", text):
+        # « et si c'est la 10 ? » after a story where a ball dropped: that ball instead
+        out["shot.pocketed"] = sorted(set(shot["pocketed"]) - {max(shot["pocketed"])} | {balls[0]})
+    return out
+
+
+def _add(current: Sequence[int], balls: Sequence[int], remove: bool) -> list[int]:
+    if remove:
+        return [b for b in current if b not in balls]
+    return sorted(set(current) | set(balls))
+
+
+def _called(balls: Sequence[int], scenario: Mapping[str, Any]) -> dict[str, Any]:
+    """What « si j’avais annoncé » called: the ball named, else the money ball or lowest ball pocketed."""
+    shot = scenario.get("shot") or {}
+    pocketed = list(shot.get("pocketed") or [])
+    if balls:
+        ball = balls[0]
+    elif pocketed:
+        ball = max(pocketed) if max(pocketed) >= 9 else min(pocketed)
+    else:
+        on = (scenario.get("state") or {}).get("on_table") or [1]
+        ball = min(on)
+    return {"ball": ball, "pocket": "annoncée", "pocket_ok": True}
+
+
+def change_facts(text: str, scenario: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``scenario`` with the facts a « et si … » follow-up changes (None when it changes none).
+    Balls pocketed or driven off the table are added to the table when they were not on it."""
+    ws = words(text)
+    changes = _fact_changes(ws, scenario)
+    if not changes:
+        return None
+    out = copy.deepcopy(dict(scenario))
+    for name, value in changes.items():
+        node = out
+        *path, last = name.split(".")
+        for p in path:
+            if not isinstance(node.get(p), dict):
+                node[p] = {}
+            node = node[p]
+        node[last] = value
+    state = out.setdefault("state", {})
+    shot = out.setdefault("shot", {})
+    if state.get("on_table") is not None:
+        needed = set(shot.get("pocketed") or []) | set(shot.get("off_table") or [])
+        if shot.get("first_contact"):
+            needed.add(shot["first_contact"])
+        state["on_table"] = sorted(set(state["on_table"]) | needed)
+    if shot.get("kind") == "break":
+        state.pop("push_out_available", None)
+    if state.get("warned") and (state.get("fouls") or {}).get("shooter", 0) < 2:
+        state["warned"] = False
+    return out
+
+
+def switch_game(scenario: Mapping[str, Any], old_money: int | None, new_money: int | None) -> dict[str, Any]:
+    """``scenario`` for another game: the money ball of one read as the other's (pocketed,
+    off the table, called, hit first); the table left to each game's rack when it was not stated."""
+    if not old_money or not new_money or old_money == new_money:
+        return dict(scenario)
+    out = copy.deepcopy(dict(scenario))
+    shot = out.setdefault("shot", {})
+    state = out.setdefault("state", {})
+
+    def swap(b: Any) -> Any:
+        return new_money if b == old_money else b
+    for key in ("pocketed", "off_table"):
+        if isinstance(shot.get(key), list):
+            shot[key] = sorted({swap(b) for b in shot[key] if isinstance(b, int) and b <= new_money} |
+                               ({new_money} if old_money in shot[key] else set()))
+    if shot.get("first_contact") == old_money:
+        shot["first_contact"] = new_money
+    if isinstance(shot.get("called"), dict) and shot["called"].get("ball") == old_money:
+        shot["called"] = {**shot["called"], "ball": new_money}
+    if isinstance(state.get("on_table"), list):
+        on = {swap(b) for b in state["on_table"] if isinstance(b, int) and b <= new_money}
+        state["on_table"] = sorted(on | set(shot.get("pocketed") or []) | set(shot.get("off_table") or []))
+    return out

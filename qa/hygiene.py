@@ -1,0 +1,101 @@
+"""Which of a lookup's hits are quoted, and in what order (quote hygiene).
+
+:func:`on_subject` keeps the clauses that treat the question's subject: the clauses a policy
+answer rests on are kept (added after their ruleset's best hit when the matcher missed them);
+a hit far below the best one is off the subject and left out; a list's bare lead-in
+(« L’adversaire peut donc : ») gives its place to the best of its items that is quoted (the
+item is shown after its lead-in), or else stands for its list (the page shows its items); no
+passage is quoted twice (same clause, or the same wording in one text).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .matcher import Hit
+from .rulebook import Rulebook
+from .text import fold
+
+__all__ = ["on_subject", "RELATIVE_FLOOR"]
+
+RELATIVE_FLOOR = 0.4     # a hit under this share of the best one's score is off the subject
+_LEAD_MAX = 160          # a lead-in this short, ending with « : », says nothing alone
+
+
+_LEADS: dict[int, tuple[Rulebook, frozenset[str]]] = {}
+
+
+def _lead_ins(book: Rulebook) -> frozenset[str]:
+    """The ids of the clauses that are some list's lead-in (once per book)."""
+    kept = _LEADS.get(id(book))
+    if kept is None or kept[0] is not book:
+        kept = (book, frozenset(c.lead_in for c in book.clauses.values() if c.lead_in))
+        _LEADS[id(book)] = kept
+    return kept[1]
+
+
+def _bare_lead(book: Rulebook, cid: str) -> bool:
+    c = book.clauses[cid]
+    return cid in _lead_ins(book) and len(c.text) <= _LEAD_MAX and c.text.rstrip().endswith(":")
+
+
+def _best_item(book: Rulebook, lead: str, hits: Sequence[Hit], found_only: bool = False) -> str | None:
+    """The item of the list ``lead`` introduces that a hit quotes (the best), else its first
+    item (None with ``found_only``: the lead-in then stands for its list, shown with its items)."""
+    for h in hits:
+        if h.clause.lead_in == lead:
+            return h.clause.id
+    if found_only:
+        return None
+    items = [c for c in book.by_ruleset.get(book.clauses[lead].ruleset, ()) if c.lead_in == lead]
+    return items[0].id if items else None
+
+
+def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k: int = 5) -> list[Hit]:
+    """At most ``k`` hits to quote, best first: those on the subject, a bare lead-in replaced by
+    its best item (shown after its lead-in), no passage twice; the clauses ``first`` (what a
+    policy answer rests on) are kept: those the matcher did not find come after the best clause
+    of their ruleset (the first place when that ruleset has none)."""
+    best = hits[0].score if hits else 1.0
+    kept = [h for h in hits if h.score >= best * RELATIVE_FLOOR] or list(hits[:1])
+    ordered: list[Hit] = []
+    for h in kept:
+        cid = h.clause.id
+        if _bare_lead(book, cid):
+            item = _best_item(book, cid, kept, found_only=True)
+            if item is not None:      # an item of the list is quoted: it comes here, after its lead-in
+                h = Hit(book.clauses[item], h.score)
+        ordered.append(h)
+    wanted = set(first)
+    if wanted:   # the clauses the answer rests on that the matcher found come first (the rule before its exception)
+        ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
+    present = {h.clause.id for h in ordered}
+    for cid in first:
+        c = book.clauses.get(cid)
+        if c is None or c.kind == "toc" or cid in present:
+            continue
+        at = next((i + 1 for i, h in enumerate(ordered) if h.clause.ruleset == c.ruleset), 0)
+        ordered.insert(at, Hit(c, ordered[at - 1].score if at else round(best, 4)))
+        present.add(cid)
+    out: list[Hit] = []
+    seen_ids: set[str] = set()
+    seen_text: set[str] = set()   # (ruleset, wording): the same passage twice
+    for h in ordered:
+        c = h.clause
+        key = c.ruleset + " " + " ".join(fold(c.text).lower().split())   # two texts may share wording
+        if c.id in seen_ids or key in seen_text:
+            continue
+        seen_ids.add(c.id)
+        seen_text.add(key)
+        out.append(h)
+    # cut to k, dropping the last hits no policy answer rests on first
+    needed = set(first)
+    while len(out) > k:
+        drop = next((i for i in range(len(out) - 1, -1, -1) if out[i].clause.id not in needed), len(out) - 1)
+        out.pop(drop)
+    # scores never increase down the list
+    fixed: list[Hit] = []
+    for h in out:
+        if fixed and h.score > fixed[-1].score:
+            h = Hit(h.clause, fixed[-1].score)
+        fixed.append(h)
+    return fixed

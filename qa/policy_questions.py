@@ -1,0 +1,184 @@
+"""Questions a ruleset's policy answers, as data: ``rules_data/policy_questions.yaml``.
+
+:func:`load_policy_questions` reads the file once into a frozen :class:`PolicyQuestions`;
+:func:`policy_question_problems` gives its problems as ``(line, message)`` pairs in French
+(:func:`qa.rulebook.load_rulebook` reports them as ``file:line: message``): an unknown policy
+(with « vouliez-vous dire »), a value its policy does not have, a phrase that is not folded, a
+name for an unknown ruleset.
+
+:meth:`PolicyQuestions.find` gives the entry a question asks about (the first whose ``words``,
+and ``all`` when given, it contains as whole words) and whether it asks the opposite
+(« est-ce interdit de sauter ? »).
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .text import words
+from .yamlio import LineDict, YamlError, load_yaml
+
+__all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy_question_problems", "PATH"]
+
+PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
+_FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
+_KEYS = ("policy", "words", "all", "sauf", "oui", "non", "when")
+_TOP = ("names", "flip", "questions", "fouls")
+
+
+@dataclass(frozen=True)
+class PolicyQuestion:
+    """One entry: the ``policy``, the phrases that name it (``words``, and ``all``: one of
+    them must also be there; ``unless``: none of them may be there), the values that answer ``yes`` and ``no``, and ``when``: the
+    French condition of a value in neither list."""
+
+    policy: str
+    words: tuple[str, ...]
+    all: tuple[str, ...]
+    unless: tuple[str, ...]
+    yes: frozenset[str]
+    no: frozenset[str]
+    when: Mapping[str, str]
+
+    def verdict(self, value: str, flip: bool = False) -> str:
+        """``yes``, ``no`` or ``silent`` for a ruleset whose policy value is ``value``."""
+        if value == "silent":
+            return "silent"
+        yes = value in self.yes
+        return "no" if yes == flip else "yes"
+
+
+@dataclass(frozen=True)
+class PolicyQuestions:
+    """The entries in file order, the ruleset names for short answers, the words that flip."""
+
+    questions: tuple[PolicyQuestion, ...]
+    names: Mapping[str, str]
+    flip: tuple[str, ...]
+    fouls: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def find_foul(self, question: str) -> str | None:
+        """The foul code whose phrases ``question`` contains (the first in file order), or None."""
+        text = " " + " ".join(words(question, counts=False)) + " "
+        return next((code for code, phrases in self.fouls if _any_in(phrases, text)), None)
+
+    def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
+        """(the entry ``question`` asks about, whether it asks the opposite), or None."""
+        text = " " + " ".join(words(question, counts=False)) + " "
+        for pq in self.questions:
+            if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text)) and not _any_in(pq.unless, text):
+                return pq, _any_in(self.flip, text)
+        return None
+
+
+def _any_in(phrases: Iterable[str], text: str) -> bool:
+    return any(f" {p} " in text for p in phrases)
+
+
+def _phrases(name: str, value: Any, line: int, problems: list[tuple[int, str]],
+             folded: bool = True) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+        problems.append((line, f"« {name} » doit être une liste de mots"))
+        return ()
+    for w in value:
+        if folded and not _FOLDED.fullmatch(w):
+            problems.append((line, f"« {w} » ({name}) : écrivez-le en minuscules, sans accents ni ponctuation"))
+    return tuple(value)
+
+
+def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, str]]) -> PolicyQuestion | None:
+    line = raw.line if isinstance(raw, LineDict) else 1
+    if not isinstance(raw, dict):
+        problems.append((line, "chaque question doit être un objet (policy, words, oui, non)"))
+        return None
+    for key in raw:
+        if key not in _KEYS:
+            near = difflib.get_close_matches(str(key), _KEYS, n=1)
+            hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
+            problems.append((raw.line_of(key) if isinstance(raw, LineDict) else line, f"clé inconnue « {key} »{hint}"))
+    policy = raw.get("policy")
+    spec = specs.get(policy) if specs is not None and isinstance(policy, str) else None
+    if not isinstance(policy, str) or (specs is not None and spec is None):
+        near = difflib.get_close_matches(str(policy), list(specs or ()), n=1)
+        hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
+        problems.append((line, f"politique inconnue « {policy} »{hint}"))
+    ws = _phrases("words", raw.get("words"), line, problems)
+    if not ws:
+        problems.append((line, "« words » manque ou est vide"))
+    yes = _phrases("oui", raw.get("oui") or [], line, problems, folded=False)
+    no = _phrases("non", raw.get("non") or [], line, problems, folded=False)
+    when = raw.get("when") or {}
+    if not isinstance(when, dict) or not all(isinstance(v, str) for v in when.values()):
+        problems.append((line, "« when » doit associer une valeur à une condition en français"))
+        when = {}
+    if spec is not None:
+        for v in (*yes, *no, *when):
+            if v not in spec.values:
+                problems.append((line, f"valeur « {v} » inconnue pour la politique « {policy} » "
+                                       f"({', '.join(spec.values)})"))
+    return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", raw.get("all"), line, problems),
+                          unless=_phrases("sauf", raw.get("sauf"), line, problems),
+                          yes=frozenset(yes), no=frozenset(no), when=dict(when))
+
+
+def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] | None,
+          foul_codes: Iterable[str] | None = None) -> tuple[PolicyQuestions, list[tuple[int, str]]]:
+    problems: list[tuple[int, str]] = []
+    empty = PolicyQuestions((), {}, ())
+    try:
+        raw = load_yaml(path)
+    except YamlError as exc:
+        return empty, [(exc.line, exc.message)]
+    except OSError:
+        return empty, [(1, "fichier illisible")]
+    if not isinstance(raw, LineDict):
+        return empty, [(1, "un objet (names, flip, questions) est attendu")]
+    for key in raw:
+        if key not in _TOP:
+            problems.append((raw.line_of(key), f"clé inconnue « {key} » ({', '.join(_TOP)})"))
+    foul_codes = tuple(foul_codes) if foul_codes is not None else None
+    names = raw.get("names") or {}
+    known = set(rulesets) if rulesets is not None else None
+    if not isinstance(names, dict) or not all(isinstance(v, str) for v in names.values()):
+        problems.append((raw.line_of("names"), "« names » doit associer un règlement à son nom"))
+        names = {}
+    for rid in names:
+        if known is not None and rid not in known:
+            problems.append((raw.line_of("names"), f"règlement inconnu « {rid} » dans « names »"))
+    flip = _phrases("flip", raw.get("flip") or [], raw.line_of("flip"), problems)
+    items = raw.get("questions") or []
+    if not isinstance(items, list):
+        problems.append((raw.line_of("questions"), "« questions » doit être une liste"))
+        items = []
+    entries = [e for e in (_entry(item, specs, problems) for item in items) if e is not None]
+    fouls: list[tuple[str, tuple[str, ...]]] = []
+    table = raw.get("fouls") or {}
+    if not isinstance(table, dict):
+        problems.append((raw.line_of("fouls"), "« fouls » doit associer un code de faute à des phrases"))
+        table = {}
+    for code, phrases in table.items():
+        line = table.line_of(code) if isinstance(table, LineDict) else raw.line_of("fouls")
+        if foul_codes is not None and code not in foul_codes:
+            near = difflib.get_close_matches(str(code), list(foul_codes), n=1)
+            hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
+            problems.append((line, f"code de faute inconnu « {code} »{hint}"))
+        fouls.append((str(code), _phrases(str(code), phrases, line, problems)))
+    return PolicyQuestions(tuple(entries), dict(names), flip, tuple(fouls)), problems
+
+
+def policy_question_problems(path: Path, specs: Mapping[str, Any], rulesets: Iterable[str],
+                             foul_codes: Iterable[str] | None = None) -> list[tuple[int, str]]:
+    """The problems of the file at ``path`` against the policies ``specs``, ruleset ids and foul codes."""
+    return _read(Path(path), specs, rulesets, foul_codes)[1]
+
+
+@lru_cache(maxsize=4)
+def load_policy_questions(path: Path = PATH) -> PolicyQuestions:
+    """The file's entries (checked with the rest of the data by ``load_rulebook``)."""
+    return _read(Path(path), None, None)[0]

@@ -1,0 +1,427 @@
+"""The answer first: the contract's ``short`` (one plain French sentence, at most 200
+characters) and ``verdicts`` (yes / no / silent per ruleset for a yes/no question).
+
+Nothing here invents: a sentence is composed from policy values (their labels in
+rules_data/policy_schema.yaml), from the engine's Outcome fields, or it quotes the best cited
+clause verbatim.
+
+- :func:`policy_reply`: a question a policy answers (rules_data/policy_questions.yaml): the
+  verdicts and a sentence grouping the rulesets that agree (« Oui au BCA et dans le guide du
+  jeu de la 10 ; non chez Dooly’s ; les deux textes FFB n’en disent rien. »), or for an open
+  question the policy's label and values (« Trois fautes consécutives : le joueur perd la
+  partie, dans les cinq règlements. »), with the clause ids each fact rests on;
+- :func:`quote_short`: the best clause quoted (a list item after its lead-in);
+- :func:`unknown_short`: why the texts do not answer;
+- :func:`ruling_short` and :func:`outcome_verdicts`: a situation's rulings grouped, and the
+  yes/no asked of them (« ai-je gagné ? », « est-ce faute ? », « je rejoue ? »).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .french import join_and
+from .policy_questions import PolicyQuestions, load_policy_questions
+from .rulebook import Clause, Rulebook
+from .text import QUESTION_WORDS, STOP_WORDS, fold, stem, words
+
+__all__ = ["MAX_SHORT", "PolicyReply", "is_yes_no", "policy_reply", "quote_short", "unknown_short",
+           "ruling_short", "outcome_verdicts", "clip", "why_short", "foul_reply"]
+
+MAX_SHORT = 200
+_COUNT = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"}
+_GAME_OF = {"nine-ball": "du jeu de la 9", "ten-ball": "du jeu de la 10"}
+
+# A yes/no question: no interrogative word (« ou pas », « oui ou non » are yes/no), or a
+# modal/inverted opening. Read on folded words; « où » is told from « ou » before folding.
+_WH = frozenset("""quel quelle quels quelles combien comment pourquoi quand qui quoi lequel laquelle
+lesquels lesquelles que qu""".split())
+_ASK_ANYWHERE = frozenset("combien comment pourquoi quel quelle quels quelles lequel laquelle lesquels lesquelles".split())
+_YES_NO_OPENING = ("est ce", "peut on", "peut il", "peut elle", "peux je", "puis je", "a t on", "a t il",
+                   "doit on", "dois je", "faut il", "ai je", "suis je", "y a t il", "on a le droit",
+                   "on peut", "je peux", "il faut", "c est", "ca compte", "est il", "est elle", "sont elles",
+                   "sont ils", "gagne t on", "perd on", "perd t on")
+
+
+def is_yes_no(question: str) -> bool:
+    """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
+    gagne ? »), not what, how many, who, where, when or why."""
+    if "où" in question.lower():
+        return False
+    ws = words(question)
+    text = " ".join(ws)
+    if re.search(r"\b(?:ou pas|ou non|oui ou non|vrai ou faux)\b", text):
+        return True
+    if text.startswith(("c est quoi", "ca sert a quoi", "c est qui", "qu est ce", "a quoi", "de quoi")):
+        return False
+    # a question word opens the question (« que se passe-t-il », « quelle bille »), or is one of
+    # those that never join clauses (« combien », « comment », « pourquoi », « quel »), or ends it
+    # (« on fait quoi ? », « c'est à qui ? »); « que », « qui », « quand » inside a story join clauses
+    if ws[:1] == ["quand"] and re.search(r"\b(?:dois je|doit on|faut il|peut on|puis je|est ce)\b", text):
+        return True          # « quand je casse, dois-je toucher la 1 ? »
+    for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
+        seg = " ".join(words(part))
+        if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
+            return True
+    if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi"}):
+        return False
+    return text.startswith(_YES_NO_OPENING) or question.rstrip().endswith("?") or bool(
+        re.search(r"\b(?:est ce|peut on|a t on|doit on|faut il|ai je|on a le droit|c est (?:faute|bon|gagne|permis|autorise|interdit|legal|valable))\b", text))
+
+
+def clip(text: str, limit: int = MAX_SHORT) -> str:
+    """``text`` within ``limit`` characters, cut at a word with « … » when longer."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 2].rsplit(" ", 1)[0].rstrip(" ,;:")
+    return cut + " …"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ============================================================================ ruleset names
+def _prep(book: Rulebook, pqs: PolicyQuestions, rid: str) -> str:
+    """« chez Dooly’s », « au BCA », « à la FFB (jeu de la 9) »; a club's: « dans « titre » »."""
+    name = pqs.names.get(rid)
+    if name:
+        return name
+    rs = book.rulesets.get(rid)
+    return f"dans « {rs.title if rs else rid} »"
+
+
+def _nominal(prep: str) -> str:
+    """The name without its preposition: « chez Dooly’s » → « Dooly’s », « au BCA » → « le BCA »."""
+    for head, repl in (("chez ", ""), ("à la ", "la "), ("au ", "le "), ("dans le ", "le "), ("dans la ", "la "),
+                       ("dans ", "")):
+        if prep.startswith(head):
+            return repl + prep[len(head):]
+    return prep
+
+
+def group_phrase(book: Rulebook, rids: Sequence[str], covered: Sequence[str], pqs: PolicyQuestions | None = None) -> str:
+    """Where ``rids`` (of ``covered``) agree: « dans les cinq règlements », « dans les deux
+    règlements du jeu de la 9 », « au BCA et dans le guide du jeu de la 10 »."""
+    pqs = pqs or load_policy_questions()
+    rids = list(rids)
+    if len(rids) > 1 and set(rids) == set(covered):
+        games = {book.rulesets[r].game for r in rids if r in book.rulesets}
+        n = _COUNT.get(len(rids), str(len(rids)))
+        if len(games) == 1 and len(rids) == len(book.rulesets_of_game(next(iter(games)))) < len(book.rulesets):
+            return f"dans les {n} règlements {_GAME_OF.get(next(iter(games)), '')}".rstrip()
+        return f"dans les {n} règlements"
+    if len(rids) == 2 and all(r.endswith("-ffb") for r in rids):
+        return "dans les deux textes FFB"
+    return join_and(_prep(book, pqs, r) for r in rids)
+
+
+def _silent_phrase(book: Rulebook, rids: Sequence[str], covered: Sequence[str], pqs: PolicyQuestions) -> str:
+    if len(rids) > 2 and set(rids) == set(covered):
+        return "aucun des textes n’en dit rien"
+    if len(rids) == 2 and all(r.endswith("-ffb") for r in rids):
+        return "les deux textes FFB n’en disent rien"
+    names = join_and(_nominal(_prep(book, pqs, r)) for r in rids)
+    return f"{names} n’en {'dit' if len(rids) == 1 else 'disent'} rien"
+
+
+# ============================================================================ policies
+@dataclass(frozen=True)
+class PolicyReply:
+    """What a policy answers: ``short``, ``verdicts`` (None for an open question), the
+    ``policy`` and the clause of each ruleset's value (``clauses``, in ``covered`` order)."""
+
+    short: str
+    verdicts: Mapping[str, str] | None
+    policy: str
+    clauses: tuple[str, ...]
+
+
+def _value_groups(book: Rulebook, policy: str, covered: Sequence[str]) -> dict[str, list[str]]:
+    groups: dict[str, list[str]] = {}
+    for r in covered:
+        pv = book.rulesets[r].policy.get(policy)
+        groups.setdefault(pv.value if pv is not None else "silent", []).append(r)
+    return groups
+
+
+def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
+                 pqs: PolicyQuestions | None = None) -> PolicyReply | None:
+    """The reply of the policy ``question`` asks about, over the rulesets ``covered``; None when
+    it asks about none, or when no covered ruleset has that policy."""
+    pqs = pqs or load_policy_questions()
+    found = pqs.find(question)
+    if found is None:
+        return None
+    pq, flip = found
+    spec = book.policy_specs.get(pq.policy)
+    covered = [r for r in covered if r in book.rulesets and pq.policy in book.rulesets[r].policy]
+    if spec is None or not covered:
+        return None
+    groups = _value_groups(book, pq.policy, covered)
+    yes_no = is_yes_no(question) and bool(pq.yes or pq.no)
+    if all(v == "silent" for v in groups) and not yes_no:
+        return None          # no text says anything: the quotes (if any) answer better
+    clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))
+    if yes_no:
+        verdicts = {r: pq.verdict(book.rulesets[r].policy[pq.policy].value, flip) for r in covered}
+        short = _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs)
+        return PolicyReply(short, verdicts, pq.policy, clauses)
+    return PolicyReply(_open_short(book, spec, groups, covered, pqs), None, pq.policy, clauses)
+
+
+_FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite)\b")
+_ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte)\b")
+
+
+def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
+               pqs: PolicyQuestions | None = None) -> PolicyReply | None:
+    """« Est-ce faute de jouer avant l’arrêt des billes ? »: yes where a text lists that foul (its
+    clause), silent where it does not; « est-ce permis… » asks the opposite. None when the
+    question is not a yes/no question about a foul of rules_data/policy_questions.yaml."""
+    pqs = pqs or load_policy_questions()
+    text = " ".join(words(question))
+    asks_foul = bool(_FOUL_ASKED.search(text))
+    if not (asks_foul or _ALLOWED_ASKED.search(text)) or not is_yes_no(question):
+        return None
+    code = pqs.find_foul(question)
+    covered = [r for r in covered if r in book.rulesets]
+    if code is None or not covered:
+        return None
+    listed = {r: book.rulesets[r].fouls.get(code) for r in covered}
+    verdicts = {r: ("yes" if asks_foul else "no") if listed[r] else "silent" for r in covered}
+    named = [r for r in covered if listed[r]]
+    silent = [r for r in covered if not listed[r]]
+    label = book.foul_label(code).lower()
+    parts = []
+    if named:
+        head = "oui" if asks_foul else "non"
+        parts.append(f"{head} {group_phrase(book, named, covered, pqs)} : c’est une faute ({label})")
+    if silent:
+        parts.append(_silent_phrase(book, silent, covered, pqs) if parts or len(silent) > 1
+                     else f"{_nominal(_prep(book, pqs, silent[0]))} n’en dit rien")
+    short = clip(_cap(" ; ".join(parts)) + ".")
+    return PolicyReply(short, verdicts, "", tuple(c for r in covered if (c := listed[r])))
+
+
+def _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs) -> str:
+    yes = [r for r in covered if verdicts[r] == "yes"]
+    silent = [r for r in covered if verdicts[r] == "silent"]
+    no_by_value: dict[str, list[str]] = {}
+    for r in covered:
+        if verdicts[r] == "no":
+            no_by_value.setdefault(book.rulesets[r].policy[pq.policy].value, []).append(r)
+    parts: list[str] = []
+    if yes:
+        parts.append("oui " + group_phrase(book, yes, covered, pqs))
+    for value, rs in no_by_value.items():
+        cond = pq.when.get(value)
+        parts.append("non " + group_phrase(book, rs, covered, pqs) + (f" ({cond})" if cond else ""))
+    if silent:
+        parts.append(_silent_phrase(book, silent, covered, pqs) if parts or len(silent) > 1
+                     else f"{_nominal(_prep(book, pqs, silent[0]))} n’en dit rien")
+    text = _cap(" ; ".join(parts))
+    values = [v for v in groups if v != "silent"]
+    if len(values) == 1 and not silent:
+        label = spec.values.get(values[0], "")
+        with_label = f"{text} : {spec.label.lower()}, {label}." if label else text + "."
+        if len(with_label) <= MAX_SHORT:
+            return with_label
+    return clip(text + ".")
+
+
+def _open_short(book, spec, groups, covered, pqs) -> str:
+    parts = []
+    silent = groups.get("silent", [])
+    for value, rs in groups.items():
+        if value == "silent":
+            continue
+        parts.append(f"{spec.values.get(value, value)} {group_phrase(book, rs, covered, pqs)}")
+    if silent:
+        parts.append(_silent_phrase(book, silent, covered, pqs))
+    text = f"{spec.label} : {' ; '.join(parts)}."
+    return clip(text)
+
+
+# ============================================================================ quotes
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«])")
+
+
+def _lead_quote(book: Rulebook, c: Clause) -> str:
+    text = " ".join(c.text.split())
+    lead = book.clauses.get(c.lead_in) if c.lead_in else None
+    if lead is not None and len(lead.text) <= 130:
+        text = f"{' '.join(lead.text.split())} […] {text}"
+    return text
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in words(text) if len(w) > 3 and w not in STOP_WORDS and w not in QUESTION_WORDS}
+
+
+def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str], lead: str = "", question: str = "") -> str:
+    """The clause quoted verbatim after the name of its ruleset, within 200 characters: « À la
+    FFB (jeu de la 9) : « … » » (after ``lead``, « Parce que, »). It starts at the sentence that
+    shares most words with ``question`` (the first one on a tie; « […] » marks what is left out
+    before it) and goes on while sentences fit."""
+    pqs = load_policy_questions()
+    where = _prep(book, pqs, clause.ruleset)
+    head = (f"{lead} {where}" if lead else _cap(where)) + " : « "
+    room = MAX_SHORT - len(head) - 2
+    text = _lead_quote(book, clause)
+    sentences = _SENTENCE_END.split(text)
+    start = 0
+    if question and len(sentences) > 1:
+        asked = _stems(question)
+        shared = [len(asked & _stems(sn)) for sn in sentences]
+        start = max(range(len(sentences)), key=lambda i: (shared[i], -i))
+    out = "[…]" if start else ""
+    for sentence in sentences[start:]:
+        if len(out) + len(sentence) + 1 > room:
+            break
+        out = f"{out} {sentence}".strip()
+    if out in ("", "[…]"):
+        out = clip(("[…] " if start else "") + sentences[start], room)
+    return f"{head}{out} »"
+
+
+_OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic category
+    "price": "des prix ni des achats",
+    "brand": "des marques de matériel",
+    "technique": "de la technique de jeu (visée, effets, entraînement)",
+    "equipment": "du matériel au-delà de ce qu’elles décrivent",
+    "events": "des tournois, des résultats, des joueurs ni des salles",
+    "coin_op": "des tables de bar à monnayeur",
+}
+
+
+def unknown_short(reason: str | None, off_topic: str | None, other_game: str | None) -> str:
+    """Why the texts do not answer, in one sentence."""
+    if reason == "other_game" and other_game:
+        return clip(f"Je ne sais pas : les textes portent sur le jeu de la 9 et le jeu de la 10, pas sur « {other_game} ».")
+    if reason == "off_topic" and off_topic in _OFF_TOPIC:
+        return f"Je ne sais pas : les règles ne parlent pas {_OFF_TOPIC[off_topic]}."
+    return "Je ne sais pas : les règles ne traitent pas de cette question."
+
+
+def off_topic_phrase(category: str | None) -> str | None:
+    """The French phrase after « les règles ne parlent pas » for an off-topic category."""
+    return _OFF_TOPIC.get(category or "")
+
+
+# ============================================================================ situations
+def ruling_short(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], covered: Sequence[str]) -> str:
+    """A situation's rulings in one sentence: the ruling when all agree, else each group's
+    ruling after where it holds (« Chez Dooly’s, faute : … ; à la FFB, … »), shortened to the
+    ruling's first clause when too long."""
+    pqs = load_policy_questions()
+    if len(groups) == 1:
+        return clip(groups[0][1])
+    for name in (lambda rs: group_phrase(book, rs, covered, pqs), lambda rs: _short_names(book, rs, covered)):
+        full = " ; ".join(f"{name(rs)}, {t[:1].lower() + t[1:].rstrip('.')}" for rs, t in groups)
+        if len(full) + 1 <= MAX_SHORT:
+            return _cap(full) + "."
+    merged: dict[str, list[str]] = {}
+    for rs, t in groups:
+        merged.setdefault(_first_part(t), []).extend(rs)
+    if len(merged) == 1:
+        return clip(_cap(next(iter(merged))) + ".")
+    brief = " ; ".join(f"{_short_names(book, sorted(rs, key=list(covered).index), covered)}, {t}"
+                       for t, rs in merged.items())
+    return clip(_cap(brief) + ".")
+
+
+def _short_names(book: Rulebook, rids: Sequence[str], covered: Sequence[str]) -> str:
+    """« selon Dooly’s, FFB 10 et guide »: the rulesets' short names (the game added to FFB
+    when both FFB texts are covered)."""
+    both_ffb = sum(1 for r in covered if r.endswith("-ffb")) > 1
+    names = []
+    for r in rids:
+        rs = book.rulesets.get(r)
+        name = (rs.short if rs is not None and rs.short else r)
+        if both_ffb and r.endswith("-ffb"):
+            name += " " + r.split("-", 1)[0]
+        names.append(name)
+    return "selon " + join_and(names)
+
+
+def _first_part(text: str) -> str:
+    """« Faute : la 9 est replacée, … » → « faute » ; « Coup régulier : tu gagnes la partie » kept whole
+    when short."""
+    head, _, rest = text.partition(" : ")
+    t = text if len(text) <= 60 else head
+    return t[:1].lower() + t[1:].rstrip(".")
+
+
+# What a yes/no situation question asks of the ruling, on folded words (first match wins).
+_ASKED = (
+    ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
+    ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
+    ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot)\b")),
+    ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")),
+    ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
+    ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
+    ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|illegal|pas le droit)\b")),
+    ("legal", re.compile(r"\b(?:bon|valable|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|autorise|permis)\b")),
+)
+_FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
+_OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
+
+
+def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = "self") -> dict[str, str] | None:
+    """{ruleset: "yes" | "no"} for a yes/no question about a situation's ruling (``outcomes``:
+    the engine's Outcome objects), or None when the question is not yes/no or asks nothing
+    the Outcome says. ``shooter``: who played the shot (``self``: the asker)."""
+    if not is_yes_no(question) or not outcomes:
+        return None
+    text = " ".join(words(question))
+    tail = text[-80:]      # the question comes at the end of the story
+    asked = next((name for name, rx in _ASKED if rx.search(tail)), None)
+    if asked is None:
+        return None
+    # whose win or loss: the asker's (first person) or the other player's
+    about_asker = bool(_FIRST_PERSON.search(tail)) or not _OTHER_PERSON.search(tail)
+    about_shooter = about_asker == (shooter != "other")
+    out: dict[str, str] = {}
+    for r, o in outcomes.items():
+        out[r] = "yes" if _answers(asked, o, about_shooter) else "no"
+    return out
+
+
+def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
+    if asked in ("win", "lose"):
+        if not o.game_over:
+            return False
+        wins = (o.winner == "shooter") == about_shooter
+        return wins if asked == "win" else not wins
+    if asked == "push_out":
+        return not o.game_over and (bool(o.push_out_available) or any(op.push_out_available for op in o.options))
+    if asked == "spotted":
+        return bool(o.spotted)
+    if asked == "bih":
+        return bool(o.ball_in_hand) and (o.next_shooter == "opponent") != about_shooter
+    if asked == "again":
+        return not o.game_over and o.next_shooter == "shooter" and about_shooter
+    if asked == "foul":
+        return not o.legal
+    return bool(o.legal)
+
+
+def fold_text(text: str) -> str:
+    """Folded lowercase text (accents out), for comparisons."""
+    return fold(text).lower()
+
+
+def why_short(book: Rulebook, answer: Mapping[str, Any]) -> str:
+    """« Parce que, au BCA : « … » »: what the answer rests on, its first cited clause quoted."""
+    verdicts = answer.get("verdicts") or {}
+    if verdicts and all(v == "silent" for v in verdicts.values()):
+        return ("Parce que ces textes n’en disent rien : aucun de leurs passages ne traite de la question ; "
+                "ceux cités sont les plus proches.")
+    cites = answer.get("citations") or []
+    clause = book.clauses.get(cites[0]["id"]) if cites else None
+    if clause is None:
+        return str(answer.get("short") or "")
+    return quote_short(book, clause, answer.get("rulesets") or (), lead="Parce que,")

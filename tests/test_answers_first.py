@@ -1,0 +1,258 @@
+"""Answers that answer first (``short``, ``verdicts``), quote hygiene, and the conversation
+(``context``): units over the real rule data, the API through the Flask test client, the chat
+command through click's runner. Expected values come from the policy files (each value names
+the clause that states it) and the rule texts, not from the code."""
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from pathlib import Path
+
+import pytest
+import yaml
+
+from qa.answer import AskError
+from qa.conversation import change_facts
+from qa.policy_questions import policy_question_problems
+from qa.short import MAX_SHORT, is_yes_no
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ============================================================================ short and verdicts
+def test_jump_verdicts_follow_each_text(answerer):
+    # 10-doolys/12-sautes-masses-interdits forbids them; 10-guide/jump-autorises and
+    # 9-bca/11-sautes-masses-obstacle allow them; neither FFB text speaks of jump shots
+    ans = answerer.ask("On a le droit de faire un jump ?")
+    assert ans["verdicts"] == {"10-doolys": "no", "10-ffb": "silent", "10-guide": "yes", "9-bca": "yes",
+                               "9-ffb": "silent"}
+    assert ans["short"].startswith("Oui ")
+    assert "non chez Dooly’s" in ans["short"] and "les deux textes FFB n’en disent rien" in ans["short"]
+    cited = [c["id"] for c in ans["citations"]]
+    # every fact of the short rests on a cited clause
+    for cid in ("10-doolys/12-sautes-masses-interdits", "10-guide/jump-autorises", "9-bca/11-sautes-masses-obstacle"):
+        assert cid in cited
+
+
+def test_a_question_asking_the_opposite_flips_the_verdicts(answerer):
+    ans = answerer.ask("Est-ce interdit de masser au jeu de la 10 ?")
+    assert ans["verdicts"]["10-doolys"] == "yes"          # 10-doolys/12-sautes-masses-interdits
+    assert ans["verdicts"]["10-ffb"] == "silent"
+
+
+def test_call_shot_verdicts_and_the_condition_of_a_money_ball_on_the_break(answerer):
+    ans = answerer.ask("Au jeu de la 10, faut-il annoncer ses coups ?")
+    # 10-doolys/1-pas-d-annonce: no call; 10-ffb/annonce-du-coup, 10-guide/annonce-du-coup: ball and pocket
+    assert ans["verdicts"] == {"10-doolys": "no", "10-ffb": "yes", "10-guide": "yes"}
+    ans = answerer.ask("au 10, la 10 rentre à la casse, on gagne ?")
+    if ans["kind"] == "lookup":
+        # 10-ffb/casse-10-empochee-annoncee and 10-guide/casse-10-annoncee: only when called
+        assert ans["verdicts"]["10-doolys"] == "yes"
+        assert ans["verdicts"]["10-ffb"] == ans["verdicts"]["10-guide"] == "no"
+        assert "seulement si elle est annoncée" in ans["short"]
+
+
+def test_an_open_policy_question_gets_the_rule_before_its_exception(answerer):
+    ans = answerer.ask("Combien de fautes d’affilée avant de perdre au jeu de la 9 ?")
+    assert ans["verdicts"] is None
+    assert ans["short"] == "Trois fautes consécutives : le joueur perd la partie dans les deux règlements du jeu de la 9."
+    first = [c["id"] for c in ans["citations"][:2]]
+    assert set(first) == {"9-bca/12-trois-fautes", "9-ffb/trois-fautes-consecutives"}
+
+
+def test_a_situation_asked_yes_or_no_gets_the_engines_verdict(answerer):
+    ans = answerer.ask("Au jeu de la 9, je casse, je touche la 1 et la 9 tombe, j’ai gagné ?")
+    assert ans["kind"] == "scenario"
+    assert ans["verdicts"] == {"9-bca": "yes", "9-ffb": "yes"}    # 9-bca/4-fin-de-partie, 9-ffb/victoire-9-empochee
+    assert "gagnes la partie" in ans["short"]
+    ans = answerer.ask("Au jeu de la 9, la blanche tombe dans la poche, c’est faute ?")
+    assert set(ans["verdicts"].values()) == {"yes"}
+
+
+def test_unknown_questions_are_refused_in_grammatical_french(answerer):
+    ans = answerer.ask("Combien coûte une queue de billard ?")
+    assert ans["kind"] == "unknown" and ans["citations"] == []
+    assert ans["short"] == "Je ne sais pas : les règles ne parlent pas des prix ni des achats."
+    assert " de les " not in ans["answer"]
+
+
+@pytest.mark.parametrize("q, expected", [
+    ("peut-on sauter une bille ?", True), ("on a le droit de masser ?", True), ("la 9 à la casse, on gagne ?", True),
+    ("est-ce qu'il faut annoncer ?", True), ("quand je casse, dois-je toucher la 1 ?", True),
+    ("je touche la 3 alors que la 2 est encore là, j'ai gagné ?", True),
+    ("combien de fautes avant de perdre ?", False), ("c'est quoi un push-out ?", False),
+    ("où replace-t-on la 9 ?", False), ("qui casse en premier ?", False), ("comment on fait le lag", False),
+])
+def test_yes_no_questions_are_told_from_the_others(q, expected):
+    assert is_yes_no(q) is expected
+
+
+def test_every_short_fits_in_200_characters(answerer):
+    items = yaml.safe_load((ROOT / "tests" / "data" / "questions.yaml").read_text(encoding="utf-8"))
+    for item in items[:150]:
+        ans = answerer.ask(item["q"])
+        assert isinstance(ans["short"], str) and 0 < len(ans["short"]) <= MAX_SHORT, (item["q"], ans["short"])
+
+
+def test_no_passage_is_quoted_twice_and_no_bare_lead_in_beside_its_items(answerer, rulebook):
+    for q in ("que peut faire l'adversaire après un push-out", "liste des fautes au jeu de la 9",
+              "la blanche tombe que se passe t il", "le coup poussé au bca"):
+        ans = answerer.ask(q, k=8)
+        ids = [c["id"] for c in ans["citations"]]
+        assert len(ids) == len(set(ids))
+        for cid in ids:
+            c = rulebook.clauses[cid]
+            if c.text.rstrip().endswith(":") and len(c.text) < 160:
+                assert not any(rulebook.clauses[o].lead_in == cid for o in ids), (q, cid)
+
+
+# ============================================================================ the conversation
+def test_a_follow_up_changes_the_rulesets(answerer):
+    first = answerer.ask("chez Dooly’s, les coups sautés sont permis ?")
+    assert first["verdicts"] == {"10-doolys": "no"}
+    second = answerer.ask("et dans le guide ?", context=first["context"])
+    assert second["verdicts"] == {"10-guide": "yes"}                 # 10-guide/jump-autorises
+    assert second["question"] == "et dans le guide ?"
+    third = answerer.ask("et à la FFB ?", context=second["context"])
+    assert third["verdicts"] == {"10-ffb": "silent"}
+    assert "n’en dit rien" in third["short"]
+
+
+def test_a_follow_up_changes_the_game_of_a_rule_question(answerer):
+    first = answerer.ask("combien de fautes de suite avant de perdre au jeu de la 9 ?")
+    second = answerer.ask("et au jeu de la 10 ?", context=first["context"])
+    assert set(second["rulesets"]) <= {"10-doolys", "10-ffb", "10-guide"} and second["rulesets"]
+
+
+def test_a_follow_up_changes_one_fact_of_a_situation(answerer):
+    first = answerer.ask("Au jeu de la 9, je touche la 1 et la 5 tombe, je rejoue ?")
+    assert first["kind"] == "scenario" and first["verdicts"] == {"9-bca": "yes", "9-ffb": "yes"}
+    second = answerer.ask("et si la 9 était rentrée aussi ?", context=first["context"])
+    assert second["kind"] == "scenario"
+    assert 9 in second["scenario"]["shot"]["pocketed"] and 5 in second["scenario"]["shot"]["pocketed"]
+    for o in second["outcomes"].values():          # the 9 pocketed legally wins (9-bca/13-fin-de-partie…)
+        assert o["game_over"] and o["winner"] == "shooter"
+    third = answerer.ask("et si c'était à la casse ?", context=second["context"])
+    assert third["scenario"]["shot"]["kind"] == "break"
+
+
+def test_why_quotes_what_the_answer_rests_on(answerer, rulebook):
+    first = answerer.ask("au 9 ffb, 3 fautes de suite sans avertissement, je perds ?")
+    second = answerer.ask("pourquoi ?", context=first["context"])
+    assert second["short"].startswith("Parce que")
+    cid = second["citations"][0]["id"]
+    assert rulebook.clauses[cid].ruleset == "9-ffb"
+
+
+def test_change_facts_on_the_scenario():
+    sc = {"state": {"on_table": [1, 2, 5]}, "shot": {"first_contact": 1, "pocketed": [5]}}
+    assert change_facts("et si c'était à la casse ?", sc)["shot"]["kind"] == "break"
+    assert change_facts("et si la 9 était rentrée aussi ?", sc)["state"]["on_table"] == [1, 2, 5, 9]
+    assert change_facts("et si la blanche était tombée ?", sc)["shot"]["cue_ball"] == "pocketed"
+    assert change_facts("et si j'avais annoncé ?", sc)["shot"]["called"]["ball"] == 5
+    assert change_facts("et si aucune bille n'avait touché la bande ?", sc)["shot"]["rail_after_contact"] is False
+    assert change_facts("et ensuite ?", sc) is None
+    assert sc == {"state": {"on_table": [1, 2, 5]}, "shot": {"first_contact": 1, "pocketed": [5]}}   # not changed
+
+
+def test_a_context_not_written_here_is_refused(answerer, rulebook):
+    for bad in ("nimporte", "c1.@@@", "c1." + base64.urlsafe_b64encode(zlib.compress(b"[1,2]")).decode(), 42,
+                "c1." + base64.urlsafe_b64encode(zlib.compress(b"0" * 200_000)).decode()):
+        with pytest.raises(AskError) as exc:
+            answerer.ask("et à la FFB ?", context=bad)
+        assert exc.value.field == "context"
+    forged = {"q": "x", "k": "lookup", "r": ["9-zzz"]}
+    text = "c1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(forged).encode())).decode()
+    with pytest.raises(AskError):
+        answerer.ask("et alors ?", context=text)
+
+
+def test_the_api_follows_up_with_context(client):
+    first = client.get("/api/ask", query_string={"q": "On a le droit de faire un jump ?"}).get_json()
+    assert first["short"] and first["context"]
+    second = client.post("/api/ask", json={"q": "et à la FFB ?", "context": first["context"]})
+    assert second.status_code == 200
+    assert second.get_json()["verdicts"] == {"10-ffb": "silent", "9-ffb": "silent"}
+    bad = client.get("/api/ask", query_string={"q": "et à la FFB ?", "context": "xyz"})
+    assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "context"
+
+
+def test_the_page_continues_the_conversation_without_javascript(client):
+    first = client.get("/api/ask", query_string={"q": "On a le droit de faire un jump ?"}).get_json()
+    text = client.get("/", query_string={"q": "et à la FFB ?", "context": first["context"], "f": "1"}).get_data(as_text=True)
+    assert 'id="reponse"' in text and "Les deux textes FFB n’en disent rien." in text
+    assert 'class="thread"' in text and "jump" in text
+    assert 'name="context" value="' in text
+
+
+def test_the_page_remembers_the_rulesets_ticked(client):
+    resp = client.get("/", query_string={"q": "la casse", "rulesets": "9-bca", "f": "1"})
+    assert "arbitre_regles=9-bca" in resp.headers.get("Set-Cookie", "")
+    home = client.get("/").get_data(as_text=True)
+    assert 'id="rs-9-bca" name="rulesets" value="9-bca" checked' in home
+
+
+def test_chat_in_the_terminal(runner):
+    from cli import cli
+    result = runner.invoke(cli, ["chat"], input="On a le droit de faire un jump ?\net à la FFB ?\npourquoi ?\n")
+    assert result.exit_code == 0, result.output
+    assert "non chez Dooly’s" in result.output
+    assert "Les deux textes FFB n’en disent rien." in result.output
+    assert "Parce que" in result.output
+
+
+# ============================================================================ the data file
+def test_policy_questions_file_problems_name_the_line(tmp_path, rulebook):
+    path = tmp_path / "policy_questions.yaml"
+    path.write_text("names: {}\nflip: []\nquestions:\n  - policy: jump_shot\n    words: [jump]\n"
+                    "  - policy: jump_shots\n    words: [Sauté]\n    oui: [permis]\n", encoding="utf-8")
+    problems = policy_question_problems(path, rulebook.policy_specs, list(rulebook.rulesets))
+    text = "\n".join(f"{line}: {msg}" for line, msg in problems)
+    assert "4: politique inconnue « jump_shot » (vouliez-vous dire « jump_shots » ?)" in text
+    assert "« Sauté »" in text and "valeur « permis » inconnue" in text
+
+
+# ============================================================================ the refusal gate
+@pytest.mark.parametrize("q", [
+    "salut à tous ! petite question : au jeu de la 9, la 9 rentre sur la casse, on a gagné ?",
+    "je comprends rien à ce passage, c'est quoi la règle des trois billes ?",
+    "c'est qui qui a raison : mon pote dit qu'on rejoue après avoir rentré une bille à la casse",
+    "yo les gars, au 10 faut annoncer ses coups ou pas ?",
+])
+def test_asides_never_refuse_an_in_scope_question(answerer, q):
+    assert answerer.ask(q)["kind"] != "unknown"
+
+
+def test_asides_are_left_out_and_shortened_words_written_out():
+    from qa.asides import clean
+    assert clean("salut ! cmb de fautes avant de perdre svp") == "combien de fautes avant de perdre"
+    assert clean("bonjour") == "bonjour"          # nothing left: the question itself
+
+
+@pytest.mark.parametrize("q, phrase", [
+    ("au bar la table à pièces garde la blanche quand je scratche, on fait comment ?", "des tables de bar à monnayeur"),
+    ("comment bien faire son chevalet ?", "de la technique de jeu"),
+    ("combien coûte une queue de casse ?", "des prix"),
+])
+def test_near_domain_questions_are_refused_in_grammatical_french(answerer, q, phrase):
+    ans = answerer.ask(q)
+    assert ans["kind"] == "unknown" and phrase in ans["short"]
+
+
+def test_a_figurative_cost_is_not_a_price():
+    from qa.detect import off_topic
+    from qa.text import normalise
+    assert off_topic(normalise("trois fautes de suite, ça coûte juste la manche ?")) is None
+    assert off_topic(normalise("ça coûte combien une table ?")) == "price"
+
+
+def test_a_stale_context_on_the_page_answers_the_question_alone(client):
+    resp = client.get("/", query_string={"q": "peut-on sauter ?", "context": "c1.pas-un-contexte", "f": "1"})
+    assert resp.status_code == 200 and 'id="reponse"' in resp.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("bad", [42, ["c1."], "c1." + "A" * 20000])
+def test_the_api_refuses_a_bad_context_naming_the_field(client, bad):
+    resp = client.post("/api/ask", json={"q": "et à la FFB ?", "context": bad})
+    assert resp.status_code == 400 and resp.get_json()["error"]["field"] == "context"

@@ -52,11 +52,15 @@ def scenarios(draw, ruleset=None):
         shot["first_contact"] = draw(st.one_of(st.none(), st.sampled_from(table)))
     if draw(st.booleans()):
         shot["rail_after_contact"] = draw(st.booleans())
+    untouched = "first_contact" in shot and shot["first_contact"] is None
+    if untouched:            # a cue ball that touches nothing moves no object ball
+        shot["pocketed"], shot["off_table"] = [], []
     if kind == "break":
         if draw(st.integers(0, 3)):
-            shot["balls_to_rail"] = draw(st.integers(0, len(table)))
+            shot["balls_to_rail"] = 0 if untouched else draw(st.integers(0, len(table)))
         if draw(st.booleans()):
-            shot["crossed_head_string"] = draw(st.integers(0, len(table) - len(pocketed) - len(off)))
+            shot["crossed_head_string"] = 0 if untouched else draw(
+                st.integers(0, len(table) - len(shot["pocketed"]) - len(shot["off_table"])))
         shot["cue_rail_first"] = draw(st.booleans())
     if draw(st.booleans()):
         shot["called"] = draw(st.one_of(

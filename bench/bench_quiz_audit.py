@@ -13,6 +13,7 @@ prints, for the ruling questions (``call``):
 - « closest to the others » finds the key: the choice whose ruling differs least from the
   other choices' (parts: foul, game over and winner, who plays, ball in hand, spotted balls,
   push-out; ties share the point), and the same on the choices' words (Jaccard distance);
+  and the opposite guess, « farthest from the others »;
 - choices that all share one verdict (all « faute » or all « pas de faute »);
 - distinct situation types per ruleset and distinct right answers per ruleset (the type:
   the shot's kind and facts with ball numbers abstracted — see :func:`situation_type`);
@@ -105,10 +106,11 @@ def ruling_parts(r: Mapping[str, Any]) -> tuple:
             tuple(r.get("spotted") or ()), None if end else bool(r.get("push_out")))
 
 
-def _closest_share(dist: list[list[float]], key: int) -> float:
-    """1 when the key alone is the choice closest to the others, 1/k when k choices tie."""
+def _closest_share(dist: list[list[float]], key: int, farthest: bool = False) -> float:
+    """1 when the key alone is the choice closest to the others (``farthest``: farthest from
+    them), 1/k when k choices tie."""
     totals = [sum(row) for row in dist]
-    best = min(totals)
+    best = max(totals) if farthest else min(totals)
     winners = [i for i, t in enumerate(totals) if t == best]
     return 1 / len(winners) if key in winners else 0.0
 
@@ -209,7 +211,7 @@ class Audit:
         self.n = Counter()
         self.types: dict[str, set] = defaultdict(set)
         self.answers: dict[str, set] = defaultdict(set)
-        self.closest = self.closest_words = 0.0
+        self.closest = self.closest_words = self.farthest = self.farthest_words = 0.0
         self.samples: dict[str, list[str]] = defaultdict(list)
 
     def flag(self, name: str, q: Any) -> None:
@@ -237,6 +239,7 @@ class Audit:
             parts = [ruling_parts(rulings[i]) for i in ids]
             dist = [[sum(x != y for x, y in zip(a, b)) for b in parts] for a in parts]
             self.closest += _closest_share(dist, ids.index(q.right))
+            self.farthest += _closest_share(dist, ids.index(q.right), farthest=True)
             if len({p[0] for p in parts}) == 1:
                 self.n["one_verdict"] += 1
             wrong = [p for i, p in zip(ids, parts) if i != q.right]
@@ -246,6 +249,7 @@ class Audit:
         texts = [c.text for c in q.choices]
         dist_w = [[_jaccard_distance(a, b) for b in texts] for a in texts]
         self.closest_words += _closest_share(dist_w, ids.index(q.right))
+        self.farthest_words += _closest_share(dist_w, ids.index(q.right), farthest=True)
         if q.detail.get("level") is not None:
             self.n[f"level_{q.detail['level']}"] += 1
 
@@ -312,6 +316,8 @@ def run(seeds: int, count: int, quizzes: int, quiz_count: int, samples: bool) ->
     print(f"contested rulings (unsettled, assumptions or notes): {n['contested']} ({_pct(n['contested'], c)})")
     print(f"'closest to the others' finds the key (ruling parts): {_pct(audit.closest, c)}"
           f"   (choice words): {_pct(audit.closest_words, c)}")
+    print(f"'farthest from the others' finds the key (ruling parts): {_pct(audit.farthest, c)}"
+          f"   (choice words): {_pct(audit.farthest_words, c)}   [chance: about 25 % with four choices]")
     print(f"choices all sharing one verdict (foul / no foul): {n['one_verdict']} ({_pct(n['one_verdict'], c)})")
     print(f"questions with a distractor differing from the key in one part only: {n['one_part_distractor']} "
           f"({_pct(n['one_part_distractor'], c)})")

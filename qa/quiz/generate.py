@@ -36,6 +36,7 @@ from ..engine.scenario import Called, Scenario, ScenarioFormatError, Shot, State
 from ..engine.schema import ShotModel, StateModel
 from ..french import ball_list
 from ..rulebook import GAMES, Clause, Rulebook, Ruleset
+from . import rulings as rl
 
 KINDS = ("call", "clause", "variant")
 KIND_WEIGHTS = {"call": 45, "clause": 35, "variant": 20}
@@ -167,8 +168,10 @@ def _cap(s: str) -> str:
 class _Selection:
     """The rulesets and topics a quiz draws from (book order), and the rulebook."""
 
-    def __init__(self, book: Rulebook, rulesets: Iterable[str] | None, topics: Iterable[str] | None):
+    def __init__(self, book: Rulebook, rulesets: Iterable[str] | None, topics: Iterable[str] | None,
+                 levels: Iterable[int] | None = None):
         self.book = book
+        self.levels = frozenset(levels or ())
         wanted = set(rulesets or ())
         self.rulesets = [r for r in book.rulesets if not wanted or r in wanted]
         tw = set(topics or ())
@@ -189,19 +192,6 @@ def verdict_json(v: Verdict) -> dict:
     """What a call question records of a verdict (the fields its wording shows)."""
     return {"foul": v.foul, "winner": v.winner, "next": v.next, "ball_in_hand": v.ball_in_hand,
             "spotted": list(v.spotted), "push_out": v.push_out}
-
-
-def _won_by(r: Verdict, winner: str) -> Verdict:
-    """``r`` turned into the end of the game, won by ``winner``."""
-    termination = Termination.MONEY_BALL if winner == "shooter" else Termination.THREE_FOULS
-    return replace(r, winner=winner, termination=termination, next=None, ball_in_hand=False, spotted=(),
-                   push_out=False)
-
-
-def _goes_on(r: Verdict, next_: str, ball_in_hand: bool, spotted: tuple[int, ...]) -> Verdict:
-    """``r`` turned into a game that goes on: ``next_`` plays, with or without ball in hand."""
-    return replace(r, winner=None, termination=None, next=next_, ball_in_hand=ball_in_hand, spotted=spotted,
-                   push_out=False)
 
 
 @dataclass(frozen=True)
@@ -251,40 +241,6 @@ def render_ruling(r: Verdict, ctx: CallContext) -> str:
             parts.append("Le coup suivant peut être un coup poussé (push-out)." if r.push_out
                          else "Le coup suivant ne peut pas être un coup poussé.")
     return " ".join(parts)
-
-
-def ruling_distractors(r: Verdict, ctx: CallContext, shooter_fouls: int,
-                       rng: random.Random) -> list[tuple[str, Verdict]]:
-    """Plausible wrong verdicts, each differing from ``r`` in exactly one thing; returns
-    ``[(dimension, verdict)]`` with dimension in next/ball_in_hand/spotted/push_out/game_over/winner."""
-    out: list[tuple[str, Verdict]] = []
-    money = ctx.money
-    if r.winner is None:
-        alts = {"shooter": ["opponent"], "opponent": ["shooter", "choice"], "choice": ["opponent", "shooter"]}
-        assert r.next is not None    # a game not over names who plays next
-        out.append(("next", replace(r, next=rng.choice(alts[r.next]))))
-        out.append(("ball_in_hand", replace(r, ball_in_hand=not r.ball_in_hand)))
-        if ctx.involved:
-            if r.spotted:
-                out.append(("spotted", replace(r, spotted=())))
-            else:
-                ball = money if money in ctx.involved else rng.choice(ctx.involved)
-                out.append(("spotted", replace(r, spotted=(ball,))))
-        if ctx.push_relevant:
-            out.append(("push_out", replace(r, push_out=not r.push_out)))
-        if r.foul and shooter_fouls == 2:
-            out.append(("game_over", _won_by(r, "opponent")))
-        elif money in ctx.pocketed:
-            out.append(("game_over", _won_by(r, "shooter")))
-    elif r.winner == "shooter":
-        spotted = (money,) if money in ctx.involved else ()
-        out.append(("game_over", _goes_on(r, "shooter", False, spotted)))
-        out.append(("winner", _won_by(r, "opponent")))
-    else:
-        spotted = (money,) if money in ctx.involved else ()
-        out.append(("game_over", _goes_on(r, "opponent", True, spotted)))
-        out.append(("winner", _won_by(r, "shooter")))
-    return out
 
 
 # -- scenario drawing ---------------------------------------------------------------
@@ -516,8 +472,8 @@ def describe(book: Rulebook, scenario: Scenario) -> str:
         out.append("La blanche sort de la table.")
     for b in sh.off_table:
         out.append(f"La {b} sort de la table.")
-    for code in sh.fouls:
-        out.append(f"L’arbitre constate aussi : {book.foul_label(code).lower()}.")
+    for code in sh.fouls:      # who calls it is a matter of the ruleset (Dooly's: the opponent): not said here
+        out.append(f"Sur ce coup, le tireur commet aussi : {book.foul_label(code).lower()}.")
     out.append("Quelle est la décision ?")
     return " ".join(out)
 
@@ -625,56 +581,89 @@ def _call_topics(tpl: _Template, sc: Scenario, out: Outcome, rs: Ruleset) -> lis
     return topics
 
 
+def _template(name: str, base_topics: Sequence[str] = ()) -> _Template:
+    return next((t for t in TEMPLATES if t.name == name), None) or \
+        _Template(name, 1, tuple(base_topics), (), lambda rs: True, lambda rng_, rs_: {})
+
+
+def _topics_of(book: Rulebook) -> Callable[[str, Scenario, Outcome], list[str]]:
+    def topics(name: str, sc: Scenario, out: Outcome) -> list[str]:
+        assert sc.ruleset is not None
+        return _call_topics(_template(name), sc, out, book.rulesets[sc.ruleset])
+    return topics
+
+
+def call_pool(book: Rulebook) -> rl.CallPool:
+    """The situation types of the book's rulesets (the syllabus quizzes draw from)."""
+    return rl.call_pool(book, TEMPLATES, _topics_of(book))
+
+
+def syllabus(book: Rulebook, rulesets: Iterable[str] | None = None) -> dict[str, dict[str, dict[str, int]]]:
+    """``{ruleset: {topic: {"1": n, "2": n, "3": n}}}``: the situation types of each ruleset by
+    topic and level (see :mod:`qa.quiz.rulings`)."""
+    wanted = set(rulesets or ())
+    return rl.syllabus(call_pool(book), [r for r in book.rulesets if not wanted or r in wanted])
+
+
 def call_question_for(book: Rulebook, data: Mapping[str, Any], rng: random.Random,
                       template: str = "custom", base_topics: Sequence[str] = ()) -> Question | None:
     """A ``call`` question on the scenario mapping ``data`` (None when the scenario is
-    impossible, when its ruling rests on assumptions, or when a text leaves it unsettled)."""
-    tpl = next((t for t in TEMPLATES if t.name == template), None) or \
-        _Template(template, 1, tuple(base_topics), (), lambda rs: True, lambda rng_, rs_: {})
+    impossible, when its ruling rests on assumptions, or when a text leaves it unsettled,
+    ambiguous or contradictory: ``notes``).
+
+    The choices are the engine's ruling and wrong rulings from known mistakes
+    (:func:`qa.quiz.rulings.wrong_rulings`): each differs from it in two parts or more, foul
+    or not being one of the parts asked. The id is the situation type (ball numbers aside)."""
+    tpl = _template(template, base_topics)
     try:
         sc, _ = parse_scenario(dict(data))
         out = evaluate(book, sc)
     except (ImpossibleScenarioError, ScenarioFormatError):
         return None
-    if out.unsettled or out.assumptions:
+    if not rl.settled(out):
         return None
     assert sc.ruleset is not None    # evaluate() refuses a scenario without one
     rs = book.rulesets[sc.ruleset]
     ctx = CallContext.of(sc, rs.money_ball)
     right = out.verdict()
     right_text = render_ruling(right, ctx)
-    cands = ruling_distractors(right, ctx, sc.state.fouls.shooter, rng)
-    seen = {right_text}
-    wrong: list[tuple[str, str, Verdict]] = []
-    for dim, r in cands:
-        t = render_ruling(r, ctx)
-        if t not in seen:
-            seen.add(t)
-            wrong.append((dim, t, r))
+    wrong = rl.wrong_rulings(book, sc, right, lambda v: render_ruling(v, ctx), ctx.involved, ctx.push_relevant, rng)
     if len(wrong) < 2:
         return None
-    if len(wrong) > 3:
-        wrong = rng.sample(wrong, 3)
     explanation = " ".join(r.text for r in out.reasons)
-    if out.notes:
-        explanation += " Note : " + " ".join(out.notes)
-    rulings = {right_text: {"dimension": None, **verdict_json(right)}}
-    rulings.update({t: {"dimension": dim, **verdict_json(r)} for dim, t, r in wrong})
-    scenario_json = sc.to_json()
-    return _make("call", "ruling", describe(book, sc), rs.id, _call_topics(tpl, sc, out, rs), right_text,
-                 [t for _, t, _ in wrong], explanation, out.cited, rng, scenario=scenario_json,
-                 detail={"template": tpl.name, "rulings": rulings})
+    level = rl.level_of(out)
+    rulings = {right_text: {"dimension": None, "why": None, **verdict_json(right)}}
+    rulings.update({t: {"dimension": "+".join(_dimensions(right, v)), "why": why, **verdict_json(v)}
+                    for why, t, v in wrong})
+    key = rl.situation_key(sc, out, rs.money_ball)
+    q = _make("call", "ruling", describe(book, sc), rs.id, _call_topics(tpl, sc, out, rs), right_text,
+              [t for _, t, _ in wrong], explanation, out.cited, rng, scenario=sc.to_json(),
+              detail={"template": tpl.name, "rulings": rulings, "level": level, "situation": list(key)})
+    return replace(q, id=question_id("call", "situation", list(key))) if q is not None else None
+
+
+def _dimensions(a: Verdict, b: Verdict) -> list[str]:
+    """The announced parts in which two rulings differ."""
+    names = ("foul", "winner", "next", "ball_in_hand", "spotted", "push_out")
+    return [n for n in names if getattr(a, n) != getattr(b, n)]
 
 
 def _make_call(rng: random.Random, sel: _Selection, used: set) -> Question | None:
+    """A ruling question: a ruleset of the selection, then one of its situation types (each as
+    likely as another) whose topics meet the selection, then one of the type's examples."""
     book = sel.book
-    rss = [book.rulesets[r] for r in sel.rulesets]
-    tpls = [t for t in TEMPLATES if any(t.applies(rs) for rs in rss) and sel.topic_ok(t.topics + t.may)]
-    if not tpls:
+    pool = call_pool(book)
+    by_rs = []
+    for r in sel.rulesets:
+        types = [t for t in pool.types(r) if sel.topic_ok(t.topics) and (not sel.levels or t.level in sel.levels)
+                 and ("type", t.key) not in used]
+        if types:
+            by_rs.append(types)
+    if not by_rs:
         raise _Exhausted
-    tpl = rng.choices(tpls, weights=[t.weight for t in tpls])[0]
-    rs = rng.choice([rs for rs in rss if tpl.applies(rs)])
-    q = call_question_for(book, tpl.build(rng, rs), rng, tpl.name)
+    t = rng.choice(rng.choice(by_rs))
+    used.add(("type", t.key))
+    q = call_question_for(book, rng.choice(t.examples), rng, t.template)
     if q is None or not sel.topic_ok(q.topics):
         return None
     return q
@@ -1052,16 +1041,18 @@ MAX_FAILURES = 80
 
 
 def generate(book: Rulebook, rulesets: Iterable[str] | None = None, topics: Iterable[str] | None = None,
-             count: int = 10, seed: int | str = 0, kinds: Iterable[str] | None = None) -> list[Question]:
+             count: int = 10, seed: int | str = 0, kinds: Iterable[str] | None = None,
+             levels: Iterable[int] | None = None) -> list[Question]:
     """Draw up to ``count`` questions on ``rulesets`` (None/empty: all) and ``topics``
     (None/empty: all), driven by ``random.Random(seed)``.
 
     Deterministic: the same book, parameters (in any order) and seed give the same
     questions, with the same ids, in the same order. ``kinds`` restricts the kinds (call,
-    clause, variant). Returns fewer than ``count`` questions when the selection cannot supply
+    clause, variant) and ``levels`` the levels (1..3) of ruling questions. Returns fewer than
+    ``count`` questions when the selection cannot supply
     more (e.g. a narrow topic on one ruleset); never two questions with the same id.
     """
-    sel = _Selection(book, rulesets, topics)
+    sel = _Selection(book, rulesets, topics, levels)
     rng = random.Random(seed)
     active = [k for k in KINDS if not kinds or k in set(kinds)]
     failures = {k: 0 for k in active}

@@ -21,9 +21,10 @@ prints, for the ruling questions (``call``):
 for the text questions:
 
 - false statements that are true: a « Faux » statement found in a text of its ruleset, or
-  whose altered words sit in a negation or contrast (« et non », « pas », « ni », « sauf »,
-  « ou ») where the change can leave it true, or whose replacement already stands in the
-  original sentence;
+  whose altered words sit in a negation, exception or contrast of their clause (« et non »,
+  « pas », « ni », « sauf ») where the change can leave it true, or whose replacement already
+  stands in the original sentence, or that swaps « gagne » and « perd » in a sentence on the
+  end of a turn or a game;
 - ungrammatical statements (« n'n' », a doubled word, a number above one before a singular
   noun) and placeholders « (s) », « (nt) », « (e) » anywhere in a question;
 - fill-ins with a wrong choice that also makes a sentence of a text of the ruleset, or that
@@ -50,8 +51,9 @@ from qa.rulebook import Rulebook, load_rulebook
 
 PARTS = ("foul", "end", "next", "ball_in_hand", "spotted", "push_out")
 PLACEHOLDERS = re.compile(r"\((?:s|nt|e|es|x)\)")
-CONTRAST = re.compile(r"(?:\bet non\b|\bnon pas\b|\bpas\b|\bni\b|\bsauf\b|\bou\b|\bplutôt que\b|\bmais\b)[^.;:]{0,40}$",
+CONTRAST = re.compile(r"(?:\bet non\b|\bnon pas\b|\bpas\b|\bni\b|\bsauf\b|\bplutôt que\b|\bexcept\w*)[^.;:,]{0,40}$",
                       re.IGNORECASE)
+ENDING = re.compile(r"fin\b|termin|jusqu|forfait", re.IGNORECASE)
 NUMBER_NOUN = re.compile(r"\b(?:deux|trois|quatre|cinq|six)\s+(?:faute|bille|bande|coup|fois|point|joueur|manche)\b",
                          re.IGNORECASE)
 WORD = re.compile(r"[a-zà-öø-ÿ0-9]+", re.IGNORECASE)
@@ -141,10 +143,14 @@ def false_statement_true(book: Rulebook, q: Any) -> bool:
     if any(_fold(statement) in t for t in texts):
         return True
     start = _first_difference(sentence, statement)
+    while start and sentence[start - 1].isalpha():       # back to the start of the word changed
+        start -= 1
     if start is not None and CONTRAST.search(sentence[:start]):
         return True
     original = d.get("original", "")
     replaced = statement[start:start + len(statement) - len(sentence) + len(original)] if start is not None else ""
+    if {original.lower(), replaced.strip().lower()} == {"gagne", "perd"} and ENDING.search(sentence):
+        return True        # « la partie prend fin si un joueur perd » / « … gagne »: both true
     return bool(replaced) and _fold(replaced) in _fold(sentence) and _fold(replaced) not in _fold(original)
 
 

@@ -32,7 +32,7 @@ def test_create_returns_201_with_the_contract_shape(client):
     assert body["seed"] == 42 and body["mode"] == "practice" and len(body["questions"]) == 5
     assert r.headers["Location"] == f"/api/quizzes/{body['id']}"
     for q in body["questions"]:
-        assert set(q) == {"id", "kind", "prompt", "ruleset", "topics", "choices", "scenario"}
+        assert set(q) == {"id", "kind", "prompt", "ruleset", "topics", "choices", "scenario", "level"}
         assert q["kind"] in ("call", "clause", "variant")
         assert all(set(c) == {"id", "text"} for c in q["choices"])
         assert (q["scenario"] is not None) == (q["kind"] == "call")

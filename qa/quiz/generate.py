@@ -37,6 +37,7 @@ from ..engine.schema import ShotModel, StateModel
 from ..french import ball_list
 from ..rulebook import GAMES, Clause, Rulebook, Ruleset
 from . import rulings as rl
+from . import statements as stm
 
 KINDS = ("call", "clause", "variant")
 KIND_WEIGHTS = {"call": 45, "clause": 35, "variant": 20}
@@ -57,9 +58,10 @@ class Choice:
 class Question:
     """A quiz question (contract shape plus what only the marker sees).
 
-    Public: ``id`` (stable hash of kind and content), ``kind`` (call/clause/variant),
-    ``prompt``, ``ruleset`` (None for ``variant``), ``topics``, ``choices``, ``scenario``
-    (contract Scenario mapping for ``call``, else None). Private: ``right`` (id of the right
+    Public: ``id`` (stable: the fact or situation type asked, see :func:`question_id`),
+    ``kind`` (call/clause/variant), ``prompt``, ``ruleset`` (None for ``variant``), ``topics``,
+    ``choices``, ``scenario`` (contract Scenario mapping for ``call``, else None), ``level``
+    (1..3: how many rules a ruling combines; 1 for text questions). Private: ``right`` (id of the right
     choice), ``explanation`` (plain French), ``citations`` (clause ids), ``form`` (ruling,
     true_false, fill, consequence, which_ruleset, policy_owner), ``evidence`` (for clause and
     variant questions: the verbatim passage of ``citations[0]`` that proves the answer) and
@@ -95,6 +97,7 @@ class Question:
             "id": self.id, "kind": self.kind, "prompt": self.prompt, "ruleset": self.ruleset,
             "topics": list(self.topics), "choices": [{"id": c.id, "text": c.text} for c in self.choices],
             "scenario": json.loads(json.dumps(self.scenario)) if self.scenario is not None else None,
+            "level": int(self.detail.get("level", 1)),
         }
 
     def to_json(self) -> dict:
@@ -638,7 +641,8 @@ def call_question_for(book: Rulebook, data: Mapping[str, Any], rng: random.Rando
     key = rl.situation_key(sc, out, rs.money_ball)
     q = _make("call", "ruling", describe(book, sc), rs.id, _call_topics(tpl, sc, out, rs), right_text,
               [t for _, t, _ in wrong], explanation, out.cited, rng, scenario=sc.to_json(),
-              detail={"template": tpl.name, "rulings": rulings, "level": level, "situation": list(key)})
+              detail={"template": tpl.name, "rulings": rulings, "level": level,
+                      "situation": json.loads(json.dumps(list(key)))})
     return replace(q, id=question_id("call", "situation", list(key))) if q is not None else None
 
 
@@ -793,7 +797,9 @@ class _Pools:
             game_rs = book.rulesets_of_game(rs.game)
             if len(game_rs) >= 2 and 40 <= len(c.text) <= 320:
                 mine = (_norm(c.text), _words(c.text))
-                if not any(_similar(mine, k) for r in game_rs if r != c.ruleset for k in keys_by_rs.get(r, ())):
+                others = [t.text for r in game_rs if r != c.ruleset for t in book.by_ruleset.get(r, ())]
+                if not any(_similar(mine, k) for r in game_rs if r != c.ruleset for k in keys_by_rs.get(r, ())) \
+                        and not stm.held_elsewhere(c.text, others):
                     self.passages.append((c.id, c.text))
         for game in GAMES:
             self._add_policies(book, game)
@@ -803,11 +809,11 @@ class _Pools:
         if 25 <= len(s) <= 280 and not s.rstrip().endswith(":"):   # not a list's lead-in
             for rx, rep in _ALTER_RE:
                 m = rx.search(s)
-                if m:
+                if m and stm.alteration_ok(s, m.start(), m.end(), _match_case(m.group(0), rep)):
                     self.tf.append(_ClauseItem(c.id, s, m.start(), m.end(), rep))
             for fam, term, rx in _FILL_RE:
                 ms = list(rx.finditer(s))
-                if len(ms) == 1:
+                if len(ms) == 1 and not stm.in_scope(s, ms[0].start(), ms[0].end()):
                     self.fill.append(_ClauseItem(c.id, s, ms[0].start(), ms[0].end(), fam))
         if len(s) <= 300:
             cm = _cond_match(s)
@@ -893,7 +899,8 @@ def _make_true_false(rng: random.Random, sel: _Selection, used: set) -> Question
     if q is not None and not truth:   # keep Vrai before Faux
         q = replace(q, choices=(Choice("a", TRUE), Choice("b", FALSE)), right="b")
     used.add(c.id)
-    return q
+    # the fact asked is the sentence, whether shown as written or altered
+    return replace(q, id=question_id("clause", "true_false", c.id, s)) if q is not None else None
 
 
 def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | None:
@@ -909,17 +916,19 @@ def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | Non
             continue
         alt = _match_case(right, alt)
         filled = s[:it.start] + alt + s[it.end:]
-        if any(filled in t for t in texts):
+        if any(filled in t for t in texts) or not stm.fill_ok(s, it.start, it.end, alt) or stm.ungrammatical(filled):
             continue
         wrong.append(alt)
     wrong = rng.sample(wrong, min(3, len(wrong)))
     if len(wrong) < 2:
         return None
-    prompt = f"Complétez le texte de « {rs.title} »{_context_of(book, c)} : « {blanked} »"
+    where = f", section « {c.section or c.title} »" if (c.section or c.title) else ""
+    prompt = f"Complétez le texte de « {rs.title} »{where}{_context_of(book, c)} : « {blanked} »"
     expl = f"Le texte dit : « {s} » ({c.section or c.title})."
     used.add(c.id)
-    return _make("clause", "fill", prompt, rs.id, c.topics, right, wrong, expl, [c.id], rng, evidence=right,
-                 detail={"sentence": s, "blanked": blanked})
+    q = _make("clause", "fill", prompt, rs.id, c.topics, right, wrong, expl, [c.id], rng, evidence=right,
+              detail={"sentence": s, "blanked": blanked})
+    return replace(q, id=question_id("clause", "fill", c.id, s, it.start)) if q is not None else None
 
 
 def _make_consequence(rng: random.Random, sel: _Selection, used: set) -> Question | None:
@@ -944,8 +953,9 @@ def _make_consequence(rng: random.Random, sel: _Selection, used: set) -> Questio
     prompt = f"D’après « {rs.title} » : « {it.extra}, … » Quelle est la suite du texte ?"
     expl = f"Le texte dit : « {it.sentence} » ({c.section or c.title})."
     used.add(c.id)
-    return _make("clause", "consequence", prompt, rs.id, c.topics, right, wrong, expl, [c.id], rng, evidence=right,
-                 detail={"condition": it.extra, "sentence": it.sentence})
+    q = _make("clause", "consequence", prompt, rs.id, c.topics, right, wrong, expl, [c.id], rng, evidence=right,
+              detail={"condition": it.extra, "sentence": it.sentence})
+    return replace(q, id=question_id("clause", "consequence", c.id, it.sentence)) if q is not None else None
 
 
 _CLAUSE_FORMS = (("true_false", 40, _make_true_false), ("fill", 35, _make_fill), ("consequence", 25, _make_consequence))
@@ -989,8 +999,9 @@ def _make_passage(rng: random.Random, sel: _Selection, used: set) -> Question | 
     prompt = f"De quel règlement du {_game_label(c.game)} ce passage est-il tiré ? « {passage} »"
     expl = f"Ce passage est tiré de « {right} » ({c.section or c.title}) ; il ne figure dans aucun autre règlement du {_game_label(c.game)}."
     used.add(cid)
-    return _make("variant", "which_ruleset", prompt, None, c.topics, right, wrong, expl, [cid], rng,
-                 evidence=passage, detail={"answer_ruleset": c.ruleset})
+    q = _make("variant", "which_ruleset", prompt, None, c.topics, right, wrong, expl, [cid], rng,
+              evidence=passage, detail={"answer_ruleset": c.ruleset})
+    return replace(q, id=question_id("variant", "which_ruleset", cid)) if q is not None else None
 
 
 def _make_policy(rng: random.Random, sel: _Selection, used: set) -> Question | None:
@@ -1023,9 +1034,10 @@ def _make_policy(rng: random.Random, sel: _Selection, used: set) -> Question | N
     expl = f"{spec.label} — " + " ; ".join(lines) + "."
     used.add(("policy", game, name))
     evidence = book.clauses[own.clause].text if own.clause else ""
-    return _make("variant", "policy_owner", prompt, None, [spec.topic], book.rulesets[owner].title,
-                 [book.rulesets[r].title for r in ids if r != owner], expl, cites, rng, evidence=evidence,
-                 detail={"answer_ruleset": owner, "policy": name, "value": value})
+    q = _make("variant", "policy_owner", prompt, None, [spec.topic], book.rulesets[owner].title,
+              [book.rulesets[r].title for r in ids if r != owner], expl, cites, rng, evidence=evidence,
+              detail={"answer_ruleset": owner, "policy": name, "value": value})
+    return replace(q, id=question_id("variant", "policy_owner", game, name, value)) if q is not None else None
 
 
 _VARIANT_FORMS = (("which_ruleset", 55, _make_passage), ("policy_owner", 45, _make_policy))

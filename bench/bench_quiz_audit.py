@@ -12,7 +12,7 @@ prints, for the ruling questions (``call``):
   ``notes`` (a text silent, ambiguous or contradicting itself on this shot);
 - « closest to the others » finds the key: the choice whose ruling differs least from the
   other choices' (parts: foul, game over and winner, who plays, ball in hand, spotted balls,
-  push-out; ties share the point), and the same on the choices' words (Jaccard distance);
+  push-out, the shooter's consecutive fouls when recorded; ties share the point), and the same on the choices' words (Jaccard distance);
   and the opposite guess, « farthest from the others »;
 - choices that all share one verdict (all « faute » or all « pas de faute »);
 - distinct situation types per ruleset and distinct right answers per ruleset (the type:
@@ -105,7 +105,8 @@ def ruling_parts(r: Mapping[str, Any]) -> tuple:
     """A recorded ruling (``detail.rulings`` entry) as the parts a referee announces."""
     end = r.get("winner") if r.get("winner") else None
     return (bool(r.get("foul")), end, None if end else r.get("next"), None if end else bool(r.get("ball_in_hand")),
-            tuple(r.get("spotted") or ()), None if end else bool(r.get("push_out")))
+            tuple(r.get("spotted") or ()), None if end else bool(r.get("push_out")),
+            None if end else r.get("fouls_after"))
 
 
 def _closest_share(dist: list[list[float]], key: int, farthest: bool = False) -> float:

@@ -59,7 +59,7 @@ def test_call_answer_is_the_engine_ruling_on_its_scenario(rulebook, quizzes):
     assert checked > 500
 
 
-PARTS = ("foul", "winner", "next", "ball_in_hand", "spotted", "push_out")
+PARTS = ("foul", "winner", "next", "ball_in_hand", "spotted", "push_out", "fouls_after")
 
 
 def _shown(r, q):
@@ -68,9 +68,9 @@ def _shown(r, q):
     involved = bool(sh["pocketed"] or sh["off_table"])
     push = sh["kind"] in ("break", "push_out") or st["push_out_available"]
     if r["winner"]:
-        return (r["foul"], r["winner"], None, None, None, None)
+        return (r["foul"], r["winner"], None, None, None, None, None)
     return (r["foul"], None, r["next"], r["ball_in_hand"], tuple(r["spotted"]) if involved else None,
-            r["push_out"] if push else None)
+            r["push_out"] if push else None, r["fouls_after"])
 
 
 def test_call_wrong_choices_differ_in_two_parts_and_foul_is_asked(quizzes):

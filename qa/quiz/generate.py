@@ -194,7 +194,7 @@ POCKETS = ("du coin en haut à gauche", "du coin en haut à droite", "du milieu 
 def verdict_json(v: Verdict) -> dict:
     """What a call question records of a verdict (the fields its wording shows)."""
     return {"foul": v.foul, "winner": v.winner, "next": v.next, "ball_in_hand": v.ball_in_hand,
-            "spotted": list(v.spotted), "push_out": v.push_out}
+            "spotted": list(v.spotted), "push_out": v.push_out, "fouls_after": v.fouls_after}
 
 
 @dataclass(frozen=True)
@@ -243,7 +243,15 @@ def render_ruling(r: Verdict, ctx: CallContext) -> str:
         else:
             parts.append("Le coup suivant peut être un coup poussé (push-out)." if r.push_out
                          else "Le coup suivant ne peut pas être un coup poussé.")
+    parts.append(_fouls_fr(r.fouls_after))
     return " ".join(parts)
+
+
+def _fouls_fr(n: int) -> str:
+    """The shooter's count of consecutive fouls after the shot, as the referee keeps it."""
+    return ("Le tireur n’a aucune faute consécutive en cours." if n == 0 else
+            "Le tireur en est à une faute consécutive." if n == 1 else
+            f"Le tireur en est à {n} fautes consécutives.")
 
 
 # -- scenario drawing ---------------------------------------------------------------

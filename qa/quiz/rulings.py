@@ -21,12 +21,13 @@ and wrong choices that come from real misconceptions.
   has the other verdict (foul / no foul) when the situation allows one, the wrong ones differ
   from each other in two parts too where they can (no cluster leaves the right one apart), and
   the set is chosen so that the right ruling is no more often than chance the one « closest to
-  the others » (or the farthest).
+  the others » (or the farthest), by the parts announced and by the words of the choices.
 """
 from __future__ import annotations
 
 import itertools
 import random
+import re
 import weakref
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
@@ -39,6 +40,7 @@ from ..rulebook import Rulebook
 MIN_PARTS = 2          # a wrong choice differs from the right one in at least this many parts
 POOL_DRAWS = 40        # scenarios drawn per template weight unit and ruleset to find the types
 EXAMPLES = 12          # example scenarios kept per situation type
+_WORD = re.compile(r"\w+")
 
 
 # ----------------------------------------------------------------------------- types and levels
@@ -162,9 +164,9 @@ Render = Callable[[Verdict], str]
 def shown_parts(v: Verdict, involved: bool, push_relevant: bool) -> tuple:
     """What the wording of a ruling announces (see generate.render_ruling)."""
     if v.winner:
-        return (v.foul, v.winner, None, None, None, None)
+        return (v.foul, v.winner, None, None, None, None, None)
     return (v.foul, None, v.next, v.ball_in_hand, tuple(v.spotted) if involved else None,
-            v.push_out if push_relevant else None)
+            v.push_out if push_relevant else None, v.fouls_after)
 
 
 def parts_apart(a: tuple, b: tuple) -> int:
@@ -236,26 +238,39 @@ def coherent(right: Verdict, money: int, involved: Sequence[int], push_relevant:
         spots.append(tuple(right.spotted))
     pushes = [False, True] if push_relevant else [False]
     base = replace(right, winner=None, termination=None)
+    # the shooter's consecutive fouls after the shot: counted (one more, at most two) or, by
+    # mistake, left as they were; a legal shot ends the series (or, by mistake, does not)
+    counted, kept = min(shooter_fouls + 1, 2), shooter_fouls
     out: list[tuple[str, Verdict]] = []
     for s in spots:
-        out.append(("foul", replace(base, foul=True, next="opponent", ball_in_hand=True, spotted=s, push_out=False)))
-        # a foul that only loses the turn (bar rules), or gives the opponent the choice
-        out.append(("foul_turn_only", replace(base, foul=True, next="opponent", ball_in_hand=False, spotted=s,
-                                              push_out=False)))
-        out.append(("foul_choice", replace(base, foul=True, next="choice", ball_in_hand=True, spotted=s,
-                                           push_out=False)))
+        for n in dict.fromkeys((counted, kept)):
+            f = replace(base, foul=True, spotted=s, push_out=False, fouls_after=n)
+            out.append(("foul", replace(f, next="opponent", ball_in_hand=True)))
+            # a foul that only loses the turn (bar rules), or gives the opponent the choice
+            out.append(("foul_turn_only", replace(f, next="opponent", ball_in_hand=False)))
+            out.append(("foul_choice", replace(f, next="choice", ball_in_hand=True)))
         for p in pushes:
-            out.append(("goes_on", replace(base, foul=False, next="shooter", ball_in_hand=False, spotted=s, push_out=p)))
-            out.append(("turn", replace(base, foul=False, next="opponent", ball_in_hand=False, spotted=s, push_out=p)))
-            if push_relevant:
-                out.append(("choice", replace(base, foul=False, next="choice", ball_in_hand=False, spotted=s,
-                                              push_out=p)))
+            for n in dict.fromkeys((0, kept)):
+                g = replace(base, foul=False, ball_in_hand=False, spotted=s, push_out=p, fouls_after=n)
+                out.append(("goes_on", replace(g, next="shooter")))
+                out.append(("turn", replace(g, next="opponent")))
+                if push_relevant:
+                    out.append(("choice", replace(g, next="choice")))
     end = replace(right, next=None, ball_in_hand=False, spotted=(), push_out=False)
     if money in involved or right.winner == "shooter":
         out.append(("win", replace(end, foul=False, winner="shooter", termination=Termination.MONEY_BALL)))
     if shooter_fouls == 2 or right.winner == "opponent":
         out.append(("three_fouls", replace(end, foul=True, winner="opponent", termination=Termination.THREE_FOULS)))
     return out
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in _WORD.findall(text))
+
+
+def _apart(a: frozenset[str], b: frozenset[str]) -> float:
+    """Jaccard distance of two choices' words (what a candidate who reads only the shape sees)."""
+    return 1 - len(a & b) / len(a | b) if a | b else 0.0
 
 
 def _rank(totals: Sequence[float], key: int) -> float:
@@ -287,18 +302,22 @@ def wrong_rulings(book: Rulebook, sc: Scenario, right: Verdict, render: Render, 
                 continue
             seen.add(text)
             cands.append((tier, why, text, v, p))
-    cands = cands[:16]
+    cands = cands[:14]
     if len(cands) <= k:
         return [(why, text, v) for _, why, text, v, _ in cands]
     target = rng.randrange(k + 1)
+    words = [_words(key_text)] + [_words(c[2]) for c in cands]
     best: tuple | None = None
     for combo in itertools.combinations(range(len(cands)), k):
         chosen = [cands[i] for i in combo]
         everyone = [key_parts] + [c[4] for c in chosen]
         totals = [sum(parts_apart(a, b) for b in everyone) for a in everyone]
+        texts = [words[0]] + [words[i + 1] for i in combo]
+        by_words = [sum(_apart(a, b) for b in texts) for a in texts]
         other_verdict = any(c[3].foul != right.foul for c in chosen)
         close = sum(parts_apart(a[4], b[4]) < MIN_PARTS for a, b in itertools.combinations(chosen, 2))
-        score = (not other_verdict, abs(_rank(totals, 0) - target), close, sum(c[0] for c in chosen))
+        off = abs(_rank(totals, 0) - target) + abs(_rank(by_words, 0) - target)
+        score = (not other_verdict, off, close, sum(c[0] for c in chosen))
         if best is None or score < best[0]:
             best = (score, chosen)
     assert best is not None

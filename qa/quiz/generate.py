@@ -813,7 +813,13 @@ class _Pools:
             self._add_policies(book, game)
 
     def _add_sentence(self, c: Clause, s: str) -> None:
-        """The true/false, fill-in and consequence candidates of one sentence of clause ``c``."""
+        """The true/false, fill-in and consequence candidates of one sentence of clause ``c``.
+        A piece that starts in lower case inside a longer clause (« le joueur fautif ne perdra
+        pas la partie », the end of a condition stated before it) is not asked alone: out of its
+        context it could be read either way."""
+        whole = " ".join(s.split()) == " ".join(c.text.split())
+        if not (s[:1].isupper() or s[:1] in "«\"(" or whole):
+            return
         if 25 <= len(s) <= 280 and not s.rstrip().endswith(":"):   # not a list's lead-in
             for rx, rep in _ALTER_RE:
                 m = rx.search(s)

@@ -214,13 +214,24 @@ def test_gift_export_parses_and_marks_the_right_answers(client):
     assert r.status_code == 200 and r.mimetype == "text/plain"
     assert "attachment" in r.headers["Content-Disposition"]
     text = r.get_data(as_text=True)
-    parsed = parse_gift(text)
+    parsed = {p["title"]: p for p in parse_gift(text)}      # named by the question's stable id
     assert len(parsed) == 30
-    for q, p, right in zip(quiz["questions"], parsed, rights):
+    for q, right in zip(quiz["questions"], rights):
+        p = parsed[q["id"]]
         assert p["text"] == q["prompt"]
         assert [a[1] for a in p["answers"]] == [c["text"] for c in q["choices"]]
         assert [a[1] for a in p["answers"] if a[0] == "="] == [next(c["text"] for c in q["choices"] if c["id"] == right)]
     assert "\\:" in text     # French colons are escaped
+    # a $CATEGORY per ruleset and topic; feedback on every answer, the right one with the clause link
+    assert "$CATEGORY: $course$/top/L’Arbitre/" in text
+    for p in parsed.values():
+        fb = dict((a[1], a[2]) for a in p["answer_feedback"])
+        assert set(fb) == {a[1] for a in p["answers"]}
+        right_text = next(a[1] for a in p["answers"] if a[0] == "=")
+        assert fb[right_text].startswith("Juste.") and "http://localhost/regles/" in fb[right_text]
+        assert all(v.startswith("Non") for k, v in fb.items() if k != right_text)
+    again = client.get(f"/api/quizzes/{quiz['id']}/export?format=gift").get_data(as_text=True)
+    assert again == text                                        # stable names and order
 
 
 def test_gift_escaping_of_every_special_character():
@@ -245,8 +256,13 @@ def test_csv_export(client):
     quiz = create(client, count=8, seed=13)
     r = client.get(f"/api/quizzes/{quiz['id']}/export?format=csv")
     assert r.status_code == 200 and r.mimetype == "text/csv"
-    rows = list(csv.DictReader(io.StringIO(r.get_data(as_text=True))))
-    assert len(rows) == 8
+    body = r.get_data(as_text=True)
+    assert body.startswith("\ufeff")             # a BOM: French spreadsheets read UTF-8
+    rows = list(csv.DictReader(io.StringIO(body[1:])))
+    assert len(rows) == 8 and list(rows[0])[0] == "numero"
+    semi = client.get(f"/api/quizzes/{quiz['id']}/export?format=csv&sep=;").get_data(as_text=True)
+    assert [r["id"] for r in csv.DictReader(io.StringIO(semi[1:]), delimiter=";")] == [r["id"] for r in rows]
+    err(client.get(f"/api/quizzes/{quiz['id']}/export?format=csv&sep=|"), 400, "sep")
     for row, q in zip(rows, quiz["questions"]):
         assert row["id"] == q["id"] and row["question"] == q["prompt"]
         letter = row["bonne_reponse"]
@@ -340,9 +356,18 @@ def test_anki_export_when_genanki_is_installed(client):
         conn = sqlite3.connect(f"{tmp}/collection.anki2")
         try:
             notes = conn.execute("SELECT flds FROM notes").fetchall()
+            tags = [t for (t,) in conn.execute("SELECT tags FROM notes")]
+            decks_json = conn.execute("SELECT decks FROM col").fetchone()[0]
+            deck_of_card = {d for (d,) in conn.execute("SELECT did FROM cards")}
         finally:
             conn.close()
     assert len(notes) == 5
+    # tags: ruleset, kind, level, topics; one deck per ruleset (« L’Arbitre::<title> »)
+    assert all("arbitre::" in t and "type::" in t and "niveau::" in t and "theme::" in t for t in tags)
+    import json as _json
+    names = {d["name"] for d in _json.loads(decks_json).values()}
+    wanted = {q["ruleset"] or "comparaison" for q in quiz["questions"]}
+    assert len(deck_of_card) == len(wanted) and all(n.startswith("L’Arbitre::") for n in names - {"Default"})
     fields = [n[0].split("\x1f") for n in notes]
     prompts = {f[0] for f in fields}
     import html
@@ -434,3 +459,26 @@ def test_a_database_that_is_not_sqlite_is_a_french_503(make_app, tmp_path):
         assert "Traceback" not in r.get_data(as_text=True)
     r = client.get("/quiz/historique?learner=Ana", headers={"Accept": "text/html"})
     assert r.status_code == 503 and "indisponible" in r.get_data(as_text=True)
+
+
+def test_the_whole_bank_exports_with_stable_names(client):
+    r = client.get("/api/bank/export?format=gift&rulesets=9-bca")
+    assert r.status_code == 200
+    text = r.get_data(as_text=True)
+    parsed = parse_gift(text)
+    ids = [p["title"] for p in parsed]
+    assert len(ids) == len(set(ids)) > 60
+    assert client.get("/api/bank/export?format=gift&rulesets=9-bca").get_data(as_text=True) == text
+    body = client.get("/api/bank/export?format=csv&sep=;&rulesets=9-bca").get_data(as_text=True)
+    assert body.startswith("\ufeff") and len(list(csv.reader(io.StringIO(body[1:]), delimiter=";"))) == len(ids) + 1
+    err(client.get("/api/bank/export?format=gift&rulesets=9-xx"), 400, "rulesets")
+
+
+def test_syllabus_counts_situation_types_by_topic_and_level(client):
+    data = client.get("/api/syllabus?rulesets=9-ffb").get_json()
+    assert list(data) == ["9-ffb"]
+    assert all(set(row) == {"1", "2", "3"} for row in data["9-ffb"].values())
+    assert sum(sum(row.values()) for row in data["9-ffb"].values()) > 0
+    quiz = create(client, count=5, seed=3, kinds=["call"], levels=[3], rulesets=["9-ffb"])
+    assert quiz["questions"] and all(q["level"] == 3 for q in quiz["questions"])
+    err(client.post("/api/quizzes", json={"levels": [4]}), 400, "levels")

@@ -113,8 +113,8 @@ def api_finish(quiz_id: str):
 def api_export(quiz_id: str):
     """The questions with their right answers: ``format=gift`` (Moodle) or ``csv``."""
     fmt = (request.args.get("format") or "").strip().lower()
-    sep = ";" if request.args.get("sep") == ";" else ","
-    body, mimetype, filename = quiz_service().export(quiz_id, fmt, _token(), sep)
+    body, mimetype, filename = quiz_service().export(quiz_id, fmt, _token(), request.args.get("sep") or ",",
+                                                     request.host_url)
     resp = Response(body, mimetype=mimetype.split(";")[0])   # a text/* type gets « ; charset=utf-8 »
     resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return resp
@@ -148,6 +148,30 @@ def api_mistakes(learner: str):
 def api_review(learner: str):
     """201: a practice quiz of the learner's Leitner questions due today (404 when none)."""
     return jsonify(quiz_service().review_due(_learner_arg(learner), _token())), 201
+
+
+@bp.get("/api/bank/export")
+def api_bank_export():
+    """The whole question bank (``rulesets=ID,ID``; all by default) as ``format=gift|csv|anki``
+    (``sep=;`` for a French spreadsheet). Public: the bank is training material."""
+    fmt = (request.args.get("format") or "").strip().lower()
+    body, mimetype, filename = quiz_service().export_bank(list_param(request.args, "rulesets"), fmt,
+                                                          request.args.get("sep") or ",", request.host_url)
+    resp = Response(body, mimetype=mimetype.split(";")[0])
+    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return resp
+
+
+@bp.get("/api/syllabus")
+def api_syllabus():
+    """Situation types of the ruling questions per ruleset, topic and level (1..3)."""
+    from qa.quiz.generate import syllabus
+    book = get_rulebook()
+    wanted = list_param(request.args, "rulesets")
+    for r in wanted:
+        if r not in book.rulesets:
+            raise ApiError(400, "unknown_ruleset", f"Règlement inconnu : « {r[:80]} ».", "rulesets")
+    return jsonify(syllabus(book, wanted or None))
 
 
 @bp.post("/api/exams")

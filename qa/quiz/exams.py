@@ -26,7 +26,7 @@ from .store import ExamCodeError
 
 MAX_CANDIDATES = 200
 MAX_TITLE = 120
-FIELDS = ("title", "rulesets", "topics", "count", "time_limit_s", "pass_mark", "candidates", "kinds")
+FIELDS = ("title", "rulesets", "topics", "count", "time_limit_s", "pass_mark", "candidates", "kinds", "levels")
 
 
 def _bad(field: str, message: str, code: str = "invalid_field") -> QuizError:
@@ -66,7 +66,8 @@ def create_exam(svc: QuizService, data: Any) -> dict:
     seed = secrets.randbelow(2 ** 62)
     body = {k: v for k, v in data.items() if k in QUIZ_FIELDS}
     params = parse_params(svc.book, {**body, "mode": "exam", "seed": seed}, strict=True)
-    if not generate(svc.book, params.rulesets, params.topics, params.count, seed, params.kinds or None):
+    if not generate(svc.book, params.rulesets, params.topics, params.count, seed, params.kinds or None,
+                    params.levels or None):
         raise QuizError(400, "no_questions", "Aucune question ne correspond à ces règlements et thèmes : "
                         "élargissez la sélection.", "topics" if params.topics else "rulesets")
     stored = {k: v for k, v in params.to_json().items() if k not in ("seed", "learner", "mode")}
@@ -108,7 +109,8 @@ def start_attempt(svc: QuizService, exam_id: str, data: Any) -> dict:
         raise _bad("code", "Champ « code » : le code de candidat remis par le formateur est attendu.")
     candidate = clean_learner(data.get("learner"), required=True)
     p = exam["params"]
-    questions = generate(svc.book, p["rulesets"], p["topics"], p["count"], exam["seed"], p.get("kinds") or None)
+    questions = generate(svc.book, p["rulesets"], p["topics"], p["count"], exam["seed"], p.get("kinds") or None,
+                         p.get("levels") or None)
     params = {**p, "mode": "exam", "exam": exam["id"], "title": exam["title"], "candidate": candidate}
     try:
         out = svc._store(params, exam["seed"], "exam", None, p["time_limit_s"], questions,

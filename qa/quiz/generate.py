@@ -266,10 +266,19 @@ def _call(rs: Ruleset, ball: int, rng: random.Random, ok: bool = True) -> dict:
     return {"ball": ball, "pocket": rng.choice(POCKETS), "pocket_ok": ok}
 
 
+_SHOT_DEFAULTS = ShotModel().model_dump()
+_STATE_DEFAULTS = StateModel().model_dump()
+
+
+def _fresh(defaults: Mapping[str, Any]) -> dict:
+    """A copy of a defaults mapping (its lists and dicts copied too)."""
+    return {k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in defaults.items()}
+
+
 def _shot(**kw: Any) -> dict:
     """A Shot mapping from the schema's defaults, every fact stated: nothing called, no ball
     touched unless given, and a rail reached after the contact."""
-    base = ShotModel().model_dump()
+    base = _fresh(_SHOT_DEFAULTS)
     base["rail_after_contact"] = True
     base.update(kw)
     return base
@@ -277,7 +286,7 @@ def _shot(**kw: Any) -> dict:
 
 def _state(**kw: Any) -> dict:
     """A State mapping from the schema's defaults."""
-    base = StateModel().model_dump()
+    base = _fresh(_STATE_DEFAULTS)
     base.update(kw)
     return base
 
@@ -796,6 +805,7 @@ class _Pools:
         self.passages: list[tuple[str, str]] = []       # (clause id, passage)
         self.policies: list[tuple[str, str, str, str]] = []   # (game, policy, value, owner ruleset)
         keys_by_rs = {r: [(_norm(c.text), _words(c.text)) for c in cl] for r, cl in book.by_ruleset.items()}
+        content = {c.id: stm.content_words(c.text) for c in book.clauses.values()}
         for c in book.clauses.values():
             if c.kind != "rule":
                 continue
@@ -805,7 +815,7 @@ class _Pools:
             game_rs = book.rulesets_of_game(rs.game)
             if len(game_rs) >= 2 and 40 <= len(c.text) <= 320:
                 mine = (_norm(c.text), _words(c.text))
-                others = [t.text for r in game_rs if r != c.ruleset for t in book.by_ruleset.get(r, ())]
+                others = [content[t.id] for r in game_rs if r != c.ruleset for t in book.by_ruleset.get(r, ())]
                 if not any(_similar(mine, k) for r in game_rs if r != c.ruleset for k in keys_by_rs.get(r, ())) \
                         and not stm.held_elsewhere(c.text, others):
                     self.passages.append((c.id, c.text))
@@ -1066,9 +1076,19 @@ _MAKERS = {"call": _make_call, "clause": _make_clause, "variant": _make_variant}
 MAX_FAILURES = 80
 
 
+def bank(book: Rulebook, rulesets: Iterable[str] | None = None) -> list[Question]:
+    """The whole question bank of ``rulesets`` (None: all): one ruling question per situation
+    type, one text question per clause, every passage and policy question; kinds in order
+    (call, clause, variant), drawn with a fixed seed (the same bank at every export)."""
+    out: list[Question] = []
+    for kind in KINDS:
+        out += generate(book, rulesets, None, 100_000, f"bank/{kind}", [kind], max_failures=5_000)
+    return out
+
+
 def generate(book: Rulebook, rulesets: Iterable[str] | None = None, topics: Iterable[str] | None = None,
              count: int = 10, seed: int | str = 0, kinds: Iterable[str] | None = None,
-             levels: Iterable[int] | None = None) -> list[Question]:
+             levels: Iterable[int] | None = None, max_failures: int = 80) -> list[Question]:
     """Draw up to ``count`` questions on ``rulesets`` (None/empty: all) and ``topics``
     (None/empty: all), driven by ``random.Random(seed)``.
 
@@ -1094,7 +1114,7 @@ def generate(book: Rulebook, rulesets: Iterable[str] | None = None, topics: Iter
             continue
         if q is None or q.id in seen:
             failures[kind] += 1
-            if failures[kind] >= MAX_FAILURES:
+            if failures[kind] >= max(max_failures, MAX_FAILURES):
                 active.remove(kind)
             continue
         seen.add(q.id)

@@ -38,7 +38,7 @@ from ..engine.scenario import Called, Scenario, ScenarioFormatError, parse_scena
 from ..rulebook import Rulebook
 
 MIN_PARTS = 2          # a wrong choice differs from the right one in at least this many parts
-POOL_DRAWS = 40        # scenarios drawn per template weight unit and ruleset to find the types
+POOL_DRAWS = 25        # scenarios drawn per template weight unit and ruleset to find the types
 EXAMPLES = 12          # example scenarios kept per situation type
 _WORD = re.compile(r"\w+")
 
@@ -302,23 +302,26 @@ def wrong_rulings(book: Rulebook, sc: Scenario, right: Verdict, render: Render, 
                 continue
             seen.add(text)
             cands.append((tier, why, text, v, p))
-    cands = cands[:14]
+    cands = cands[:10]
     if len(cands) <= k:
         return [(why, text, v) for _, why, text, v, _ in cands]
     target = rng.randrange(k + 1)
+    # distances between every two of the key (index 0) and the candidates, by parts and by words
+    items = [key_parts] + [c[4] for c in cands]
     words = [_words(key_text)] + [_words(c[2]) for c in cands]
+    n = len(items)
+    by_parts = [[parts_apart(items[i], items[j]) for j in range(n)] for i in range(n)]
+    by_words = [[_apart(words[i], words[j]) for j in range(n)] for i in range(n)]
+    other = [False] + [c[3].foul != right.foul for c in cands]
     best: tuple | None = None
-    for combo in itertools.combinations(range(len(cands)), k):
-        chosen = [cands[i] for i in combo]
-        everyone = [key_parts] + [c[4] for c in chosen]
-        totals = [sum(parts_apart(a, b) for b in everyone) for a in everyone]
-        texts = [words[0]] + [words[i + 1] for i in combo]
-        by_words = [sum(_apart(a, b) for b in texts) for a in texts]
-        other_verdict = any(c[3].foul != right.foul for c in chosen)
-        close = sum(parts_apart(a[4], b[4]) < MIN_PARTS for a, b in itertools.combinations(chosen, 2))
-        off = abs(_rank(totals, 0) - target) + abs(_rank(by_words, 0) - target)
-        score = (not other_verdict, off, close, sum(c[0] for c in chosen))
+    for combo in itertools.combinations(range(1, n), k):
+        group = (0, *combo)
+        totals = [sum(by_parts[i][j] for j in group) for i in group]
+        totals_w = [sum(by_words[i][j] for j in group) for i in group]
+        close = sum(by_parts[i][j] < MIN_PARTS for i, j in itertools.combinations(combo, 2))
+        off = abs(_rank(totals, 0) - target) + abs(_rank(totals_w, 0) - target)
+        score = (not any(other[i] for i in combo), off, close, sum(cands[i - 1][0] for i in combo))
         if best is None or score < best[0]:
-            best = (score, chosen)
+            best = (score, [cands[i - 1] for i in combo])
     assert best is not None
     return [(why, text, v) for _, why, text, v, _ in best[1]]

@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ..rulebook import Rulebook
 from . import export as exports
 from . import tokens
-from .generate import Question, generate
+from .generate import Question, bank, generate
 from .params import MAX_COUNT, QuizError, QuizParams, echo, clean_learner, parse_params
 from .store import LearnerTokenError, QuizFinishedError, Store, UnknownQuizError
 
@@ -187,7 +187,8 @@ class QuizService:
                             "(on pourrait le refaire en entraînement) ; un formateur crée un examen commun par "
                             "/api/exams.", "seed")
         params = parse_params(self.book, data, strict=strict)
-        questions = generate(self.book, params.rulesets, params.topics, params.count, params.seed, params.kinds or None)
+        questions = generate(self.book, params.rulesets, params.topics, params.count, params.seed, params.kinds or None,
+                             params.levels or None)
         if not questions:
             raise QuizError(400, "no_questions", "Aucune question ne correspond à ces règlements et thèmes : "
                             "élargissez la sélection.", "topics" if params.topics else "rulesets")
@@ -369,28 +370,46 @@ class QuizService:
         return out
 
     # -- exports -------------------------------------------------------------------------------
-    def export(self, quiz_id: str, fmt: str, token: str | None = None, sep: str = ",") -> tuple[bytes, str, str]:
+    def export(self, quiz_id: str, fmt: str, token: str | None = None, sep: str = ",",
+               base_url: str = "") -> tuple[bytes, str, str]:
         """``(body, mimetype, filename)`` of the quiz with its right answers as ``gift``,
-        ``csv`` or ``anki`` (genanki needed). An exam in progress is not exported (409)."""
+        ``csv`` (``sep`` « , » or « ; ») or ``anki`` (genanki needed); ``base_url`` makes the
+        clause links absolute. An exam in progress is not exported (409); 403 without the token."""
         quiz = self.load(quiz_id)
         self.authorize(quiz, token)
         if quiz.mode == "exam" and not quiz.finished:
             raise QuizError(409, "exam_in_progress", "Examen en cours : le corrigé n’est disponible qu’une fois "
                             "l’examen terminé.", None)
-        name = f"arbitre-quiz-{quiz.id}"
+        title = f"L’Arbitre — quiz {quiz.id}" + (f" (graine {quiz.row['seed']})" if quiz.mode == "practice" else "")
+        return self._export(quiz.questions, fmt, f"arbitre-quiz-{quiz.id}", title, sep, base_url)
+
+    def export_bank(self, rulesets: Sequence[str], fmt: str, sep: str = ",", base_url: str = "") -> tuple[bytes, str, str]:
+        """The whole question bank of ``rulesets`` (empty: all; see :func:`generate.bank`) as
+        ``gift``, ``csv`` or ``anki``."""
+        unknown = [r for r in rulesets if r not in self.book.rulesets]
+        if unknown:
+            raise QuizError(400, "unknown_ruleset", f"Règlement inconnu : « {echo(unknown[0])} ». "
+                            f"Règlements : {', '.join(self.book.rulesets)}.", "rulesets")
+        questions = bank(self.book, rulesets or None)
+        return self._export(questions, fmt, "arbitre-banque", "L’Arbitre — banque de questions", sep, base_url)
+
+    def _export(self, questions: Sequence[Question], fmt: str, name: str, title: str, sep: str,
+                base_url: str) -> tuple[bytes, str, str]:
+        titles = {r: rs.title for r, rs in self.book.rulesets.items()}
         if fmt == "gift":
-            title = f"L’Arbitre — quiz {quiz.id} (graine {quiz.row['seed']})"
-            return exports.to_gift(quiz.questions, title, self.book.clauses).encode("utf-8"), \
+            return exports.to_gift(questions, title, self.book.clauses, base_url, titles).encode("utf-8"), \
                 "text/plain; charset=utf-8", name + ".gift.txt"
         if fmt == "csv":
-            return exports.to_csv(quiz.questions).encode("utf-8"), "text/csv; charset=utf-8", name + ".csv"
+            if sep not in (",", ";"):
+                raise QuizError(400, "invalid_field", "Paramètre « sep » : « , » ou « ; » est attendu.", "sep")
+            return exports.to_csv(questions, sep).encode("utf-8"), "text/csv; charset=utf-8", name + ".csv"
         if fmt == "anki" and exports.anki_available():
             import os
             import tempfile
             fd, path = tempfile.mkstemp(suffix=".apkg")
             os.close(fd)
             try:
-                exports.to_anki(quiz.questions, f"L’Arbitre — quiz {quiz.id}", path)
+                exports.to_anki(questions, "L’Arbitre", path, {**titles, COMPARISON: "Comparaison des règlements"})
                 with open(path, "rb") as fh:
                     body = fh.read()
             finally:

@@ -113,14 +113,15 @@ def content_words(text: str) -> set[str]:
     return {w for w in (x.lower() for x in _WORD.findall(text)) if w not in _STOP and len(w) > 2}
 
 
-def held_elsewhere(passage: str, others: Iterable[str], share: float = 0.6) -> bool:
+def held_elsewhere(passage: str, others: Iterable[set[str]], share: float = 0.6) -> bool:
     """True when most content words of ``passage`` (``share`` of them, or all but two) stand
-    in one of ``others``: another text states the same thing."""
+    in one of ``others`` (the :func:`content_words` of other texts): another text states the
+    same thing."""
     words = content_words(passage)
     if not words:
         return True
-    for text in others:
-        shared = len(words & content_words(text))
+    for other in others:
+        shared = len(words & other)
         if shared >= share * len(words) or shared >= len(words) - 2:
             return True
     return False

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..engine.evaluate import evaluate
-from ..engine.outcome import ImpossibleScenarioError, Outcome, Termination, Verdict
+from ..engine.outcome import ImpossibleScenarioError, Outcome, Verdict
 from ..engine.scenario import Called, Scenario, ScenarioFormatError, Shot, State, parse_scenario
 from ..engine.schema import ShotModel, StateModel
 from ..french import ball_list

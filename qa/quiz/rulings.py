@@ -315,9 +315,9 @@ def wrong_rulings(book: Rulebook, sc: Scenario, right: Verdict, render: Render, 
     other = [False] + [c[3].foul != right.foul for c in cands]
     best: tuple | None = None
     for combo in itertools.combinations(range(1, n), k):
-        group = (0, *combo)
-        totals = [sum(by_parts[i][j] for j in group) for i in group]
-        totals_w = [sum(by_words[i][j] for j in group) for i in group]
+        pick = (0, *combo)
+        totals = [sum(by_parts[i][j] for j in pick) for i in pick]
+        totals_w = [sum(by_words[i][j] for j in pick) for i in pick]
         close = sum(by_parts[i][j] < MIN_PARTS for i, j in itertools.combinations(combo, 2))
         off = abs(_rank(totals, 0) - target) + abs(_rank(totals_w, 0) - target)
         score = (not any(other[i] for i in combo), off, close, sum(cands[i - 1][0] for i in combo))

@@ -219,7 +219,8 @@ class QuizService:
                             f"envoyez son jeton d’apprenant dans l’en-tête {tokens.HEADER}, ou choisissez un "
                             "autre nom.", "learner") from None
         deadline = _iso(_parse_iso(created) + timedelta(seconds=limit)) if limit else None
-        out = {"id": quiz_id, "token": token, "seed": seed, "mode": mode, "learner": name, "created": created,
+        out: dict[str, Any] = {"id": quiz_id, "token": token, "seed": seed, "mode": mode, "learner": name,
+                               "created": created,
                "time_limit_s": limit, "deadline": deadline, "count": len(questions),
                "questions": [q.public() for q in questions]}
         if mode == "exam":

@@ -175,6 +175,7 @@ class _Selection:
                  levels: Iterable[int] | None = None):
         self.book = book
         self.levels = frozenset(levels or ())
+        self.call_types: list[list[rl.CallType]] | None = None
         wanted = set(rulesets or ())
         self.rulesets = [r for r in book.rulesets if not wanted or r in wanted]
         tw = set(topics or ())
@@ -673,17 +674,15 @@ def _make_call(rng: random.Random, sel: _Selection, used: set) -> Question | Non
     """A ruling question: a ruleset of the selection, then one of its situation types (each as
     likely as another) whose topics meet the selection, then one of the type's examples."""
     book = sel.book
-    pool = call_pool(book)
-    by_rs = []
-    for r in sel.rulesets:
-        types = [t for t in pool.types(r) if sel.topic_ok(t.topics) and (not sel.levels or t.level in sel.levels)
-                 and ("type", t.key) not in used]
-        if types:
-            by_rs.append(types)
+    if sel.call_types is None:      # the selection's types, per ruleset (filtered once per quiz)
+        pool = call_pool(book)
+        sel.call_types = [[t for t in pool.types(r) if sel.topic_ok(t.topics)
+                           and (not sel.levels or t.level in sel.levels)] for r in sel.rulesets]
+    by_rs = [types for types in sel.call_types if types]
     if not by_rs:
         raise _Exhausted
-    t = rng.choice(rng.choice(by_rs))
-    used.add(("type", t.key))
+    types = rng.choice(by_rs)
+    t = types.pop(rng.randrange(len(types)))        # a type is asked once per quiz
     q = call_question_for(book, rng.choice(t.examples), rng, t.template)
     if q is None or not sel.topic_ok(q.topics):
         return None

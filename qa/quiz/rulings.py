@@ -302,7 +302,7 @@ def wrong_rulings(book: Rulebook, sc: Scenario, right: Verdict, render: Render, 
                 continue
             seen.add(text)
             cands.append((tier, why, text, v, p))
-    cands = cands[:10]
+    cands = cands[:8]
     if len(cands) <= k:
         return [(why, text, v) for _, why, text, v, _ in cands]
     target = rng.randrange(k + 1)

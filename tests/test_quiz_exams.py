@@ -147,3 +147,22 @@ def test_exam_pages_codes_attempt_and_results(client):
     assert "Léa" in res and "code non utilisé" in res
     csv_body = client.get(f"/examens/{exam_id}/resultats.csv").get_data(as_text=True)
     assert csv_body.startswith("\ufeff") and "Léa" in csv_body
+
+
+def test_a_trainer_exam_key_is_not_exported_and_pages_export_with_the_session(client):
+    exam = make_exam(client, candidates=1)
+    qa = attempt(client, exam, exam["codes"][0], "Ana").get_json()
+    tok = {"X-Arbitre-Token": qa["token"]}
+    client.post(f"/api/quizzes/{qa['id']}/finish", headers=tok)
+    err(client.get(f"/api/quizzes/{qa['id']}/export?format=gift", headers=tok), 409, code="exam_in_progress")
+    # a practice quiz made on the page exports from the page, with the session's token
+    html = client.get("/quiz").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    data = {"count": "3", "seed": "5", "learner": "Page export"}
+    if token:
+        data["csrf_token"] = token.group(1)
+    r = client.post("/quiz", data=data)
+    quiz_id = r.headers["Location"].rsplit("/", 1)[1]
+    r = client.get(f"/quiz/{quiz_id}/export?format=csv&sep=;")
+    assert r.status_code == 200 and r.get_data(as_text=True).startswith("\ufeffnumero;")
+    assert client.application.test_client().get(f"/quiz/{quiz_id}/export?format=csv").status_code == 403

@@ -521,6 +521,19 @@ def review(quiz_id: str):
                            questions={q.id: q for q in quiz.questions})
 
 
+@bp.get("/quiz/<quiz_id>/export")
+def page_export(quiz_id: str):
+    """The quiz's export for this browser (its token from the session): ``format=gift|csv|anki``,
+    ``sep=;`` for a French spreadsheet."""
+    quiz = _load_or_404(quiz_id)
+    fmt = (request.args.get("format") or "").strip().lower()
+    body, mimetype, filename = quiz_service().export(quiz.id, fmt, _page_token(quiz.id), request.args.get("sep") or ",",
+                                                     request.host_url)
+    resp = Response(body, mimetype=mimetype.split(";")[0])
+    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return resp
+
+
 @bp.get("/quiz/<quiz_id>/imprimer")
 def printable(quiz_id: str):
     """A printable exam: the questions, then the answer key on a separate page (for a

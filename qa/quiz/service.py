@@ -381,6 +381,9 @@ class QuizService:
         if quiz.mode == "exam" and not quiz.finished:
             raise QuizError(409, "exam_in_progress", "Examen en cours : le corrigé n’est disponible qu’une fois "
                             "l’examen terminé.", None)
+        if quiz.row["params"].get("exam"):
+            raise QuizError(409, "exam_in_progress", "Examen de formateur : son corrigé ne s’exporte pas (d’autres "
+                            "candidats peuvent être en train de le passer) ; le formateur a les résultats.", None)
         title = f"L’Arbitre — quiz {quiz.id}" + (f" (graine {quiz.row['seed']})" if quiz.mode == "practice" else "")
         return self._export(quiz.questions, fmt, f"arbitre-quiz-{quiz.id}", title, sep, base_url)
 

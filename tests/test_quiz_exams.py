@@ -166,3 +166,25 @@ def test_a_trainer_exam_key_is_not_exported_and_pages_export_with_the_session(cl
     r = client.get(f"/quiz/{quiz_id}/export?format=csv&sep=;")
     assert r.status_code == 200 and r.get_data(as_text=True).startswith("\ufeffnumero;")
     assert client.application.test_client().get(f"/quiz/{quiz_id}/export?format=csv").status_code == 403
+
+
+def test_the_key_is_hidden_from_candidates_until_every_attempt_is_over(client):
+    exam = make_exam(client, candidates=2)
+    a = attempt(client, exam, exam["codes"][0], "Ana").get_json()
+    ta = {"X-Arbitre-Token": a["token"]}
+    q = a["questions"][0]
+    client.post(f"/api/quizzes/{a['id']}/answers", json={"question": q["id"], "choice": "a"}, headers=ta)
+    res = client.post(f"/api/quizzes/{a['id']}/finish", headers=ta).get_json()
+    assert res["key_hidden"] is True and isinstance(res["score"], int)
+    assert all(r["right_choice"] is None and r["correct"] is None for r in res["review"])
+    view = client.get(f"/api/quizzes/{a['id']}", headers=ta).get_json()
+    assert view["result"]["key_hidden"] and all("correct" not in x for x in view["answers"])
+    b = attempt(client, exam, exam["codes"][1], "Bruno").get_json()
+    tb = {"X-Arbitre-Token": b["token"]}
+    client.post(f"/api/quizzes/{b['id']}/finish", headers=tb)
+    shown = client.get(f"/api/quizzes/{a['id']}", headers=ta).get_json()["result"]
+    assert "key_hidden" not in shown and all(r["right_choice"] for r in shown["review"])
+    # the trainer always had the scores
+    rows = client.get(f"/api/exams/{exam['id']}/results",
+                      headers={"X-Arbitre-Token": exam["trainer_token"]}).get_json()["candidates"]
+    assert [r["learner"] for r in rows] == ["Ana", "Bruno"] and all(r["score"] is not None for r in rows)

@@ -515,7 +515,7 @@ def review(quiz_id: str):
     """The result: score, pass or fail, per topic and per ruleset, and every question with
     the answer given, the right one, the explanation and the citations."""
     quiz = _load_or_404(quiz_id, current=True)
-    result = quiz.row["result"] if quiz.finished else None
+    result = quiz_service().shown_result(quiz, quiz.row["result"]) if quiz.finished else None
     return render_template("quiz/review.html", quiz=quiz, result=result, time_over=request.args.get("temps") == "1" and quiz.deadline is not None,
                            answered=len(quiz.answers), total=len(quiz.questions), comparison=COMPARISON,
                            questions={q.id: q for q in quiz.questions})

@@ -328,7 +328,33 @@ class QuizService:
             result["finished"] = finished
             return result, self._finish_moves(done, today)
 
-        return self.store.finish_quiz(quiz.id, finished, score)
+        return self.shown_result(quiz, self.store.finish_quiz(quiz.id, finished, score))
+
+    def exam_open(self, quiz: Quiz) -> bool:
+        """True while the trainer exam this quiz is an attempt of has a code not used or an
+        attempt still running (its time not over): its key is not shown to candidates yet."""
+        exam_id = quiz.row["params"].get("exam")
+        if not exam_id:
+            return False
+        now = self.now()
+        for c in self.store.exam_codes(exam_id):
+            row = self.store.get_row(c["quiz_id"]) if c["quiz_id"] else None
+            if row is None:
+                return True
+            if row["finished"] is None:
+                limit = row["time_limit_s"]
+                if not limit or now <= _parse_iso(row["created"]) + timedelta(seconds=limit + GRACE_S):
+                    return True
+        return False
+
+    def shown_result(self, quiz: Quiz, result: Mapping[str, Any] | None) -> Any:
+        """The result as the quiz's candidate may see it: for an attempt at a trainer exam still
+        open (:meth:`exam_open`), the score and the tallies without the key (``key_hidden``)."""
+        if not result or not self.exam_open(quiz):
+            return result
+        hidden = [{**item, "right_choice": None, "right_text": None, "explanation": "", "citations": [],
+                   "correct": None} for item in result.get("review", [])]
+        return {**result, "review": hidden, "key_hidden": True}
 
     @staticmethod
     def _finish_moves(quiz: Quiz, today: date) -> tuple | None:
@@ -355,7 +381,7 @@ class QuizService:
             a = quiz.answers.get(q.id)
             if a:
                 item = {"question": q.id, "choice": a["choice"], "answered_at": a["answered_at"]}
-                if not hide:
+                if not hide and not (quiz.row["params"].get("exam") and self.exam_open(quiz)):
                     item["correct"] = a["correct"]
                 answers.append(item)
         d = quiz.deadline
@@ -364,7 +390,7 @@ class QuizService:
                "created": row["created"], "time_limit_s": row["time_limit_s"], "deadline": _iso(d) if d else None,
                "remaining_s": quiz.remaining_s(self.now()),
                "params": dict(row["params"]), "finished": row["finished"], "count": len(quiz.questions),
-               "questions": quiz.public(), "answers": answers, "result": row["result"]}
+               "questions": quiz.public(), "answers": answers, "result": self.shown_result(quiz, row["result"])}
         if quiz.mode == "exam":
             del out["seed"]
             out["params"].pop("seed", None)

@@ -20,8 +20,8 @@ and wrong choices that come from real misconceptions.
   Each differs from the right ruling in at least two parts of what is announced, at least one
   has the other verdict (foul / no foul) when the situation allows one, the wrong ones differ
   from each other in two parts too where they can (no cluster leaves the right one apart), and
-  the set is chosen so that the right ruling is no more often than chance the one « closest to
-  the others » (or the farthest), by the parts announced and by the words of the choices.
+  the set is chosen so that the right ruling stands in the middle: neither the choice « closest
+  to the others » nor the farthest, by the parts announced and by the words of the choices.
 """
 from __future__ import annotations
 
@@ -305,7 +305,7 @@ def wrong_rulings(book: Rulebook, sc: Scenario, right: Verdict, render: Render, 
     cands = cands[:8]
     if len(cands) <= k:
         return [(why, text, v) for _, why, text, v, _ in cands]
-    target = rng.randrange(k + 1)
+    target = k / 2            # the key in the middle: neither the closest nor the farthest
     # distances between every two of the key (index 0) and the candidates, by parts and by words
     items = [key_parts] + [c[4] for c in cands]
     words = [_words(key_text)] + [_words(c[2]) for c in cands]

@@ -28,7 +28,8 @@ for the text questions:
 - ungrammatical statements (« n'n' », a doubled word, a number above one before a singular
   noun) and placeholders « (s) », « (nt) », « (e) » anywhere in a question;
 - fill-ins with a wrong choice that also makes a sentence of a text of the ruleset, or that
-  already stands in the sentence next to the blank's own word;
+  already stands in the sentence next to the blank's own word, or « gagne » / « perd » in a
+  sentence on the end of a turn or a game;
 - « which ruleset » passages that another ruleset of the game also holds (most of their
   content words in one of its clauses);
 - « L'arbitre constate » under a ruleset where only the opponent calls fouls (Dooly's);
@@ -181,9 +182,13 @@ def fill_ambiguous(book: Rulebook, q: Any) -> bool:
         return False
     before, after = blanked.split("_____", 1)
     texts = [_fold(c.text) for c in book.by_ruleset[q.ruleset]]
+    right = q.right_text.lower()
     for c in q.choices:
         if c.id == q.right:
             continue
+        pair = f"{right} {c.text.lower()}"
+        if "gagne" in pair and "perd" in pair and ENDING.search(d.get("sentence", "")):
+            return True       # « se termine s'il gagne / perd la partie »: both end a turn
         if any(_fold(before + c.text + after) in t for t in texts):
             return True
         if re.search(rf"(?<!\w){re.escape(_fold(c.text))}(?!\w)", _fold(before + " " + after)):

@@ -26,6 +26,7 @@ _ALTERNATIVE = re.compile(r"^\s*(?:ou|et non|ni|/)\b|\b(?:ou|et non|ni)\s*$", re
 _NUMBERS = {"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8,
             "neuf": 9, "dix": 10}
 _NOUN_AFTER = re.compile(r"^\s+(\w+)")
+_ENDING = re.compile(r"fin\b|termin|jusqu|forfait|un des joueurs|l[’']un des", re.IGNORECASE)
 _SINGULAR_NOUNS = frozenset("faute bille boule bande coup fois point joueur manche partie poche seconde minute "
                             "reprise tour".split())
 
@@ -74,8 +75,7 @@ def alteration_ok(s: str, start: int, end: int, replacement: str) -> bool:
     original = s[start:end]
     if in_scope(s, start, end):
         return False
-    if {original.lower(), replacement.lower()} == {"gagne", "perd"} and \
-            re.search(r"fin\b|termin|jusqu|forfait|un des joueurs|l[’']un des", s, re.IGNORECASE):
+    if {original.lower(), replacement.lower()} == {"gagne", "perd"} and _ENDING.search(s):
         return False      # « se termine s'il gagne » → « s'il perd »: the end of a game is both
     rest = s[:start] + s[end:]
     if re.search(rf"(?<!\w){re.escape(replacement)}(?!\w)", rest, re.IGNORECASE):
@@ -99,6 +99,9 @@ def fill_ok(s: str, start: int, end: int, alternative: str) -> bool:
     under a negation or alternative, and the word does not stand elsewhere in the sentence."""
     if in_scope(s, start, end):
         return False
+    pair = f"{s[start:end]} {alternative}".lower()
+    if "gagne" in pair and "perd" in pair and _ENDING.search(s):
+        return False      # « se termine … s'il gagne / perd la partie »: both end a turn
     rest = s[:start] + " " + s[end:]
     return not re.search(rf"(?<!\w){re.escape(alternative)}(?!\w)", rest, re.IGNORECASE)
 

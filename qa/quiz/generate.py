@@ -884,12 +884,13 @@ def _clause_ok(sel: _Selection, c: Clause, used: set) -> bool:
     return c.ruleset in sel.rulesets and sel.topic_ok(c.topics) and c.id not in used
 
 
-def _draw_item(rng: random.Random, sel: _Selection, used: set,
-               pool: Sequence[_ClauseItem]) -> tuple[_ClauseItem, Clause, Ruleset]:
+def _draw_item(rng: random.Random, sel: _Selection, used: set, pool: Sequence[_ClauseItem],
+               form: str = "") -> tuple[_ClauseItem, Clause, Ruleset]:
     """A random item of ``pool`` whose clause the selection allows and no question of the quiz
-    uses yet, with its clause and ruleset. Raises :class:`_Exhausted` when none is left."""
+    uses yet (nor found unable to make a question of ``form``: ``(form, clause id)`` in
+    ``used``), with its clause and ruleset. Raises :class:`_Exhausted` when none is left."""
     book = sel.book
-    items = [i for i in pool if _clause_ok(sel, book.clauses[i.clause], used)]
+    items = [i for i in pool if _clause_ok(sel, book.clauses[i.clause], used) and (form, i.clause) not in used]
     if not items:
         raise _Exhausted
     it = rng.choice(items)
@@ -928,7 +929,7 @@ def _make_true_false(rng: random.Random, sel: _Selection, used: set) -> Question
 
 def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | None:
     book = sel.book
-    it, c, rs = _draw_item(rng, sel, used, _pools(book).fill)
+    it, c, rs = _draw_item(rng, sel, used, _pools(book).fill, "fill")
     s = it.sentence
     right = s[it.start:it.end]
     blanked = s[:it.start] + "_____" + s[it.end:]
@@ -944,6 +945,7 @@ def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | Non
         wrong.append(alt)
     wrong = rng.sample(wrong, min(3, len(wrong)))
     if len(wrong) < 2:
+        used.add(("fill", c.id))          # this clause offers no fill-in: not drawn again for one
         return None
     where = f", section « {c.section or c.title} »" if (c.section or c.title) else ""
     prompt = f"Complétez le texte de « {rs.title} »{where}{_context_of(book, c)} : « {blanked} »"
@@ -957,7 +959,7 @@ def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | Non
 def _make_consequence(rng: random.Random, sel: _Selection, used: set) -> Question | None:
     book = sel.book
     pool = _pools(book).cons
-    it, c, rs = _draw_item(rng, sel, used, pool)
+    it, c, rs = _draw_item(rng, sel, used, pool, "consequence")
     right = it.sentence[it.start:it.end]
     topics = set(c.topics)
     others = []
@@ -971,6 +973,7 @@ def _make_consequence(rng: random.Random, sel: _Selection, used: set) -> Questio
         others.append(cons)
     others = list(dict.fromkeys(others))
     if len(others) < 2:
+        used.add(("consequence", c.id))   # no consequence to offer beside it: not drawn again for one
         return None
     wrong = rng.sample(others, min(3, len(others)))
     prompt = f"D’après « {rs.title} » : « {it.extra}, … » Quelle est la suite du texte ?"
@@ -1078,11 +1081,22 @@ MAX_FAILURES = 80
 def bank(book: Rulebook, rulesets: Iterable[str] | None = None) -> list[Question]:
     """The whole question bank of ``rulesets`` (None: all): one ruling question per situation
     type, one text question per clause, every passage and policy question; kinds in order
-    (call, clause, variant), drawn with a fixed seed (the same bank at every export)."""
+    (call, clause, variant), drawn with a fixed seed (the same bank at every export; kept per
+    rulebook and selection once drawn)."""
+    key = (id(book), tuple(r for r in book.rulesets if not rulesets or r in set(rulesets)))
+    hit = _BANK_CACHE.get(key)
+    if hit and hit[0]() is book:
+        return list(hit[1])
     out: list[Question] = []
     for kind in KINDS:
-        out += generate(book, rulesets, None, 100_000, f"bank/{kind}", [kind], max_failures=5_000)
+        out += generate(book, key[1], None, 100_000, f"bank/{kind}", [kind], max_failures=5_000)
+    if len(_BANK_CACHE) >= 16:
+        _BANK_CACHE.pop(next(iter(_BANK_CACHE)))
+    _BANK_CACHE[key] = (weakref.ref(book), tuple(out))
     return out
+
+
+_BANK_CACHE: dict[tuple, tuple[weakref.ref, tuple[Question, ...]]] = {}
 
 
 def generate(book: Rulebook, rulesets: Iterable[str] | None = None, topics: Iterable[str] | None = None,

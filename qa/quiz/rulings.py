@@ -314,14 +314,18 @@ def wrong_rulings(book: Rulebook, sc: Scenario, right: Verdict, render: Render, 
     by_words = [[_apart(words[i], words[j]) for j in range(n)] for i in range(n)]
     other = [False] + [c[3].foul != right.foul for c in cands]
     best: tuple | None = None
-    for combo in itertools.combinations(range(1, n), k):
-        pick = (0, *combo)
-        totals = [sum(by_parts[i][j] for j in pick) for i in pick]
-        totals_w = [sum(by_words[i][j] for j in pick) for i in pick]
-        close = sum(by_parts[i][j] < MIN_PARTS for i, j in itertools.combinations(combo, 2))
+    for a, b, c in itertools.combinations(range(1, n), 3) if k == 3 else ():
+        bp, bw = by_parts, by_words
+        totals = (bp[0][a] + bp[0][b] + bp[0][c], bp[a][0] + bp[a][b] + bp[a][c],
+                  bp[b][0] + bp[b][a] + bp[b][c], bp[c][0] + bp[c][a] + bp[c][b])
+        totals_w = (bw[0][a] + bw[0][b] + bw[0][c], bw[a][0] + bw[a][b] + bw[a][c],
+                    bw[b][0] + bw[b][a] + bw[b][c], bw[c][0] + bw[c][a] + bw[c][b])
+        close = (bp[a][b] < MIN_PARTS) + (bp[a][c] < MIN_PARTS) + (bp[b][c] < MIN_PARTS)
         off = abs(_rank(totals, 0) - target) + abs(_rank(totals_w, 0) - target)
-        score = (not any(other[i] for i in combo), off, close, sum(cands[i - 1][0] for i in combo))
+        score = (not (other[a] or other[b] or other[c]), off, close, cands[a - 1][0] + cands[b - 1][0] + cands[c - 1][0])
         if best is None or score < best[0]:
-            best = (score, [cands[i - 1] for i in combo])
+            best = (score, [cands[a - 1], cands[b - 1], cands[c - 1]])
+    if best is None:                      # k other than 3: the first k candidates
+        best = ((), cands[:k])
     assert best is not None
     return [(why, text, v) for _, why, text, v, _ in best[1]]

@@ -188,3 +188,11 @@ def test_the_key_is_hidden_from_candidates_until_every_attempt_is_over(client):
     rows = client.get(f"/api/exams/{exam['id']}/results",
                       headers={"X-Arbitre-Token": exam["trainer_token"]}).get_json()["candidates"]
     assert [r["learner"] for r in rows] == ["Ana", "Bruno"] and all(r["score"] is not None for r in rows)
+
+
+def test_a_learners_history_never_shows_an_exams_seed(client):
+    first = client.post("/api/quizzes", json={"count": 2, "seed": 9, "learner": "Ulysse"}).get_json()
+    tok = {"X-Arbitre-Token": first["learner_token"]}
+    client.post("/api/quizzes", json={"count": 2, "mode": "exam", "learner": "Ulysse"}, headers=tok)
+    h = client.get("/api/learners/Ulysse/history", headers=tok).get_json()
+    assert [(z["mode"], z["seed"]) for z in h["quizzes"]] == [("practice", 9), ("exam", None)]

@@ -468,7 +468,8 @@ class QuizService:
         quizzes = []
         for row in self.store.learner_quizzes(learner):
             res = row["result"] or {}
-            quizzes.append({"id": row["id"], "created": row["created"], "mode": row["mode"], "seed": row["seed"],
+            seed = row["seed"] if row["mode"] == "practice" else None      # an exam's seed is never shown
+            quizzes.append({"id": row["id"], "created": row["created"], "mode": row["mode"], "seed": seed,
                             "finished": row["finished"], "score": res.get("score"), "total": res.get("total"),
                             "passed": res.get("passed"), "source": row["params"].get("source")})
         answers = self.store.learner_answers(learner)

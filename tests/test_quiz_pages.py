@@ -285,3 +285,11 @@ def test_setup_refuses_invisible_or_control_learner_names(client, name):
     r = client.post("/quiz", data={"count": "3", "learner": name})
     assert r.status_code == 400
     assert "learner" in text(r)
+
+
+def test_the_set_up_form_draws_ruling_questions_of_the_levels_checked(client):
+    assert 'name="levels"' in text(client.get("/quiz"))
+    quiz_id, _ = start(client, count="12", seed="33", levels=["3"])
+    qs = quiz_json(client, quiz_id)["questions"]
+    calls = [q for q in qs if q["kind"] == "call"]
+    assert calls and all(q["level"] == 3 for q in calls)

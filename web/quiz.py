@@ -350,8 +350,8 @@ def _with_cookie(resp: _R, learner: str | None) -> _R:
 
 
 def _setup_defaults() -> dict:
-    return {"rulesets": [], "topics": [], "count": 10, "mode": "practice", "seed": "", "time_limit_min": "",
-            "learner": _learner_cookie() or ""}
+    return {"rulesets": [], "topics": [], "levels": [], "count": 10, "mode": "practice", "seed": "",
+            "time_limit_min": "", "learner": _learner_cookie() or ""}
 
 
 def _render_setup(form: dict, error: str | None = None, field: str | None = None, status: int = 200):
@@ -378,7 +378,8 @@ def setup():
 def create():
     """Create a quiz from the set-up form, then go to its first question."""
     f = request.form
-    form = {"rulesets": f.getlist("rulesets"), "topics": f.getlist("topics"), "count": f.get("count", "10"),
+    form = {"rulesets": f.getlist("rulesets"), "topics": f.getlist("topics"), "levels": f.getlist("levels"),
+            "count": f.get("count", "10"),
             "mode": f.get("mode", "practice"), "seed": f.get("seed", "").strip(),
             "time_limit_min": f.get("time_limit_min", "").strip(), "learner": f.get("learner", "").strip()}
     limit: Any = None
@@ -396,7 +397,7 @@ def create():
         limit = min(int(round(minutes * 60)) or 1, MAX_TIME_LIMIT_S)
     learner = form["learner"] or _learner_cookie() or f"apprenant-{secrets.token_hex(3)}"
     data = {"rulesets": form["rulesets"], "topics": form["topics"], "count": form["count"], "mode": form["mode"],
-            "seed": form["seed"] or None, "time_limit_s": limit, "learner": learner}
+            "seed": form["seed"] or None, "time_limit_s": limit, "learner": learner, "levels": form["levels"] or None}
     code = f.get("learner_code", "").strip()
     try:
         out = quiz_service().create(data, token=code or _learner_token(learner))

@@ -61,26 +61,31 @@ def bench_generation(book, runs: int) -> None:
 def bench_store(book, quizzes: int, threads: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         svc = QuizService(book, Store(Path(tmp) / "bench.db"))
-        made = [svc.create({"count": 50, "seed": i, "learner": f"bench-{i % 3}"}) for i in range(quizzes * 2)]
+        made, learners = [], {}
+        for i in range(quizzes * 2):
+            name = f"bench-{i % 3}"
+            z = svc.create({"count": 50, "seed": i, "learner": name}, token=learners.get(name))
+            learners.setdefault(name, z.get("learner_token"))
+            made.append(z)
         seq, par = made[:quizzes], made[quizzes:]
-        jobs = [(z["id"], q["id"], q["choices"][0]["id"]) for z in seq for q in z["questions"]]
+        jobs = [(z["id"], q["id"], q["choices"][0]["id"], z["token"]) for z in seq for q in z["questions"]]
         t = time.perf_counter()
-        for quiz_id, qid, choice in jobs:
-            svc.answer(quiz_id, {"question": qid, "choice": choice})
+        for quiz_id, qid, choice, token in jobs:
+            svc.answer(quiz_id, {"question": qid, "choice": choice}, token)
         dt = time.perf_counter() - t
         n = svc.store.counts()["answers"]
         assert n == len(jobs), (n, len(jobs))
         print(f"store, one thread: {len(jobs)} answers in {dt:.2f} s → {len(jobs) / dt:.0f} answers/s "
               f"({1000 * dt / len(jobs):.2f} ms each; WAL, BEGIN IMMEDIATE, Leitner update)")
 
-        jobs = [(z["id"], q["id"], q["choices"][-1]["id"]) for z in par for q in z["questions"]]
+        jobs = [(z["id"], q["id"], q["choices"][-1]["id"], z["token"]) for z in par for q in z["questions"]]
         chunks = [jobs[i::threads] for i in range(threads)]
         errors: list[Exception] = []
 
         def work(chunk):
             try:
-                for quiz_id, qid, choice in chunk:
-                    svc.answer(quiz_id, {"question": qid, "choice": choice})
+                for quiz_id, qid, choice, token in chunk:
+                    svc.answer(quiz_id, {"question": qid, "choice": choice}, token)
             except Exception as exc:  # pragma: no cover - reported
                 errors.append(exc)
 
@@ -100,7 +105,7 @@ def bench_store(book, quizzes: int, threads: int) -> None:
         quiz_id, q = seq[0]["id"], seq[0]["questions"][0]
         t = time.perf_counter()
         for _ in range(500):
-            svc.answer(quiz_id, {"question": q["id"], "choice": "a"})
+            svc.answer(quiz_id, {"question": q["id"], "choice": "a"}, seq[0]["token"])
         dt = time.perf_counter() - t
         print(f"store, the same answer re-sent 500 times: {500 / dt:.0f}/s, rows for it: 1")
 

@@ -8,6 +8,7 @@ its review is also at ``/quiz/<id>/revue``.
 """
 from __future__ import annotations
 
+import os
 import sys
 import textwrap
 from typing import Any, TextIO
@@ -103,7 +104,7 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
     data = {"rulesets": rulesets, "topics": topics, "count": count, "seed": seed, "mode": mode, "learner": learner,
             "time_limit_s": time_limit, "kinds": kinds}
     try:
-        created = svc.create(data)
+        created = svc.create(data, token=os.environ.get("ARBITRE_LEARNER_TOKEN") or None)
     except QuizError as exc:
         flag = FLAGS.get(exc.field or "", exc.field or "")
         raise click.BadParameter(exc.message, param_hint=flag) if exc.status == 400 and flag else CliError(exc.message)
@@ -113,7 +114,11 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
     stdin = sys.stdin
     interactive = stdin.isatty()
     label = "examen" if mode == "exam" else "entraînement"
-    click.echo(f"Quiz ({label}) : {len(questions)} question(s) — code d’épreuve {created['seed']} — quiz {quiz_id}")
+    code = f" — code d’épreuve {created['seed']}" if "seed" in created else ""
+    click.echo(f"Quiz ({label}) : {len(questions)} question(s){code} — quiz {quiz_id}")
+    if created.get("learner_token"):
+        click.echo(f"Code d’apprenant de « {created['learner']} » (gardez-le ; ARBITRE_LEARNER_TOKEN pour les "
+                   f"quiz suivants) : {created['learner_token']}")
     if created.get("time_limit_s"):
         click.echo(f"Durée limite : {created['time_limit_s']} s.")
     if interactive:
@@ -128,7 +133,7 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
             click.echo("Arrêt : le quiz est corrigé avec les réponses données.")
             break
         try:
-            res = svc.answer(quiz_id, {"question": q.id, "choice": choice})
+            res = svc.answer(quiz_id, {"question": q.id, "choice": choice}, created["token"])
         except QuizError as exc:
             click.echo(exc.message, err=True)
             if exc.code in ("time_over", "quiz_finished"):
@@ -145,9 +150,9 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
         click.echo(_wrap(q.explanation, "  "))
         if q.citations:
             click.echo(_wrap("Textes : " + _citations(book, q.citations), "  "))
-    result = svc.finish(quiz_id)
+    result = svc.finish(quiz_id, created["token"])
     if as_json:
-        print_json({"id": quiz_id, "seed": created["seed"], "mode": mode, **result})
+        print_json({"id": quiz_id, "seed": created.get("seed"), "mode": mode, **result})
         return
     _print_result(result, questions, mode == "exam" or stopped)
     click.echo(f"Revue en ligne : /quiz/{quiz_id}/revue")

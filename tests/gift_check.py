@@ -1,7 +1,8 @@
 """A small structural check of Moodle GIFT text, for the export tests.
 
 ``parse_gift(text)`` returns one dict per question (``title``, ``text``, ``answers`` as
-``(mark, text)`` pairs, ``feedback``) with escapes undone, and raises ``ValueError`` when a
+``(mark, text)`` pairs, ``feedback``, ``answer_feedback`` as ``(mark, text, feedback)``) with
+escapes undone (``$CATEGORY`` lines are skipped), and raises ``ValueError`` when a
 block is malformed: a special character (``~ = # { } :``) left unescaped in a text, not
 exactly one ``{ … }`` answer block, or not exactly one right answer (``=``).
 """
@@ -58,7 +59,7 @@ def _blocks(text: str) -> list[str]:
     """The questions' blocks: lines between blank lines, comments (« // ») left out."""
     blocks, cur = [], []
     for line in text.split("\n"):
-        if line.strip().startswith("//"):
+        if line.strip().startswith("//") or line.startswith("$CATEGORY:"):
             continue
         if not line.strip():
             if cur:
@@ -95,12 +96,13 @@ def _parse_block(block: str, where: str) -> dict:
     _check_plain(qtext, where + " (énoncé)")
     answers, feedback = _parse_answers(inside, where)
     return {"title": _unescape(title) if title is not None else None,
-            "text": _unescape(qtext.strip()), "answers": answers, "feedback": feedback}
+            "text": _unescape(qtext.strip()), "answers": answers, "feedback": feedback,
+            "answer_feedback": list(_parse_answers.last_feedback)}  # type: ignore[attr-defined]
 
 
 def _parse_answers(inside: str, where: str) -> tuple[list[tuple[str, str]], str | None]:
     """The answers (« = » right, « ~ » wrong) and the feedback (« #### ») of a ``{…}`` block."""
-    answers, feedback = [], None
+    answers, feedback, per_answer = [], None, []
     for raw in inside.split("\n"):
         item = raw.strip()
         if not item:
@@ -110,8 +112,15 @@ def _parse_answers(inside: str, where: str) -> tuple[list[tuple[str, str]], str 
             _check_plain(feedback, where + " (rétroaction)")
             feedback = _unescape(feedback)
         elif item[0] in "=~":
-            _check_plain(item[1:], where + " (réponse)")
-            answers.append((item[0], _unescape(item[1:])))
+            text, fb = item[1:], None
+            cut = _find_unescaped(text, "#")
+            if cut >= 0:                      # per-answer feedback: « =text#feedback »
+                text, fb = text[:cut], text[cut + 1:]
+                _check_plain(fb, where + " (rétroaction d’une réponse)")
+            _check_plain(text, where + " (réponse)")
+            answers.append((item[0], _unescape(text)))
+            if fb is not None:
+                per_answer.append((item[0], _unescape(text), _unescape(fb)))
         else:
             raise ValueError(f"{where} : ligne de réponse inattendue {item!r}")
     rights = [a for a in answers if a[0] == "="]
@@ -119,4 +128,5 @@ def _parse_answers(inside: str, where: str) -> tuple[list[tuple[str, str]], str 
         raise ValueError(f"{where} : {len(rights)} bonnes réponses (« = ») au lieu d’une")
     if len(answers) < 2:
         raise ValueError(f"{where} : moins de deux réponses")
+    _parse_answers.last_feedback = per_answer   # type: ignore[attr-defined]
     return answers, feedback

@@ -75,5 +75,5 @@ def test_openapi_export_format_is_required_as_the_app_requires_it(client):
     assert {"gift", "csv"} <= set(fmt["schema"]["enum"])
     assert "409" in op["responses"]
     quiz = client.post("/api/quizzes", json={"count": 1}).get_json()
-    r = client.get(f"/api/quizzes/{quiz['id']}/export")
+    r = client.get(f"/api/quizzes/{quiz['id']}/export", headers={"X-Arbitre-Token": quiz["token"]})
     assert r.status_code == 400 and r.get_json()["error"]["field"] == "format"

@@ -180,3 +180,30 @@ def test_wrong_types_name_the_field(data, field):
 def test_a_scenario_must_be_an_object():
     with pytest.raises(ScenarioFormatError):
         parse_scenario(["9-ffb"])
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("shot, field", [
+    ({"first_contact": None, "pocketed": [5]}, "shot.pocketed"),
+    ({"first_contact": None, "off_table": [3]}, "shot.off_table"),
+    ({"kind": "push_out", "first_contact": None, "pocketed": [3]}, "shot.pocketed"),
+])
+def test_no_ball_moves_when_the_cue_ball_touches_none(ruleset, shot, field):
+    state = {"on_table": table(ruleset)}
+    if shot.get("kind") == "push_out":
+        state["push_out_available"] = True
+    err = impossible(ruleset, shot, **state)
+    assert err.field == field and "ne touche aucune bille" in err.message
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_break_that_touches_no_ball_sends_none_to_a_rail(ruleset):
+    err = impossible(ruleset, {"kind": "break", "first_contact": None, "balls_to_rail": 4})
+    assert err.field == "shot.balls_to_rail"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_contact_not_stated_is_not_taken_for_no_contact(ruleset):
+    # « la 5 tombe » without saying what the cue ball hit: the engine assumes a contact
+    out = rule(ruleset, {"pocketed": [5]}, on_table=table(ruleset))
+    assert "shot.first_contact" in {a.fact for a in out.assumptions}

@@ -55,12 +55,15 @@ def scenarios(draw, ruleset=None):
             shot["pocketed"], shot["off_table"] = [], []
     if draw(st.booleans()):
         shot["rail_after_contact"] = draw(st.booleans())
-    touched = not ("first_contact" in shot and shot["first_contact"] is None)
+    untouched = "first_contact" in shot and shot["first_contact"] is None
+    if untouched:            # a cue ball that touches nothing moves no object ball
+        shot["pocketed"], shot["off_table"] = [], []
     if kind == "break":
         if draw(st.integers(0, 3)):
-            shot["balls_to_rail"] = draw(st.integers(0, len(table))) if touched else 0
+            shot["balls_to_rail"] = 0 if untouched else draw(st.integers(0, len(table)))
         if draw(st.booleans()):
-            shot["crossed_head_string"] = draw(st.integers(0, len(table) - len(pocketed) - len(off))) if touched else 0
+            shot["crossed_head_string"] = 0 if untouched else draw(
+                st.integers(0, len(table) - len(shot["pocketed"]) - len(shot["off_table"])))
         shot["cue_rail_first"] = draw(st.booleans())
     if draw(st.booleans()):
         shot["called"] = draw(st.one_of(

@@ -201,6 +201,7 @@ def test_postgres_going_down_is_a_prompt_503_database_unavailable(make_app):
             r = client.post("/api/quizzes", json={"count": 2})
             assert r.status_code == 201, r.get_data(as_text=True)[:300]
             quiz = r.get_json()["id"]
+            client.environ_base["HTTP_X_ARBITRE_TOKEN"] = r.get_json()["token"]
             assert client.get(f"/api/quizzes/{quiz}").status_code == 200
             relay.stop()
             for _ in range(2):
@@ -238,7 +239,7 @@ def test_a_key_given_twice_is_refused_by_name(client, path, body, key):
 def test_duplicate_keys_on_every_json_body(client):
     quiz = client.post("/api/quizzes", json={"count": 2}).get_json()
     e = assert_error(client.post(f"/api/quizzes/{quiz['id']}/answers", data='{"question": "a", "question": "b"}',
-                                 headers=JSON), 400, "body", "invalid_json")
+                                 headers={**JSON, "X-Arbitre-Token": quiz["token"]}), 400, "body", "invalid_json")
     assert "« question »" in e["message"]
 
 

@@ -53,20 +53,31 @@ LEARNER = "Schéma Thésis"
 def existing(api_app, rulebook) -> dict[str, dict[str, list[str]]]:
     """{path template: {path parameter: values that exist}}: a clause; quizzes in practice
     (in progress; finished with a wrong answer), in exam (in progress: its key is not
-    exported, 409), one more to finish; a learner with a mistake due for review."""
+    exported, 409), one more to finish; a learner with a mistake due for review; an exam.
+    ``TOKENS`` gets the token of each (contract « Tokens »)."""
     client = api_app.test_client()
-    practice, finished, exam, to_finish = [
-        client.post("/api/quizzes", json=body).get_json()["id"]
-        for body in ({"count": 2, "seed": 3}, {"count": 2, "seed": 4, "learner": LEARNER},
-                     {"count": 2, "mode": "exam", "learner": LEARNER}, {"count": 1, "seed": 5})]
-    export = client.get(f"/api/quizzes/{finished}/export?format=csv").get_data(as_text=True)
-    right = {row["id"]: row["bonne_reponse"] for row in csv.DictReader(io.StringIO(export))}
-    question = client.get(f"/api/quizzes/{finished}").get_json()["questions"][0]
+    made = []
+    for body in ({"count": 2, "seed": 3}, {"count": 2, "seed": 4, "learner": LEARNER},
+                 {"count": 2, "mode": "exam", "learner": LEARNER}, {"count": 1, "seed": 5}):
+        headers = {"X-Arbitre-Token": made[1]["learner_token"]} if len(made) == 2 else {}
+        made.append(client.post("/api/quizzes", json=body, headers=headers).get_json())
+    practice, finished, exam, to_finish = [m["id"] for m in made]
+    for m in made:
+        TOKENS[m["id"]] = m["token"]
+    TOKENS[LEARNER] = made[1]["learner_token"]
+    hdr = {"X-Arbitre-Token": TOKENS[finished]}
+    export = client.get(f"/api/quizzes/{finished}/export?format=csv", headers=hdr).get_data(as_text=True)
+    right = {row["id"]: row["bonne_reponse"] for row in csv.DictReader(io.StringIO(export.lstrip("\ufeff")))}
+    question = client.get(f"/api/quizzes/{finished}", headers=hdr).get_json()["questions"][0]
     wrong = next(c["id"] for c in question["choices"] if c["id"] != right[question["id"]])
-    answer = client.post(f"/api/quizzes/{finished}/answers", json={"question": question["id"], "choice": wrong})
+    answer = client.post(f"/api/quizzes/{finished}/answers", json={"question": question["id"], "choice": wrong},
+                         headers=hdr)
     assert answer.get_json()["correct"] is False
-    assert client.post(f"/api/quizzes/{finished}/finish").status_code == 200
-    assert client.get(f"/api/learners/{LEARNER}/history").get_json()["mistakes"] == 1
+    assert client.post(f"/api/quizzes/{finished}/finish", headers=hdr).status_code == 200
+    assert client.get(f"/api/learners/{LEARNER}/history",
+                      headers={"X-Arbitre-Token": TOKENS[LEARNER]}).get_json()["mistakes"] == 1
+    ex = client.post("/api/exams", json={"count": 2, "candidates": 2}).get_json()
+    TOKENS[ex["id"]] = ex["trainer_token"]
     learner = {"learner": [LEARNER]}
     match = client.post("/api/matches", json={"ruleset": "9-ffb", "players": ["A", "B"]}).get_json()
     client.post(f"/api/matches/{match['id']}/shots", json={"kind": "break"}, headers={"X-Arbitre-Token": match["token"]})
@@ -82,7 +93,13 @@ def existing(api_app, rulebook) -> dict[str, dict[str, list[str]]]:
         "/api/learners/{learner}/review": learner,
         "/api/matches/{id}": matches, "/api/matches/{id}/shots": matches, "/api/matches/{id}/undo": matches,
         "/api/matches/{id}/warning": matches, "/api/matches/{id}/export": matches,
+        "/api/exams/{id}": {"id": [ex["id"]]},
+        "/api/exams/{id}/attempts": {"id": [ex["id"]]},
+        "/api/exams/{id}/results": {"id": [ex["id"]]},
     }
+
+
+TOKENS: dict[str, str] = {}
 
 
 @schema.parametrize()
@@ -97,6 +114,9 @@ def test_api_conforms_to_openapi(case, api_app, existing):
         for value in values:
             case.path_parameters[name] = value
             case.call_and_validate(app=api_app, checks=CHECKS)
+            if value in TOKENS:          # and with its token: the paths past the 403
+                case.headers = {**(case.headers or {}), "X-Arbitre-Token": TOKENS[value]}
+                case.call_and_validate(app=api_app, checks=CHECKS)
 
 
 def test_the_run_catches_a_schema_that_lies(api_app, existing):
@@ -105,10 +125,11 @@ def test_the_run_catches_a_schema_that_lies(api_app, existing):
     raw = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))
     raw["components"]["schemas"]["History"]["properties"]["mistakes"] = {"type": "array"}
     lying = schemathesis.openapi.from_dict(raw)
-    case = lying["/api/learners/{learner}/history"]["GET"].Case(path_parameters={"learner": LEARNER})
+    token = {"X-Arbitre-Token": TOKENS[LEARNER]}
+    case = lying["/api/learners/{learner}/history"]["GET"].Case(path_parameters={"learner": LEARNER}, headers=token)
     with pytest.raises(FailureGroup) as caught:
         case.call_and_validate(app=api_app, checks=CHECKS)
     assert [type(e) for e in caught.value.exceptions] == [JsonSchemaError]
     assert "/History/properties/mistakes" in str(caught.value.exceptions[0])
-    honest = schema["/api/learners/{learner}/history"]["GET"].Case(path_parameters={"learner": LEARNER})
+    honest = schema["/api/learners/{learner}/history"]["GET"].Case(path_parameters={"learner": LEARNER}, headers=token)
     assert honest.call_and_validate(app=api_app, checks=CHECKS).status_code == 200

@@ -13,9 +13,13 @@ from gift_check import parse_gift
 
 
 def create(client, **body):
+    """Create a quiz; the client then sends its token (or its new learner's, which also opens
+    the learner's quizzes) in X-Arbitre-Token, as the contract's « Tokens » asks."""
     r = client.post("/api/quizzes", json=body)
     assert r.status_code == 201, r.get_json()
-    return r.get_json()
+    out = r.get_json()
+    client.environ_base["HTTP_X_ARBITRE_TOKEN"] = out.get("learner_token") or out["token"]
+    return out
 
 
 # ----------------------------------------------------------------------------- creating
@@ -28,7 +32,7 @@ def test_create_returns_201_with_the_contract_shape(client):
     assert body["seed"] == 42 and body["mode"] == "practice" and len(body["questions"]) == 5
     assert r.headers["Location"] == f"/api/quizzes/{body['id']}"
     for q in body["questions"]:
-        assert set(q) == {"id", "kind", "prompt", "ruleset", "topics", "choices", "scenario"}
+        assert set(q) == {"id", "kind", "prompt", "ruleset", "topics", "choices", "scenario", "level"}
         assert q["kind"] in ("call", "clause", "variant")
         assert all(set(c) == {"id", "text"} for c in q["choices"])
         assert (q["scenario"] is not None) == (q["kind"] == "call")
@@ -39,7 +43,7 @@ def test_create_returns_201_with_the_contract_shape(client):
 
 def test_same_parameters_and_seed_give_the_same_questions_in_the_same_order(client):
     a = create(client, rulesets=["10-ffb", "9-bca"], count=12, seed=7)
-    b = create(client, rulesets=["9-bca", "10-ffb"], count=12, seed=7, mode="exam", learner="Autre")
+    b = create(client, rulesets=["9-bca", "10-ffb"], count=12, seed=7, learner="Autre")
     assert a["id"] != b["id"]
     assert a["questions"] == b["questions"]
     c = create(client, rulesets=["10-ffb", "9-bca"], count=12, seed=8)
@@ -120,7 +124,7 @@ def test_an_answer_is_written_once_later_sends_return_the_recorded_one(client):
 
 
 def test_exam_answer_is_recorded_without_feedback_until_the_end(client):
-    quiz = create(client, count=3, seed=5, mode="exam")
+    quiz = create(client, count=3, mode="exam")
     q = quiz["questions"][0]
     body = client.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"}).get_json()
     assert body["recorded"] is True
@@ -166,7 +170,7 @@ class Clock:
 def test_time_over_finishes_the_quiz_and_refuses_the_answer(make_app):
     clock = Clock()
     client = make_app(QUIZ_CLOCK=clock).test_client()
-    quiz = create(client, count=3, seed=9, mode="exam", time_limit_s=120)
+    quiz = create(client, count=3, mode="exam", time_limit_s=120)
     q = quiz["questions"][0]
     assert client.get(f"/api/quizzes/{quiz['id']}").get_json()["remaining_s"] == 120
     clock.t += timedelta(seconds=200)
@@ -210,13 +214,24 @@ def test_gift_export_parses_and_marks_the_right_answers(client):
     assert r.status_code == 200 and r.mimetype == "text/plain"
     assert "attachment" in r.headers["Content-Disposition"]
     text = r.get_data(as_text=True)
-    parsed = parse_gift(text)
+    parsed = {p["title"]: p for p in parse_gift(text)}      # named by the question's stable id
     assert len(parsed) == 30
-    for q, p, right in zip(quiz["questions"], parsed, rights):
+    for q, right in zip(quiz["questions"], rights):
+        p = parsed[q["id"]]
         assert p["text"] == q["prompt"]
         assert [a[1] for a in p["answers"]] == [c["text"] for c in q["choices"]]
         assert [a[1] for a in p["answers"] if a[0] == "="] == [next(c["text"] for c in q["choices"] if c["id"] == right)]
     assert "\\:" in text     # French colons are escaped
+    # a $CATEGORY per ruleset and topic; feedback on every answer, the right one with the clause link
+    assert "$CATEGORY: $course$/top/L’Arbitre/" in text
+    for p in parsed.values():
+        fb = dict((a[1], a[2]) for a in p["answer_feedback"])
+        assert set(fb) == {a[1] for a in p["answers"]}
+        right_text = next(a[1] for a in p["answers"] if a[0] == "=")
+        assert fb[right_text].startswith("Juste.") and "http://localhost/regles/" in fb[right_text]
+        assert all(v.startswith("Non") for k, v in fb.items() if k != right_text)
+    again = client.get(f"/api/quizzes/{quiz['id']}/export?format=gift").get_data(as_text=True)
+    assert again == text                                        # stable names and order
 
 
 def test_gift_escaping_of_every_special_character():
@@ -241,8 +256,13 @@ def test_csv_export(client):
     quiz = create(client, count=8, seed=13)
     r = client.get(f"/api/quizzes/{quiz['id']}/export?format=csv")
     assert r.status_code == 200 and r.mimetype == "text/csv"
-    rows = list(csv.DictReader(io.StringIO(r.get_data(as_text=True))))
-    assert len(rows) == 8
+    body = r.get_data(as_text=True)
+    assert body.startswith("\ufeff")             # a BOM: French spreadsheets read UTF-8
+    rows = list(csv.DictReader(io.StringIO(body[1:])))
+    assert len(rows) == 8 and list(rows[0])[0] == "numero"
+    semi = client.get(f"/api/quizzes/{quiz['id']}/export?format=csv&sep=;").get_data(as_text=True)
+    assert [r["id"] for r in csv.DictReader(io.StringIO(semi[1:]), delimiter=";")] == [r["id"] for r in rows]
+    err(client.get(f"/api/quizzes/{quiz['id']}/export?format=csv&sep=|"), 400, "sep")
     for row, q in zip(rows, quiz["questions"]):
         assert row["id"] == q["id"] and row["question"] == q["prompt"]
         letter = row["bonne_reponse"]
@@ -268,15 +288,16 @@ def test_learner_history_mistakes_and_review(client):
     h = client.get("/api/learners/Hélène/history").get_json()
     assert h["learner"] == "Hélène" and h["answers"] == 4 and len(h["quizzes"]) == 1
     assert h["mistakes"] == 1
-    # Leitner (qa/quiz/leitner.py): a first answer puts the question in box 1, due today when
-    # wrong and tomorrow when right
-    assert h["leitner"]["boxes"]["1"] == 4 and h["leitner"]["due"] == 1
+    # Leitner (qa/quiz/leitner.py, issue 14): a first answer that is wrong puts the question
+    # in box 1, due today; a first answer that is right in box 2 (due in two days)
+    assert h["leitner"]["boxes"]["1"] == 1 and h["leitner"]["boxes"]["2"] == 3 and h["leitner"]["due"] == 1
     r = client.post("/api/learners/Hélène/mistakes")
     assert r.status_code == 201 and [q["id"] for q in r.get_json()["questions"]] == [missed["id"]]
     r = client.post("/api/learners/Hélène/review")
     assert r.status_code == 201 and [q["id"] for q in r.get_json()["questions"]] == [missed["id"]]
-    err(client.post("/api/learners/Personne/mistakes"), 404, code="no_mistakes")
-    err(client.post("/api/learners/Personne/review"), 404, code="nothing_due")
+    # another learner's (or no learner's) history needs that learner's token
+    err(client.post("/api/learners/Personne/mistakes"), 403, code="forbidden")
+    err(client.post("/api/learners/Personne/review"), 403, code="forbidden")
     err(client.get("/api/learners/" + "x" * 81 + "/history"), 400, "learner")
 
 
@@ -287,10 +308,12 @@ def test_a_new_app_on_the_same_db_file_sees_everything(make_app, tmp_path):
     q = quiz["questions"][0]
     c1.post(f"/api/quizzes/{quiz['id']}/answers", json={"question": q["id"], "choice": "a"})
     c2 = make_app(DATABASE=db).test_client()
+    c2.environ_base["HTTP_X_ARBITRE_TOKEN"] = quiz["learner_token"]
     view = c2.get(f"/api/quizzes/{quiz['id']}").get_json()
     assert view["questions"] == quiz["questions"] and len(view["answers"]) == 1
     result = c2.post(f"/api/quizzes/{quiz['id']}/finish").get_json()
     c3 = make_app(DATABASE=db).test_client()
+    c3.environ_base["HTTP_X_ARBITRE_TOKEN"] = quiz["token"]
     assert c3.get(f"/api/quizzes/{quiz['id']}").get_json()["result"] == result
 
 
@@ -302,6 +325,7 @@ def test_concurrent_http_submissions(app):
 
     def post(q):
         c = app.test_client()
+        c.environ_base["HTTP_X_ARBITRE_TOKEN"] = quiz["token"]
         barrier.wait()
         statuses.append(c.post(f"/api/quizzes/{quiz['id']}/answers",
                                json={"question": q["id"], "choice": q["choices"][-1]["id"]}).status_code)
@@ -332,9 +356,18 @@ def test_anki_export_when_genanki_is_installed(client):
         conn = sqlite3.connect(f"{tmp}/collection.anki2")
         try:
             notes = conn.execute("SELECT flds FROM notes").fetchall()
+            tags = [t for (t,) in conn.execute("SELECT tags FROM notes")]
+            decks_json = conn.execute("SELECT decks FROM col").fetchone()[0]
+            deck_of_card = {d for (d,) in conn.execute("SELECT did FROM cards")}
         finally:
             conn.close()
     assert len(notes) == 5
+    # tags: ruleset, kind, level, topics; one deck per ruleset (« L’Arbitre::<title> »)
+    assert all("arbitre::" in t and "type::" in t and "niveau::" in t and "theme::" in t for t in tags)
+    import json as _json
+    names = {d["name"] for d in _json.loads(decks_json).values()}
+    wanted = {q["ruleset"] or "comparaison" for q in quiz["questions"]}
+    assert len(deck_of_card) == len(wanted) and all(n.startswith("L’Arbitre::") for n in names - {"Default"})
     fields = [n[0].split("\x1f") for n in notes]
     prompts = {f[0] for f in fields}
     import html
@@ -410,7 +443,7 @@ def test_lone_surrogates_in_a_json_body_are_a_400_not_a_500(client):
 
 
 def test_exam_export_refusal_gives_no_hint_to_get_the_key(client):
-    quiz = create(client, count=2, seed=5, mode="exam")
+    quiz = create(client, count=2, mode="exam")
     e = err(client.get(f"/api/quizzes/{quiz['id']}/export?format=csv"), 409, code="exam_in_progress")
     assert "entraînement" not in e["message"] and "Examen en cours" in e["message"]
 
@@ -426,3 +459,26 @@ def test_a_database_that_is_not_sqlite_is_a_french_503(make_app, tmp_path):
         assert "Traceback" not in r.get_data(as_text=True)
     r = client.get("/quiz/historique?learner=Ana", headers={"Accept": "text/html"})
     assert r.status_code == 503 and "indisponible" in r.get_data(as_text=True)
+
+
+def test_the_whole_bank_exports_with_stable_names(client):
+    r = client.get("/api/bank/export?format=gift&rulesets=9-bca")
+    assert r.status_code == 200
+    text = r.get_data(as_text=True)
+    parsed = parse_gift(text)
+    ids = [p["title"] for p in parsed]
+    assert len(ids) == len(set(ids)) > 60
+    assert client.get("/api/bank/export?format=gift&rulesets=9-bca").get_data(as_text=True) == text
+    body = client.get("/api/bank/export?format=csv&sep=;&rulesets=9-bca").get_data(as_text=True)
+    assert body.startswith("\ufeff") and len(list(csv.reader(io.StringIO(body[1:]), delimiter=";"))) == len(ids) + 1
+    err(client.get("/api/bank/export?format=gift&rulesets=9-xx"), 400, "rulesets")
+
+
+def test_syllabus_counts_situation_types_by_topic_and_level(client):
+    data = client.get("/api/syllabus?rulesets=9-ffb").get_json()
+    assert list(data) == ["9-ffb"]
+    assert all(set(row) == {"1", "2", "3"} for row in data["9-ffb"].values())
+    assert sum(sum(row.values()) for row in data["9-ffb"].values()) > 0
+    quiz = create(client, count=5, seed=3, kinds=["call"], levels=[3], rulesets=["9-ffb"])
+    assert quiz["questions"] and all(q["level"] == 3 for q in quiz["questions"])
+    err(client.post("/api/quizzes", json={"levels": [4]}), 400, "levels")

@@ -36,7 +36,7 @@ def _json_tail(output: str) -> dict:
 
 
 def test_end_of_input_finishes_with_what_was_answered(cli, runner, tmp_path):
-    r = runner.invoke(cli, ["quiz", "--seed", "4", "--count", "5", "--mode", "exam", "--db", str(tmp_path / "b.db")],
+    r = runner.invoke(cli, ["quiz", "--count", "5", "--mode", "exam", "--db", str(tmp_path / "b.db")],
                       input="1\n")
     assert r.exit_code == 0, r.output
     assert "Réponse enregistrée." in r.output and "Arrêt" in r.output

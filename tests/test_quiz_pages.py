@@ -15,6 +15,8 @@ def text(r) -> str:
 def start(client, **form):
     data = {"count": "4", "mode": "practice", "seed": "21", "learner": "Page"}
     data.update(form)
+    if data["mode"] == "exam":
+        data.pop("seed")             # an exam is drawn from a secret seed
     r = client.post("/quiz", data=data)
     assert r.status_code == 303, text(r)[:500]
     m = re.match(r".*/quiz/([0-9a-f]+)$", r.headers["Location"])
@@ -22,8 +24,20 @@ def start(client, **form):
     return m.group(1), r
 
 
+def page_token(client, quiz_id):
+    """The quiz's token as the pages keep it (the session)."""
+    with client.session_transaction() as sess:
+        return sess["quiz_tokens"][quiz_id]
+
+
+def adopt(client, quiz):
+    """Give this browser the token of a quiz created through the API."""
+    with client.session_transaction() as sess:
+        sess["quiz_tokens"] = {**(sess.get("quiz_tokens") or {}), quiz["id"]: quiz["token"]}
+
+
 def quiz_json(client, quiz_id):
-    return client.get(f"/api/quizzes/{quiz_id}").get_json()
+    return client.get(f"/api/quizzes/{quiz_id}", headers={"X-Arbitre-Token": page_token(client, quiz_id)}).get_json()
 
 
 def right_choice(app, quiz_id, pos):
@@ -103,6 +117,7 @@ def test_missing_choice_asks_again(client):
 
 def test_call_questions_draw_the_table(client):
     quiz = client.post("/api/quizzes", json={"count": 1, "seed": 8, "kinds": ["call"]}).get_json()
+    adopt(client, quiz)
     sc = quiz["questions"][0]["scenario"]
     html = text(client.get(f"/quiz/{quiz['id']}"))
     assert '<svg viewBox="0 0 220 120" role="img"' in html
@@ -270,3 +285,11 @@ def test_setup_refuses_invisible_or_control_learner_names(client, name):
     r = client.post("/quiz", data={"count": "3", "learner": name})
     assert r.status_code == 400
     assert "learner" in text(r)
+
+
+def test_the_set_up_form_draws_ruling_questions_of_the_levels_checked(client):
+    assert 'name="levels"' in text(client.get("/quiz"))
+    quiz_id, _ = start(client, count="12", seed="33", levels=["3"])
+    qs = quiz_json(client, quiz_id)["questions"]
+    calls = [q for q in qs if q["kind"] == "call"]
+    assert calls and all(q["level"] == 3 for q in calls)

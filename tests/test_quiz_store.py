@@ -17,7 +17,8 @@ from pathlib import Path
 
 from qa.quiz import leitner
 from qa.quiz.params import QuizError
-from qa.quiz.service import GRACE_S, QuizService
+from qa.quiz.service import GRACE_S
+from quiz_support import TokenService as QuizService
 from qa.quiz.store import QuizFinishedError, Store
 
 from db_support import BACKENDS, backend_target, store_factory
@@ -202,7 +203,7 @@ def test_finish_is_idempotent_first_result_wins(svc):
 def test_time_limit_is_enforced_by_the_server(rulebook, make_store):
     clock = Clock()
     svc = QuizService(rulebook, make_store(), clock)
-    quiz = svc.create({"count": 3, "seed": 16, "mode": "exam", "time_limit_s": 60})
+    quiz = svc.create({"count": 3, "mode": "exam", "time_limit_s": 60})
     q0, q1 = quiz["questions"][:2]
     clock.advance(seconds=30)
     assert svc.answer(quiz["id"], {"question": q0["id"], "choice": "a"})["recorded"] is True
@@ -228,8 +229,13 @@ def test_viewing_an_expired_quiz_finishes_it(rulebook, make_store):
 
 def test_leitner_next_box():
     today = date(2025, 3, 1)
-    assert leitner.next_box(None, True, today) == (1, date(2025, 3, 2))
+    # issue 14: a first right answer goes to box 2; a same-day retry does not promote
+    assert leitner.next_box(None, True, today) == (2, date(2025, 3, 3))
+    assert leitner.next_box(None, False, today) == (1, today)
     assert leitner.next_box(1, True, today) == (2, date(2025, 3, 3))
+    assert leitner.next_box(1, True, today, last=today) == (1, date(2025, 3, 2))
+    assert leitner.next_box(3, True, today, last=today) == (3, date(2025, 3, 5))
+    assert leitner.next_box(3, True, today, last=date(2025, 2, 27)) == (4, date(2025, 3, 9))
     assert leitner.next_box(4, True, today) == (5, date(2025, 3, 17))
     assert leitner.next_box(5, True, today) == (5, date(2025, 3, 17))
     assert leitner.next_box(4, False, today) == (1, today)
@@ -245,24 +251,30 @@ def test_leitner_boxes_move_with_practice_answers_and_come_back_when_due(ruleboo
     bad = next(c.id for c in wrong.choices if c.id != wrong.right)
     svc.answer(quiz["id"], {"question": wrong.id, "choice": bad})
     boxes = {b["question_key"]: b for b in svc.store.leitner_boxes("Leitner")}
-    assert boxes[right.id]["box"] == 1 and boxes[right.id]["due"] == "2025-03-02"
+    assert boxes[right.id]["box"] == 2 and boxes[right.id]["due"] == "2025-03-03"
     assert boxes[wrong.id]["box"] == 1 and boxes[wrong.id]["due"] == "2025-03-01"
     hist = svc.history("Leitner")
     assert hist["leitner"]["due"] == 1 and hist["mistakes"] == 1
     review = svc.review_due("Leitner")
     assert [q["id"] for q in review["questions"]] == [wrong.id]
-    clock.advance(days=1)
+    # the retry right after the correction, the same day: no promotion (box 1, due tomorrow)
+    svc.answer(review["id"], {"question": wrong.id, "choice": wrong.right})
+    boxes = {b["question_key"]: b for b in svc.store.leitner_boxes("Leitner")}
+    assert boxes[wrong.id]["box"] == 1 and boxes[wrong.id]["due"] == "2025-03-02"
+    clock.advance(days=2)
     assert {q["id"] for q in svc.review_due("Leitner")["questions"]} == {right.id, wrong.id}
 
 
 def test_exam_moves_leitner_boxes_only_when_finished(svc):
-    quiz = svc.create({"count": 3, "seed": 19, "mode": "exam", "learner": "Examen"})
+    quiz = svc.create({"count": 3, "mode": "exam", "learner": "Examen"})
     q = svc.load(quiz["id"]).questions[0]
     svc.answer(quiz["id"], {"question": q.id, "choice": q.right})
     assert svc.store.leitner_boxes("Examen") == []
     assert svc.history("Examen")["answers"] == 0          # no correction leaks before the end
     svc.finish(quiz["id"])
-    assert [b["question_key"] for b in svc.store.leitner_boxes("Examen")] == [q.id]
+    boxes = {b["question_key"]: b["box"] for b in svc.store.leitner_boxes("Examen")}
+    # the answered question (right: box 2) and the two skipped ones, back in box 1 for review
+    assert boxes == {qq.id: 2 if qq.id == q.id else 1 for qq in svc.load(quiz["id"]).questions}
 
 
 def test_retry_mistakes_makes_a_quiz_of_the_wrong_ones(svc):
@@ -304,7 +316,10 @@ def _race_once(svc, mode: str, seed: int) -> dict:
     """Answer all but the last LAST questions, then release LAST answering threads and one
     finishing thread together. Every answer is the right one, so the score must equal the
     number of answers the service acknowledged."""
-    quiz = svc.create({"count": LAST + 2, "seed": seed, "mode": mode, "learner": f"Course {mode}"})
+    params = {"count": LAST + 2, "mode": mode, "learner": f"Course {mode}"}
+    if mode == "practice":
+        params["seed"] = seed            # an exam is drawn from a secret seed
+    quiz = svc.create(params)
     qs = svc.load(quiz["id"]).questions
     for q in qs[:-LAST]:
         svc.answer(quiz["id"], {"question": q.id, "choice": q.right})

@@ -31,13 +31,15 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
-                   request, url_for)
+                   request, session, url_for)
 
 from werkzeug.wrappers import Response as BaseResponse
 
+from qa.quiz import exams
 from qa.quiz.params import MAX_COUNT, MAX_LEARNER, MAX_TIME_LIMIT_S, QuizError, clean_learner
 from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.store import Store
+from qa.quiz.tokens import HEADER
 
 from .common import ApiError, get_rulebook, json_body, list_param
 
@@ -71,10 +73,16 @@ def quiz_service() -> QuizService:
 
 
 # ============================================================================= JSON API
+def _token() -> str | None:
+    """The secret of the request's header (contract « Tokens »)."""
+    return request.headers.get(HEADER) or None
+
+
 @bp.post("/api/quizzes")
 def api_create():
-    """Create a quiz: 201 ``{id, seed, mode, questions, ...}`` (400 naming the field)."""
-    out = quiz_service().create(json_body(), strict=True)
+    """Create a quiz: 201 ``{id, token, seed, mode, questions, ...}`` (400 naming the field;
+    403 for a learner's name that is someone else's)."""
+    out = quiz_service().create(json_body(), strict=True, token=_token())
     resp = jsonify(out)
     resp.status_code = 201
     resp.headers["Location"] = f"/api/quizzes/{out['id']}"
@@ -84,28 +92,29 @@ def api_create():
 @bp.get("/api/quizzes/<quiz_id>")
 def api_view(quiz_id: str):
     """The quiz, its answers so far and its result once finished."""
-    return jsonify(quiz_service().view(quiz_id))
+    return jsonify(quiz_service().view(quiz_id, _token()))
 
 
 @bp.post("/api/quizzes/<quiz_id>/answers")
 def api_answer(quiz_id: str):
     """Record an answer ``{question, choice}`` (first write wins)."""
     svc = quiz_service()
-    svc.load(quiz_id)          # 404 before looking at the body
-    return jsonify(svc.answer(quiz_id, json_body()))
+    svc.authorize(svc.load(quiz_id, answers=False), _token())    # 404, then 403, before looking at the body
+    return jsonify(svc.answer(quiz_id, json_body(), _token()))
 
 
 @bp.post("/api/quizzes/<quiz_id>/finish")
 def api_finish(quiz_id: str):
     """Finish the quiz and return its result (idempotent)."""
-    return jsonify(quiz_service().finish(quiz_id))
+    return jsonify(quiz_service().finish(quiz_id, _token()))
 
 
 @bp.get("/api/quizzes/<quiz_id>/export")
 def api_export(quiz_id: str):
     """The questions with their right answers: ``format=gift`` (Moodle) or ``csv``."""
     fmt = (request.args.get("format") or "").strip().lower()
-    body, mimetype, filename = quiz_service().export(quiz_id, fmt)
+    body, mimetype, filename = quiz_service().export(quiz_id, fmt, _token(), request.args.get("sep") or ",",
+                                                     request.host_url)
     resp = Response(body, mimetype=mimetype.split(";")[0])   # a text/* type gets « ; charset=utf-8 »
     resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return resp
@@ -126,19 +135,84 @@ def _learner_arg(learner: str) -> str:
 @bp.get("/api/learners/<learner>/history")
 def api_history(learner: str):
     """The learner's quizzes, scores per topic and per ruleset over time, Leitner boxes."""
-    return jsonify(quiz_service().history(_learner_arg(learner)))
+    return jsonify(quiz_service().history(_learner_arg(learner), _token()))
 
 
 @bp.post("/api/learners/<learner>/mistakes")
 def api_mistakes(learner: str):
     """201: a practice quiz of the questions the learner got wrong (404 when none)."""
-    return jsonify(quiz_service().retry_mistakes(_learner_arg(learner))), 201
+    return jsonify(quiz_service().retry_mistakes(_learner_arg(learner), token=_token())), 201
 
 
 @bp.post("/api/learners/<learner>/review")
 def api_review(learner: str):
     """201: a practice quiz of the learner's Leitner questions due today (404 when none)."""
-    return jsonify(quiz_service().review_due(_learner_arg(learner))), 201
+    return jsonify(quiz_service().review_due(_learner_arg(learner), _token())), 201
+
+
+@bp.get("/api/bank/export")
+def api_bank_export():
+    """The whole question bank (``rulesets=ID,ID``; all by default) as ``format=gift|csv|anki``
+    (``sep=;`` for a French spreadsheet). Public: the bank is training material."""
+    fmt = (request.args.get("format") or "").strip().lower()
+    body, mimetype, filename = quiz_service().export_bank(list_param(request.args, "rulesets"), fmt,
+                                                          request.args.get("sep") or ",", request.host_url)
+    resp = Response(body, mimetype=mimetype.split(";")[0])
+    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return resp
+
+
+@bp.get("/api/syllabus")
+def api_syllabus():
+    """Situation types of the ruling questions per ruleset, topic and level (1..3)."""
+    from qa.quiz.generate import syllabus
+    book = get_rulebook()
+    wanted = list_param(request.args, "rulesets")
+    for r in wanted:
+        if r not in book.rulesets:
+            raise ApiError(400, "unknown_ruleset", f"Règlement inconnu : « {r[:80]} ».", "rulesets")
+    return jsonify(syllabus(book, wanted or None))
+
+
+@bp.post("/api/exams")
+def api_exam_create():
+    """A trainer's exam: 201 ``{id, trainer_token, codes, ...}``."""
+    out = exams.create_exam(quiz_service(), json_body())
+    resp = jsonify(out)
+    resp.status_code = 201
+    resp.headers["Location"] = f"/api/exams/{out['id']}"
+    return resp
+
+
+@bp.get("/api/exams/<exam_id>")
+def api_exam(exam_id: str):
+    """What a candidate may know of an exam before starting it (title, count, time limit, pass mark)."""
+    return jsonify(exams.public_exam(quiz_service(), exam_id))
+
+
+@bp.post("/api/exams/<exam_id>/attempts")
+def api_exam_attempt(exam_id: str):
+    """A candidate's one attempt: 201 an exam-mode quiz (403 unknown code, 409 code used)."""
+    out = exams.start_attempt(quiz_service(), exam_id, json_body())
+    resp = jsonify(out)
+    resp.status_code = 201
+    resp.headers["Location"] = f"/api/quizzes/{out['id']}"
+    return resp
+
+
+@bp.get("/api/exams/<exam_id>/results")
+def api_exam_results(exam_id: str):
+    """Each candidate's result (trainer token); ``?format=csv`` for a spreadsheet (``sep=,`` for commas)."""
+    data = exams.results(quiz_service(), exam_id, _token())
+    fmt = (request.args.get("format") or "json").strip().lower()
+    if fmt == "csv":
+        sep = "," if request.args.get("sep") == "," else ";"
+        resp = Response(exams.results_csv(data, sep).encode("utf-8"), mimetype="text/csv")
+        resp.headers["Content-Disposition"] = f'attachment; filename="arbitre-examen-{data["id"]}.csv"'
+        return resp
+    if fmt != "json":
+        raise ApiError(400, "invalid_format", "Paramètre « format » : json ou csv est attendu.", "format")
+    return jsonify(data)
 
 
 # ============================================================================= table picture
@@ -221,6 +295,41 @@ def quiz_table(question: Any) -> dict | None:
 
 
 # ============================================================================= pages
+# The pages keep the secrets of the contract's « Tokens » in the signed session cookie: the
+# tokens of the quizzes this browser created (the latest KEEP_QUIZZES), its learner's token and
+# the trainer tokens of the exams it set.
+SESSION_QUIZZES, SESSION_LEARNER, SESSION_TRAINER = "quiz_tokens", "learner_token", "trainer_tokens"
+KEEP_QUIZZES = 40
+
+
+def _keep(key: str, item_id: str, token: str) -> None:
+    toks = dict(session.get(key) or {})
+    toks.pop(item_id, None)
+    toks[item_id] = token
+    while len(toks) > KEEP_QUIZZES:
+        toks.pop(next(iter(toks)))
+    session[key] = toks
+
+
+def _remember(out: dict) -> None:
+    """Keep a new quiz's token (and its learner's, the first time) in the session."""
+    _keep(SESSION_QUIZZES, out["id"], out["token"])
+    if out.get("learner_token"):
+        session[SESSION_LEARNER] = {"name": out["learner"], "token": out["learner_token"]}
+
+
+def _learner_token(name: str | None = None) -> str | None:
+    """The session's learner token (only for ``name``, compared without case, when given)."""
+    rec = session.get(SESSION_LEARNER) or {}
+    if not rec.get("token") or (name is not None and str(rec.get("name", "")).casefold() != name.casefold()):
+        return None
+    return str(rec["token"])
+
+
+def _page_token(quiz_id: str) -> str | None:
+    return (session.get(SESSION_QUIZZES) or {}).get(quiz_id) or _learner_token()
+
+
 def _learner_name(raw: str | None) -> str | None:
     """A learner name from a cookie or a query string: cleaned, or None when it is not a valid name."""
     try:
@@ -241,8 +350,8 @@ def _with_cookie(resp: _R, learner: str | None) -> _R:
 
 
 def _setup_defaults() -> dict:
-    return {"rulesets": [], "topics": [], "count": 10, "mode": "practice", "seed": "", "time_limit_min": "",
-            "learner": _learner_cookie() or ""}
+    return {"rulesets": [], "topics": [], "levels": [], "count": 10, "mode": "practice", "seed": "",
+            "time_limit_min": "", "learner": _learner_cookie() or ""}
 
 
 def _render_setup(form: dict, error: str | None = None, field: str | None = None, status: int = 200):
@@ -269,7 +378,8 @@ def setup():
 def create():
     """Create a quiz from the set-up form, then go to its first question."""
     f = request.form
-    form = {"rulesets": f.getlist("rulesets"), "topics": f.getlist("topics"), "count": f.get("count", "10"),
+    form = {"rulesets": f.getlist("rulesets"), "topics": f.getlist("topics"), "levels": f.getlist("levels"),
+            "count": f.get("count", "10"),
             "mode": f.get("mode", "practice"), "seed": f.get("seed", "").strip(),
             "time_limit_min": f.get("time_limit_min", "").strip(), "learner": f.get("learner", "").strip()}
     limit: Any = None
@@ -287,9 +397,13 @@ def create():
         limit = min(int(round(minutes * 60)) or 1, MAX_TIME_LIMIT_S)
     learner = form["learner"] or _learner_cookie() or f"apprenant-{secrets.token_hex(3)}"
     data = {"rulesets": form["rulesets"], "topics": form["topics"], "count": form["count"], "mode": form["mode"],
-            "seed": form["seed"] or None, "time_limit_s": limit, "learner": learner}
+            "seed": form["seed"] or None, "time_limit_s": limit, "learner": learner, "levels": form["levels"] or None}
+    code = f.get("learner_code", "").strip()
     try:
-        out = quiz_service().create(data)
+        out = quiz_service().create(data, token=code or _learner_token(learner))
+        if code:
+            session[SESSION_LEARNER] = {"name": out["learner"], "token": code}
+        _remember(out)
     except QuizError as exc:
         if exc.field == "time_limit_s":  # the form asks for minutes: name its own field
             return _render_setup(form, f"Durée : un nombre de minutes entre 1 et {MAX_TIME_LIMIT_MIN} est attendu "
@@ -299,12 +413,15 @@ def create():
 
 
 def _load_or_404(quiz_id: str, current: bool = False):
-    """The quiz (with ``current``, finished first when its time is over), or the 404 page."""
+    """The quiz (with ``current``, finished first when its time is over), or the 404 page;
+    the 403 page when this browser holds neither its token nor its learner's."""
     svc = quiz_service()
     try:
-        return svc.load_current(quiz_id) if current else svc.load(quiz_id)
+        quiz = svc.load_current(quiz_id) if current else svc.load(quiz_id)
     except QuizError:
         abort(404)
+    svc.authorize(quiz, _page_token(quiz.id))
+    return quiz
 
 
 def _position_arg(raw: str) -> int | None:
@@ -363,11 +480,11 @@ def answer(quiz_id: str):
         abort(404)
     if not choice:
         if then_finish:
-            svc.finish(quiz.id)
+            svc.finish(quiz.id, _page_token(quiz.id))
             return redirect(url_for("quiz.review", quiz_id=quiz.id), 303)
         return redirect(url_for("quiz.take", quiz_id=quiz.id, q=pos + 1, erreur="choix"), 303)
     try:
-        svc.answer(quiz.id, {"question": qid, "choice": choice})
+        svc.answer(quiz.id, {"question": qid, "choice": choice}, _page_token(quiz.id))
     except QuizError as exc:
         if exc.code in ("time_over", "quiz_finished"):
             return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=1 if exc.code == "time_over" else None), 303)
@@ -375,7 +492,7 @@ def answer(quiz_id: str):
             return redirect(url_for("quiz.take", quiz_id=quiz.id, q=pos + 1, erreur="choix"), 303)
         raise
     if then_finish:
-        svc.finish(quiz.id)
+        svc.finish(quiz.id, _page_token(quiz.id))
         return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=1 if _time_over(quiz) else None), 303)
     if quiz.mode == "practice":
         return redirect(url_for("quiz.take", quiz_id=quiz.id, q=pos + 1, _anchor="correction"), 303)
@@ -389,7 +506,7 @@ def answer(quiz_id: str):
 def finish(quiz_id: str):
     """Finish the quiz and show its review."""
     quiz = _load_or_404(quiz_id)
-    quiz_service().finish(quiz.id)
+    quiz_service().finish(quiz.id, _page_token(quiz.id))
     temps = 1 if request.form.get("temps") == "1" and _time_over(quiz) else None
     return redirect(url_for("quiz.review", quiz_id=quiz.id, temps=temps), 303)
 
@@ -399,10 +516,23 @@ def review(quiz_id: str):
     """The result: score, pass or fail, per topic and per ruleset, and every question with
     the answer given, the right one, the explanation and the citations."""
     quiz = _load_or_404(quiz_id, current=True)
-    result = quiz.row["result"] if quiz.finished else None
+    result = quiz_service().shown_result(quiz, quiz.row["result"]) if quiz.finished else None
     return render_template("quiz/review.html", quiz=quiz, result=result, time_over=request.args.get("temps") == "1" and quiz.deadline is not None,
                            answered=len(quiz.answers), total=len(quiz.questions), comparison=COMPARISON,
                            questions={q.id: q for q in quiz.questions})
+
+
+@bp.get("/quiz/<quiz_id>/export")
+def page_export(quiz_id: str):
+    """The quiz's export for this browser (its token from the session): ``format=gift|csv|anki``,
+    ``sep=;`` for a French spreadsheet."""
+    quiz = _load_or_404(quiz_id)
+    fmt = (request.args.get("format") or "").strip().lower()
+    body, mimetype, filename = quiz_service().export(quiz.id, fmt, _page_token(quiz.id), request.args.get("sep") or ",",
+                                                     request.host_url)
+    resp = Response(body, mimetype=mimetype.split(";")[0])
+    resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return resp
 
 
 @bp.get("/quiz/<quiz_id>/imprimer")
@@ -424,11 +554,21 @@ def history():
     """The learner's history (name from ``?learner=`` or the cookie): quizzes over time,
     scores per topic and per ruleset, "refaire mes erreurs", Leitner boxes due today."""
     learner = _history_learner()
-    data = quiz_service().history(learner) if learner else None
+    token = _learner_token(learner) if learner else None
+    data = None
+    if learner and token is None and quiz_service().store.learner(learner) is None:
+        learner = None          # nobody of that name yet: nothing to open
+    if learner and token:
+        try:
+            data = quiz_service().history(learner, token)
+        except QuizError:
+            token = None
     message = {"aucune-erreur": "Aucune erreur à refaire : bravo !",
-               "rien-a-revoir": "Aucune question à revoir aujourd’hui."}.get(request.args.get("info", ""))
+               "rien-a-revoir": "Aucune question à revoir aujourd’hui.",
+               "code-errone": "Nom ou code d’apprenant erroné."}.get(request.args.get("info", ""))
     resp = make_response(render_template("quiz/history.html", learner=learner, data=data, message=message,
-                                         comparison=COMPARISON))
+                                         comparison=COMPARISON, learner_code=token,
+                                         locked=bool(learner) and data is None))
     return _with_cookie(resp, learner if request.args.get("learner") else None)
 
 
@@ -440,10 +580,26 @@ def _practice_from_history(make, info: str):
     if not learner:
         return redirect(url_for("quiz.history"), 303)
     try:
-        out = make(learner)
+        out = make(learner, token=_learner_token(learner))
     except QuizError:
         return redirect(url_for("quiz.history", info=info), 303)
+    _remember(out)
     return _with_cookie(redirect(url_for("quiz.take", quiz_id=out["id"]), 303), learner)
+
+
+@bp.post("/quiz/historique/connexion")
+def history_login():
+    """Open a learner's history on this browser with the learner's name and code (token)."""
+    learner = _learner_name(request.form.get("learner"))
+    code = (request.form.get("learner_code") or "").strip()
+    if not learner or not code:
+        return redirect(url_for("quiz.history", info="code-errone"), 303)
+    try:
+        name = quiz_service().learner_of(learner, code)
+    except QuizError:
+        return redirect(url_for("quiz.history", learner=learner, info="code-errone"), 303)
+    session[SESSION_LEARNER] = {"name": name, "token": code}
+    return _with_cookie(redirect(url_for("quiz.history"), 303), name)
 
 
 @bp.post("/quiz/historique/erreurs")
@@ -489,3 +645,113 @@ def when(iso: str | None) -> str:
 
 
 __all__ = ["bp", "quiz_service", "table_picture"]
+
+
+# ============================================================================= trainer exams (pages)
+def _exam_form() -> dict:
+    f = request.form
+    return {"title": f.get("title", "").strip(), "rulesets": f.getlist("rulesets"), "topics": f.getlist("topics"),
+            "count": f.get("count", "20").strip(), "time_limit_min": f.get("time_limit_min", "").strip(),
+            "pass_percent": f.get("pass_percent", "80").strip(), "candidates": f.get("candidates", "10").strip()}
+
+
+def _render_exam_new(form: dict, error: str | None = None, field: str | None = None, status: int = 200):
+    book = get_rulebook()
+    return render_template("quiz/exam_new.html", form=form, error=error, error_field=field,
+                           rulesets=list(book.rulesets.values()), topics=book.topics, max_count=MAX_COUNT,
+                           max_candidates=exams.MAX_CANDIDATES), status
+
+
+def _number(text: str, field: str, label: str) -> float:
+    try:
+        value = float(text.replace(",", "."))
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise QuizError(400, "invalid_field", f"{label} : un nombre est attendu.", field)
+    return value
+
+
+@bp.get("/examens/nouveau")
+def exam_new():
+    """A trainer sets an exam: rulesets, topics, count, time limit, pass mark, candidates."""
+    return _render_exam_new({"title": "", "rulesets": [], "topics": [], "count": "20", "time_limit_min": "30",
+                             "pass_percent": "80", "candidates": "10"})
+
+
+@bp.post("/examens")
+def exam_create():
+    """Create the exam; the page shows the candidate codes (once) and keeps the trainer token
+    in this browser's session."""
+    form = _exam_form()
+    try:
+        limit = None
+        if form["time_limit_min"]:
+            minutes = _number(form["time_limit_min"], "time_limit_min", "Durée")
+            if not 0 < minutes <= MAX_TIME_LIMIT_MIN:
+                raise QuizError(400, "invalid_field", f"Durée : entre 1 et {MAX_TIME_LIMIT_MIN} minutes.",
+                                "time_limit_min")
+            limit = max(1, int(round(minutes * 60)))
+        percent = _number(form["pass_percent"] or "80", "pass_percent", "Seuil de réussite")
+        if not 0 < percent <= 100:
+            raise QuizError(400, "invalid_field", "Seuil de réussite : un pourcentage de 1 à 100 est attendu.",
+                            "pass_percent")
+        count = int(_number(form["count"] or "20", "count", "Nombre de questions"))
+        candidates = int(_number(form["candidates"] or "1", "candidates", "Nombre de candidats"))
+        out = exams.create_exam(quiz_service(), {
+            "title": form["title"] or None, "rulesets": form["rulesets"], "topics": form["topics"], "count": count,
+            "time_limit_s": limit, "pass_mark": percent / 100, "candidates": candidates})
+    except QuizError as exc:
+        return _render_exam_new(form, exc.message, exc.field, exc.status)
+    _keep(SESSION_TRAINER, out["id"], out["trainer_token"])
+    return render_template("quiz/exam_created.html", exam=out)
+
+
+@bp.get("/examens/<exam_id>")
+def exam_start_page(exam_id: str):
+    """A candidate's page: the exam's title and rules, a code and a name to start."""
+    info = exams.public_exam(quiz_service(), exam_id)
+    return render_template("quiz/exam_start.html", exam=info, error=None, form={"learner": _learner_cookie() or ""})
+
+
+@bp.post("/examens/<exam_id>/commencer")
+def exam_start(exam_id: str):
+    """Start the candidate's one attempt with the code, then go to the first question."""
+    svc = quiz_service()
+    info = exams.public_exam(svc, exam_id)
+    form = {"learner": request.form.get("learner", "").strip()}
+    try:
+        out = exams.start_attempt(svc, exam_id, {"code": request.form.get("code", ""),
+                                                 "learner": form["learner"] or None})
+    except QuizError as exc:
+        return render_template("quiz/exam_start.html", exam=info, error=exc.message, error_field=exc.field,
+                               form=form), exc.status
+    _remember(out)
+    return redirect(url_for("quiz.take", quiz_id=out["id"]), 303)
+
+
+@bp.route("/examens/<exam_id>/resultats", methods=["GET", "POST"])
+def exam_results(exam_id: str):
+    """The trainer's results page (trainer token from the session, or typed in its form)."""
+    svc = quiz_service()
+    info = exams.public_exam(svc, exam_id)
+    if request.method == "POST":
+        _keep(SESSION_TRAINER, exam_id, (request.form.get("trainer_token") or "").strip())
+        return redirect(url_for("quiz.exam_results", exam_id=exam_id), 303)
+    token = (session.get(SESSION_TRAINER) or {}).get(exam_id)
+    try:
+        data = exams.results(svc, exam_id, token)
+    except QuizError as exc:
+        if exc.status != 403:
+            raise
+        return render_template("quiz/exam_results.html", exam=info, data=None, wrong=bool(token)), 403
+    return render_template("quiz/exam_results.html", exam=info, data=data, wrong=False)
+
+
+@bp.get("/examens/<exam_id>/resultats.csv")
+def exam_results_csv(exam_id: str):
+    """The results as a spreadsheet (CSV with a BOM, « ; » between fields)."""
+    data = exams.results(quiz_service(), exam_id, (session.get(SESSION_TRAINER) or {}).get(exam_id))
+    resp = Response(exams.results_csv(data).encode("utf-8"), mimetype="text/csv")
+    resp.headers["Content-Disposition"] = f'attachment; filename="arbitre-examen-{data["id"]}.csv"'
+    return resp

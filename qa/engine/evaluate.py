@@ -205,6 +205,11 @@ def _plural(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
 
 
+def _rails_fr(rails: int) -> str:
+    """« aucune bille à la bande », « seulement 1 bille à la bande », « seulement 3 billes à la bande »."""
+    return "aucune bille à la bande" if rails == 0 else f"seulement {rails} {_plural(rails, 'bille', 'billes')} à la bande"
+
+
 def ruleset_of(book: Rulebook, scenario: Scenario) -> Ruleset:
     """The Ruleset the scenario names; raises ImpossibleScenarioError (field ``ruleset``)."""
     if not scenario.ruleset:
@@ -309,17 +314,34 @@ def _check_break_counts(rs: Ruleset, sh: Shot, total: int) -> None:
             "shot.crossed_head_string")
 
 
+def _check_contact(ctx: _Context, sc: Scenario) -> None:
+    """A cue ball said to touch no object ball moves none: none is pocketed, driven off the
+    table or sent to a rail (nor across the head string on a break)."""
+    sh = sc.shot
+    if sh.first_contact is not None or "shot.first_contact" in sc.unstated:
+        return
+    brk = sh.kind == "break"
+    moved = [name for name, value in (("shot.pocketed", sh.pocketed), ("shot.off_table", sh.off_table),
+                                      ("shot.balls_to_rail", brk and sh.balls_to_rail),
+                                      ("shot.crossed_head_string", brk and sh.crossed_head_string)) if value]
+    if moved:
+        raise ImpossibleScenarioError(
+            "La blanche ne touche aucune bille : aucune bille de but ne peut alors être empochée, sortir de la table "
+            "ni toucher une bande.", ctx.objective, moved[0])
+
+
 def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]:
     """Raise :class:`ImpossibleScenarioError` when ``sc`` cannot happen under ``rs``.
 
     Returns the object balls on the table before the shot (the full rack when not given).
-    Checked in order: the table, the balls of the shot, fouls and push-out, foul codes, the
-    break's counts.
+    Checked in order: the table, the balls of the shot, balls moved without contact, fouls and
+    push-out, foul codes, the break's counts.
     """
     sh = sc.shot
     ctx = _context(book, rs)
     on_table = _table_before(rs, ctx, sc)
     _check_balls(rs, ctx, sh, ctx.balls if sc.state.on_table is None else frozenset(on_table))
+    _check_contact(ctx, sc)
     _check_fouls_and_push_out(rs, sc)
     codes = book.foul_codes
     for c in sh.fouls:
@@ -675,17 +697,17 @@ def _break_requirement(r: _Ruling, sh: Shot, rails: int, assumed: bool = False) 
         r.cite(f"{told} : la condition de casse est remplie.", policy="break_requirement", role=Role.CONDITION)
     else:
         if req.value == "pocket_or_four_rails":
-            what = f"aucune bille empochée et seulement {rails} bille(s) à la bande (il en faut quatre)."
+            what = f"aucune bille empochée et {_rails_fr(rails)} (il en faut quatre)."
         else:
             extra = ", même si une bille est empochée" if sh.pocketed else ""
-            what = f"seulement {rails} bille(s) à la bande ; il en faut au moins quatre{extra}."
+            what = f"{_rails_fr(rails)} ; il en faut au moins quatre{extra}."
         penalty = r.pol("illegal_break")
         if penalty.silent:
             # The text states what a legal break needs, not that failing it is a foul
             # (10-guide: « La casse est valable lorsque… », while its list « Il y a faute
             # lorsque » at the break names only the cue ball and an object ball off the
             # table). The condition is cited; the foul is a referee's ruling.
-            r.cite(f"La casse n’est pas valable : seulement {rails} bille(s) à la bande, il en faut au moins quatre.",
+            r.cite(f"La casse n’est pas valable : {_rails_fr(rails)}, il en faut au moins quatre.",
                    policy="break_requirement", role=Role.CONDITION)
             r.fouls.append(Foul("illegal_break", None))
             r.silent(("legal", "fouls"), penalty.note or "Le texte ne dit pas qu’une casse non valable est une faute.",
@@ -723,7 +745,8 @@ def _three_ball_rule(r: _Ruling, sc: Scenario, fouled: bool = False) -> str | No
                      "J’ai supposé qu’aucune bille non empochée n’avait franchi la ligne de départ.")
     total = len(sh.pocketed) + crossed
     three = "met" if total >= 3 else "failed"
-    text = (f"Règle des trois billes : {total} bille(s) empochée(s) ou passée(s) au-delà de la ligne de départ — "
+    counted = _plural(total, "bille empochée ou passée", "billes empochées ou passées")
+    text = (f"Règle des trois billes : {total} {counted} au-delà de la ligne de départ — "
             f"{'condition remplie' if three == 'met' else 'il en faut trois'}.")
     req = r.pol("three_ball_requirement")
     if req.silent:
@@ -1002,9 +1025,9 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
             _spot(r, money)
         others = [b for b in sh.pocketed if b != money]
         if others:
-            many = len(others) > 1
-            r.cite(f"{_balls(others).capitalize()}, {'empochées' if many else 'empochée'} sur le coup poussé, "
-                   f"{'restent empochées' if many else 'reste empochée'} sans compter.",
+            said = _plural(len(others), "empochée sur le coup poussé reste empochée", "empochées sur le coup poussé "
+                           "restent empochées")
+            r.cite(f"{_balls(others).capitalize()} {said} sans compter.",
                    policy="push_out_money_ball", note=False)
         r.cite("Après un coup poussé légal, l’adversaire choisit : jouer la table telle quelle, ou rendre la main "
                "à l’auteur du coup poussé.", policy="push_out_options")

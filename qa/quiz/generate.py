@@ -31,11 +31,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..engine.evaluate import evaluate
-from ..engine.outcome import ImpossibleScenarioError, Outcome, Termination, Verdict
+from ..engine.outcome import ImpossibleScenarioError, Outcome, Verdict
 from ..engine.scenario import Called, Scenario, ScenarioFormatError, Shot, State, parse_scenario
 from ..engine.schema import ShotModel, StateModel
 from ..french import ball_list
 from ..rulebook import GAMES, Clause, Rulebook, Ruleset
+from . import rulings as rl
+from . import statements as stm
 
 KINDS = ("call", "clause", "variant")
 KIND_WEIGHTS = {"call": 45, "clause": 35, "variant": 20}
@@ -56,9 +58,10 @@ class Choice:
 class Question:
     """A quiz question (contract shape plus what only the marker sees).
 
-    Public: ``id`` (stable hash of kind and content), ``kind`` (call/clause/variant),
-    ``prompt``, ``ruleset`` (None for ``variant``), ``topics``, ``choices``, ``scenario``
-    (contract Scenario mapping for ``call``, else None). Private: ``right`` (id of the right
+    Public: ``id`` (stable: the fact or situation type asked, see :func:`question_id`),
+    ``kind`` (call/clause/variant), ``prompt``, ``ruleset`` (None for ``variant``), ``topics``,
+    ``choices``, ``scenario`` (contract Scenario mapping for ``call``, else None), ``level``
+    (1..3: how many rules a ruling combines; 1 for text questions). Private: ``right`` (id of the right
     choice), ``explanation`` (plain French), ``citations`` (clause ids), ``form`` (ruling,
     true_false, fill, consequence, which_ruleset, policy_owner), ``evidence`` (for clause and
     variant questions: the verbatim passage of ``citations[0]`` that proves the answer) and
@@ -94,6 +97,7 @@ class Question:
             "id": self.id, "kind": self.kind, "prompt": self.prompt, "ruleset": self.ruleset,
             "topics": list(self.topics), "choices": [{"id": c.id, "text": c.text} for c in self.choices],
             "scenario": json.loads(json.dumps(self.scenario)) if self.scenario is not None else None,
+            "level": int(self.detail.get("level", 1)),
         }
 
     def to_json(self) -> dict:
@@ -167,8 +171,11 @@ def _cap(s: str) -> str:
 class _Selection:
     """The rulesets and topics a quiz draws from (book order), and the rulebook."""
 
-    def __init__(self, book: Rulebook, rulesets: Iterable[str] | None, topics: Iterable[str] | None):
+    def __init__(self, book: Rulebook, rulesets: Iterable[str] | None, topics: Iterable[str] | None,
+                 levels: Iterable[int] | None = None):
         self.book = book
+        self.levels = frozenset(levels or ())
+        self.call_types: list[list[rl.CallType]] | None = None
         wanted = set(rulesets or ())
         self.rulesets = [r for r in book.rulesets if not wanted or r in wanted]
         tw = set(topics or ())
@@ -188,20 +195,7 @@ POCKETS = ("du coin en haut à gauche", "du coin en haut à droite", "du milieu 
 def verdict_json(v: Verdict) -> dict:
     """What a call question records of a verdict (the fields its wording shows)."""
     return {"foul": v.foul, "winner": v.winner, "next": v.next, "ball_in_hand": v.ball_in_hand,
-            "spotted": list(v.spotted), "push_out": v.push_out}
-
-
-def _won_by(r: Verdict, winner: str) -> Verdict:
-    """``r`` turned into the end of the game, won by ``winner``."""
-    termination = Termination.MONEY_BALL if winner == "shooter" else Termination.THREE_FOULS
-    return replace(r, winner=winner, termination=termination, next=None, ball_in_hand=False, spotted=(),
-                   push_out=False)
-
-
-def _goes_on(r: Verdict, next_: str, ball_in_hand: bool, spotted: tuple[int, ...]) -> Verdict:
-    """``r`` turned into a game that goes on: ``next_`` plays, with or without ball in hand."""
-    return replace(r, winner=None, termination=None, next=next_, ball_in_hand=ball_in_hand, spotted=spotted,
-                   push_out=False)
+            "spotted": list(v.spotted), "push_out": v.push_out, "fouls_after": v.fouls_after}
 
 
 @dataclass(frozen=True)
@@ -250,41 +244,15 @@ def render_ruling(r: Verdict, ctx: CallContext) -> str:
         else:
             parts.append("Le coup suivant peut être un coup poussé (push-out)." if r.push_out
                          else "Le coup suivant ne peut pas être un coup poussé.")
+    parts.append(_fouls_fr(r.fouls_after))
     return " ".join(parts)
 
 
-def ruling_distractors(r: Verdict, ctx: CallContext, shooter_fouls: int,
-                       rng: random.Random) -> list[tuple[str, Verdict]]:
-    """Plausible wrong verdicts, each differing from ``r`` in exactly one thing; returns
-    ``[(dimension, verdict)]`` with dimension in next/ball_in_hand/spotted/push_out/game_over/winner."""
-    out: list[tuple[str, Verdict]] = []
-    money = ctx.money
-    if r.winner is None:
-        alts = {"shooter": ["opponent"], "opponent": ["shooter", "choice"], "choice": ["opponent", "shooter"]}
-        assert r.next is not None    # a game not over names who plays next
-        out.append(("next", replace(r, next=rng.choice(alts[r.next]))))
-        out.append(("ball_in_hand", replace(r, ball_in_hand=not r.ball_in_hand)))
-        if ctx.involved:
-            if r.spotted:
-                out.append(("spotted", replace(r, spotted=())))
-            else:
-                ball = money if money in ctx.involved else rng.choice(ctx.involved)
-                out.append(("spotted", replace(r, spotted=(ball,))))
-        if ctx.push_relevant:
-            out.append(("push_out", replace(r, push_out=not r.push_out)))
-        if r.foul and shooter_fouls == 2:
-            out.append(("game_over", _won_by(r, "opponent")))
-        elif money in ctx.pocketed:
-            out.append(("game_over", _won_by(r, "shooter")))
-    elif r.winner == "shooter":
-        spotted = (money,) if money in ctx.involved else ()
-        out.append(("game_over", _goes_on(r, "shooter", False, spotted)))
-        out.append(("winner", _won_by(r, "opponent")))
-    else:
-        spotted = (money,) if money in ctx.involved else ()
-        out.append(("game_over", _goes_on(r, "opponent", True, spotted)))
-        out.append(("winner", _won_by(r, "shooter")))
-    return out
+def _fouls_fr(n: int) -> str:
+    """The shooter's count of consecutive fouls after the shot, as the referee keeps it."""
+    return ("Le tireur n’a aucune faute consécutive en cours." if n == 0 else
+            "Le tireur en est à une faute consécutive." if n == 1 else
+            f"Le tireur en est à {n} fautes consécutives.")
 
 
 # -- scenario drawing ---------------------------------------------------------------
@@ -299,10 +267,19 @@ def _call(rs: Ruleset, ball: int, rng: random.Random, ok: bool = True) -> dict:
     return {"ball": ball, "pocket": rng.choice(POCKETS), "pocket_ok": ok}
 
 
+_SHOT_DEFAULTS = ShotModel().model_dump()
+_STATE_DEFAULTS = StateModel().model_dump()
+
+
+def _fresh(defaults: Mapping[str, Any]) -> dict:
+    """A copy of a defaults mapping (its lists and dicts copied too)."""
+    return {k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v for k, v in defaults.items()}
+
+
 def _shot(**kw: Any) -> dict:
     """A Shot mapping from the schema's defaults, every fact stated: nothing called, no ball
     touched unless given, and a rail reached after the contact."""
-    base = ShotModel().model_dump()
+    base = _fresh(_SHOT_DEFAULTS)
     base["rail_after_contact"] = True
     base.update(kw)
     return base
@@ -310,7 +287,7 @@ def _shot(**kw: Any) -> dict:
 
 def _state(**kw: Any) -> dict:
     """A State mapping from the schema's defaults."""
-    base = StateModel().model_dump()
+    base = _fresh(_STATE_DEFAULTS)
     base.update(kw)
     return base
 
@@ -516,8 +493,8 @@ def describe(book: Rulebook, scenario: Scenario) -> str:
         out.append("La blanche sort de la table.")
     for b in sh.off_table:
         out.append(f"La {b} sort de la table.")
-    for code in sh.fouls:
-        out.append(f"L’arbitre constate aussi : {book.foul_label(code).lower()}.")
+    for code in sh.fouls:      # who calls it is a matter of the ruleset (Dooly's: the opponent): not said here
+        out.append(f"Sur ce coup, le tireur commet aussi : {book.foul_label(code).lower()}.")
     out.append("Quelle est la décision ?")
     return " ".join(out)
 
@@ -625,56 +602,88 @@ def _call_topics(tpl: _Template, sc: Scenario, out: Outcome, rs: Ruleset) -> lis
     return topics
 
 
+def _template(name: str, base_topics: Sequence[str] = ()) -> _Template:
+    return next((t for t in TEMPLATES if t.name == name), None) or \
+        _Template(name, 1, tuple(base_topics), (), lambda rs: True, lambda rng_, rs_: {})
+
+
+def _topics_of(book: Rulebook) -> Callable[[str, Scenario, Outcome], list[str]]:
+    def topics(name: str, sc: Scenario, out: Outcome) -> list[str]:
+        assert sc.ruleset is not None
+        return _call_topics(_template(name), sc, out, book.rulesets[sc.ruleset])
+    return topics
+
+
+def call_pool(book: Rulebook) -> rl.CallPool:
+    """The situation types of the book's rulesets (the syllabus quizzes draw from)."""
+    return rl.call_pool(book, TEMPLATES, _topics_of(book))
+
+
+def syllabus(book: Rulebook, rulesets: Iterable[str] | None = None) -> dict[str, dict[str, dict[str, int]]]:
+    """``{ruleset: {topic: {"1": n, "2": n, "3": n}}}``: the situation types of each ruleset by
+    topic and level (see :mod:`qa.quiz.rulings`)."""
+    wanted = set(rulesets or ())
+    return rl.syllabus(call_pool(book), [r for r in book.rulesets if not wanted or r in wanted])
+
+
 def call_question_for(book: Rulebook, data: Mapping[str, Any], rng: random.Random,
                       template: str = "custom", base_topics: Sequence[str] = ()) -> Question | None:
     """A ``call`` question on the scenario mapping ``data`` (None when the scenario is
-    impossible, when its ruling rests on assumptions, or when a text leaves it unsettled)."""
-    tpl = next((t for t in TEMPLATES if t.name == template), None) or \
-        _Template(template, 1, tuple(base_topics), (), lambda rs: True, lambda rng_, rs_: {})
+    impossible, when its ruling rests on assumptions, or when a text leaves it unsettled,
+    ambiguous or contradictory: ``notes``).
+
+    The choices are the engine's ruling and wrong rulings from known mistakes
+    (:func:`qa.quiz.rulings.wrong_rulings`): each differs from it in two parts or more, foul
+    or not being one of the parts asked. The id is the situation type (ball numbers aside)."""
+    tpl = _template(template, base_topics)
     try:
         sc, _ = parse_scenario(dict(data))
         out = evaluate(book, sc)
     except (ImpossibleScenarioError, ScenarioFormatError):
         return None
-    if out.unsettled or out.assumptions:
+    if not rl.settled(out):
         return None
     assert sc.ruleset is not None    # evaluate() refuses a scenario without one
     rs = book.rulesets[sc.ruleset]
     ctx = CallContext.of(sc, rs.money_ball)
     right = out.verdict()
     right_text = render_ruling(right, ctx)
-    cands = ruling_distractors(right, ctx, sc.state.fouls.shooter, rng)
-    seen = {right_text}
-    wrong: list[tuple[str, str, Verdict]] = []
-    for dim, r in cands:
-        t = render_ruling(r, ctx)
-        if t not in seen:
-            seen.add(t)
-            wrong.append((dim, t, r))
+    wrong = rl.wrong_rulings(book, sc, right, lambda v: render_ruling(v, ctx), ctx.involved, ctx.push_relevant, rng)
     if len(wrong) < 2:
         return None
-    if len(wrong) > 3:
-        wrong = rng.sample(wrong, 3)
     explanation = " ".join(r.text for r in out.reasons)
-    if out.notes:
-        explanation += " Note : " + " ".join(out.notes)
-    rulings = {right_text: {"dimension": None, **verdict_json(right)}}
-    rulings.update({t: {"dimension": dim, **verdict_json(r)} for dim, t, r in wrong})
-    scenario_json = sc.to_json()
-    return _make("call", "ruling", describe(book, sc), rs.id, _call_topics(tpl, sc, out, rs), right_text,
-                 [t for _, t, _ in wrong], explanation, out.cited, rng, scenario=scenario_json,
-                 detail={"template": tpl.name, "rulings": rulings})
+    level = rl.level_of(out)
+    rulings = {right_text: {"dimension": None, "why": None, **verdict_json(right)}}
+    rulings.update({t: {"dimension": "+".join(_dimensions(right, v)), "why": why, **verdict_json(v)}
+                    for why, t, v in wrong})
+    key = rl.situation_key(sc, out, rs.money_ball)
+    q = _make("call", "ruling", describe(book, sc), rs.id, _call_topics(tpl, sc, out, rs), right_text,
+              [t for _, t, _ in wrong], explanation, out.cited, rng, scenario=sc.to_json(),
+              detail={"template": tpl.name, "rulings": rulings, "level": level,
+                      "situation": json.loads(json.dumps(list(key)))})
+    return replace(q, id=question_id("call", "situation", list(key))) if q is not None else None
+
+
+def _dimensions(a: Verdict, b: Verdict) -> list[str]:
+    """The announced parts in which two rulings differ."""
+    names = ("foul", "winner", "next", "ball_in_hand", "spotted", "push_out")
+    return [n for n in names if getattr(a, n) != getattr(b, n)]
 
 
 def _make_call(rng: random.Random, sel: _Selection, used: set) -> Question | None:
+    """A ruling question: a ruleset of the selection, then one of its situation types (each as
+    likely as another) whose topics meet the selection, then one of the type's examples."""
     book = sel.book
-    rss = [book.rulesets[r] for r in sel.rulesets]
-    tpls = [t for t in TEMPLATES if any(t.applies(rs) for rs in rss) and sel.topic_ok(t.topics + t.may)]
-    if not tpls:
+    if sel.call_types is None:      # the selection's types, per ruleset (filtered once per quiz)
+        pool = call_pool(book)
+        sel.call_types = [[t for t in pool.types(r) if sel.topic_ok(t.topics)
+                           and (not sel.levels or t.level in sel.levels)] for r in sel.rulesets]
+    by_rs = [types for types in sel.call_types if types]
+    if not by_rs:
         raise _Exhausted
-    tpl = rng.choices(tpls, weights=[t.weight for t in tpls])[0]
-    rs = rng.choice([rs for rs in rss if tpl.applies(rs)])
-    q = call_question_for(book, tpl.build(rng, rs), rng, tpl.name)
+    types = rng.choice(by_rs)
+    t = types.pop(rng.randrange(len(types)))        # a type is asked once per quiz
+    q = call_question_for(book, rng.choice(t.examples), rng, t.template)
     if q is None or not sel.topic_ok(q.topics):
         return None
     return q
@@ -795,6 +804,7 @@ class _Pools:
         self.passages: list[tuple[str, str]] = []       # (clause id, passage)
         self.policies: list[tuple[str, str, str, str]] = []   # (game, policy, value, owner ruleset)
         keys_by_rs = {r: [(_norm(c.text), _words(c.text)) for c in cl] for r, cl in book.by_ruleset.items()}
+        content = {c.id: stm.content_words(c.text) for c in book.clauses.values()}
         for c in book.clauses.values():
             if c.kind != "rule":
                 continue
@@ -804,21 +814,29 @@ class _Pools:
             game_rs = book.rulesets_of_game(rs.game)
             if len(game_rs) >= 2 and 40 <= len(c.text) <= 320:
                 mine = (_norm(c.text), _words(c.text))
-                if not any(_similar(mine, k) for r in game_rs if r != c.ruleset for k in keys_by_rs.get(r, ())):
+                others = [content[t.id] for r in game_rs if r != c.ruleset for t in book.by_ruleset.get(r, ())]
+                if not any(_similar(mine, k) for r in game_rs if r != c.ruleset for k in keys_by_rs.get(r, ())) \
+                        and not stm.held_elsewhere(c.text, others):
                     self.passages.append((c.id, c.text))
         for game in GAMES:
             self._add_policies(book, game)
 
     def _add_sentence(self, c: Clause, s: str) -> None:
-        """The true/false, fill-in and consequence candidates of one sentence of clause ``c``."""
+        """The true/false, fill-in and consequence candidates of one sentence of clause ``c``.
+        A piece that starts in lower case inside a longer clause (« le joueur fautif ne perdra
+        pas la partie », the end of a condition stated before it) is not asked alone: out of its
+        context it could be read either way."""
+        whole = " ".join(s.split()) == " ".join(c.text.split())
+        if not (s[:1].isupper() or s[:1] in "«\"(" or whole):
+            return
         if 25 <= len(s) <= 280 and not s.rstrip().endswith(":"):   # not a list's lead-in
             for rx, rep in _ALTER_RE:
                 m = rx.search(s)
-                if m:
+                if m and stm.alteration_ok(s, m.start(), m.end(), _match_case(m.group(0), rep)):
                     self.tf.append(_ClauseItem(c.id, s, m.start(), m.end(), rep))
             for fam, term, rx in _FILL_RE:
                 ms = list(rx.finditer(s))
-                if len(ms) == 1:
+                if len(ms) == 1 and not stm.in_scope(s, ms[0].start(), ms[0].end()):
                     self.fill.append(_ClauseItem(c.id, s, ms[0].start(), ms[0].end(), fam))
         if len(s) <= 300:
             cm = _cond_match(s)
@@ -866,12 +884,13 @@ def _clause_ok(sel: _Selection, c: Clause, used: set) -> bool:
     return c.ruleset in sel.rulesets and sel.topic_ok(c.topics) and c.id not in used
 
 
-def _draw_item(rng: random.Random, sel: _Selection, used: set,
-               pool: Sequence[_ClauseItem]) -> tuple[_ClauseItem, Clause, Ruleset]:
+def _draw_item(rng: random.Random, sel: _Selection, used: set, pool: Sequence[_ClauseItem],
+               form: str = "") -> tuple[_ClauseItem, Clause, Ruleset]:
     """A random item of ``pool`` whose clause the selection allows and no question of the quiz
-    uses yet, with its clause and ruleset. Raises :class:`_Exhausted` when none is left."""
+    uses yet (nor found unable to make a question of ``form``: ``(form, clause id)`` in
+    ``used``), with its clause and ruleset. Raises :class:`_Exhausted` when none is left."""
     book = sel.book
-    items = [i for i in pool if _clause_ok(sel, book.clauses[i.clause], used)]
+    items = [i for i in pool if _clause_ok(sel, book.clauses[i.clause], used) and (form, i.clause) not in used]
     if not items:
         raise _Exhausted
     it = rng.choice(items)
@@ -904,12 +923,13 @@ def _make_true_false(rng: random.Random, sel: _Selection, used: set) -> Question
     if q is not None and not truth:   # keep Vrai before Faux
         q = replace(q, choices=(Choice("a", TRUE), Choice("b", FALSE)), right="b")
     used.add(c.id)
-    return q
+    # the fact asked is the sentence, whether shown as written or altered
+    return replace(q, id=question_id("clause", "true_false", c.id, s)) if q is not None else None
 
 
 def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | None:
     book = sel.book
-    it, c, rs = _draw_item(rng, sel, used, _pools(book).fill)
+    it, c, rs = _draw_item(rng, sel, used, _pools(book).fill, "fill")
     s = it.sentence
     right = s[it.start:it.end]
     blanked = s[:it.start] + "_____" + s[it.end:]
@@ -920,23 +940,26 @@ def _make_fill(rng: random.Random, sel: _Selection, used: set) -> Question | Non
             continue
         alt = _match_case(right, alt)
         filled = s[:it.start] + alt + s[it.end:]
-        if any(filled in t for t in texts):
+        if any(filled in t for t in texts) or not stm.fill_ok(s, it.start, it.end, alt) or stm.ungrammatical(filled):
             continue
         wrong.append(alt)
     wrong = rng.sample(wrong, min(3, len(wrong)))
     if len(wrong) < 2:
+        used.add(("fill", c.id))          # this clause offers no fill-in: not drawn again for one
         return None
-    prompt = f"Complétez le texte de « {rs.title} »{_context_of(book, c)} : « {blanked} »"
+    where = f", section « {c.section or c.title} »" if (c.section or c.title) else ""
+    prompt = f"Complétez le texte de « {rs.title} »{where}{_context_of(book, c)} : « {blanked} »"
     expl = f"Le texte dit : « {s} » ({c.section or c.title})."
     used.add(c.id)
-    return _make("clause", "fill", prompt, rs.id, c.topics, right, wrong, expl, [c.id], rng, evidence=right,
-                 detail={"sentence": s, "blanked": blanked})
+    q = _make("clause", "fill", prompt, rs.id, c.topics, right, wrong, expl, [c.id], rng, evidence=right,
+              detail={"sentence": s, "blanked": blanked})
+    return replace(q, id=question_id("clause", "fill", c.id, s, it.start)) if q is not None else None
 
 
 def _make_consequence(rng: random.Random, sel: _Selection, used: set) -> Question | None:
     book = sel.book
     pool = _pools(book).cons
-    it, c, rs = _draw_item(rng, sel, used, pool)
+    it, c, rs = _draw_item(rng, sel, used, pool, "consequence")
     right = it.sentence[it.start:it.end]
     topics = set(c.topics)
     others = []
@@ -950,13 +973,15 @@ def _make_consequence(rng: random.Random, sel: _Selection, used: set) -> Questio
         others.append(cons)
     others = list(dict.fromkeys(others))
     if len(others) < 2:
+        used.add(("consequence", c.id))   # no consequence to offer beside it: not drawn again for one
         return None
     wrong = rng.sample(others, min(3, len(others)))
     prompt = f"D’après « {rs.title} » : « {it.extra}, … » Quelle est la suite du texte ?"
     expl = f"Le texte dit : « {it.sentence} » ({c.section or c.title})."
     used.add(c.id)
-    return _make("clause", "consequence", prompt, rs.id, c.topics, right, wrong, expl, [c.id], rng, evidence=right,
-                 detail={"condition": it.extra, "sentence": it.sentence})
+    q = _make("clause", "consequence", prompt, rs.id, c.topics, right, wrong, expl, [c.id], rng, evidence=right,
+              detail={"condition": it.extra, "sentence": it.sentence})
+    return replace(q, id=question_id("clause", "consequence", c.id, it.sentence)) if q is not None else None
 
 
 _CLAUSE_FORMS = (("true_false", 40, _make_true_false), ("fill", 35, _make_fill), ("consequence", 25, _make_consequence))
@@ -1000,8 +1025,9 @@ def _make_passage(rng: random.Random, sel: _Selection, used: set) -> Question | 
     prompt = f"De quel règlement du {_game_label(c.game)} ce passage est-il tiré ? « {passage} »"
     expl = f"Ce passage est tiré de « {right} » ({c.section or c.title}) ; il ne figure dans aucun autre règlement du {_game_label(c.game)}."
     used.add(cid)
-    return _make("variant", "which_ruleset", prompt, None, c.topics, right, wrong, expl, [cid], rng,
-                 evidence=passage, detail={"answer_ruleset": c.ruleset})
+    q = _make("variant", "which_ruleset", prompt, None, c.topics, right, wrong, expl, [cid], rng,
+              evidence=passage, detail={"answer_ruleset": c.ruleset})
+    return replace(q, id=question_id("variant", "which_ruleset", cid)) if q is not None else None
 
 
 def _make_policy(rng: random.Random, sel: _Selection, used: set) -> Question | None:
@@ -1034,9 +1060,10 @@ def _make_policy(rng: random.Random, sel: _Selection, used: set) -> Question | N
     expl = f"{spec.label} — " + " ; ".join(lines) + "."
     used.add(("policy", game, name))
     evidence = book.clauses[own.clause].text if own.clause else ""
-    return _make("variant", "policy_owner", prompt, None, [spec.topic], book.rulesets[owner].title,
-                 [book.rulesets[r].title for r in ids if r != owner], expl, cites, rng, evidence=evidence,
-                 detail={"answer_ruleset": owner, "policy": name, "value": value})
+    q = _make("variant", "policy_owner", prompt, None, [spec.topic], book.rulesets[owner].title,
+              [book.rulesets[r].title for r in ids if r != owner], expl, cites, rng, evidence=evidence,
+              detail={"answer_ruleset": owner, "policy": name, "value": value})
+    return replace(q, id=question_id("variant", "policy_owner", game, name, value)) if q is not None else None
 
 
 _VARIANT_FORMS = (("which_ruleset", 55, _make_passage), ("policy_owner", 45, _make_policy))
@@ -1051,17 +1078,40 @@ _MAKERS = {"call": _make_call, "clause": _make_clause, "variant": _make_variant}
 MAX_FAILURES = 80
 
 
+def bank(book: Rulebook, rulesets: Iterable[str] | None = None) -> list[Question]:
+    """The whole question bank of ``rulesets`` (None: all): one ruling question per situation
+    type, one text question per clause, every passage and policy question; kinds in order
+    (call, clause, variant), drawn with a fixed seed (the same bank at every export; kept per
+    rulebook and selection once drawn)."""
+    key = (id(book), tuple(r for r in book.rulesets if not rulesets or r in set(rulesets)))
+    hit = _BANK_CACHE.get(key)
+    if hit and hit[0]() is book:
+        return list(hit[1])
+    out: list[Question] = []
+    for kind in KINDS:
+        out += generate(book, key[1], None, 100_000, f"bank/{kind}", [kind], max_failures=5_000)
+    if len(_BANK_CACHE) >= 16:
+        _BANK_CACHE.pop(next(iter(_BANK_CACHE)))
+    _BANK_CACHE[key] = (weakref.ref(book), tuple(out))
+    return out
+
+
+_BANK_CACHE: dict[tuple, tuple[weakref.ref, tuple[Question, ...]]] = {}
+
+
 def generate(book: Rulebook, rulesets: Iterable[str] | None = None, topics: Iterable[str] | None = None,
-             count: int = 10, seed: int | str = 0, kinds: Iterable[str] | None = None) -> list[Question]:
+             count: int = 10, seed: int | str = 0, kinds: Iterable[str] | None = None,
+             levels: Iterable[int] | None = None, max_failures: int = 80) -> list[Question]:
     """Draw up to ``count`` questions on ``rulesets`` (None/empty: all) and ``topics``
     (None/empty: all), driven by ``random.Random(seed)``.
 
     Deterministic: the same book, parameters (in any order) and seed give the same
     questions, with the same ids, in the same order. ``kinds`` restricts the kinds (call,
-    clause, variant). Returns fewer than ``count`` questions when the selection cannot supply
+    clause, variant) and ``levels`` the levels (1..3) of ruling questions. Returns fewer than
+    ``count`` questions when the selection cannot supply
     more (e.g. a narrow topic on one ruleset); never two questions with the same id.
     """
-    sel = _Selection(book, rulesets, topics)
+    sel = _Selection(book, rulesets, topics, levels)
     rng = random.Random(seed)
     active = [k for k in KINDS if not kinds or k in set(kinds)]
     failures = {k: 0 for k in active}
@@ -1077,7 +1127,7 @@ def generate(book: Rulebook, rulesets: Iterable[str] | None = None, topics: Iter
             continue
         if q is None or q.id in seen:
             failures[kind] += 1
-            if failures[kind] >= MAX_FAILURES:
+            if failures[kind] >= max(max_failures, MAX_FAILURES):
                 active.remove(kind)
             continue
         seen.add(q.id)

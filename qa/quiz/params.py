@@ -47,11 +47,15 @@ class QuizParams:
     learner: str | None
     pass_mark: float = DEFAULT_PASS_MARK
     kinds: tuple[str, ...] = ()
+    levels: tuple[int, ...] = ()
 
     def generation(self) -> dict:
         """The parameters that decide the questions (mode, learner and time do not)."""
-        return {"rulesets": list(self.rulesets), "topics": list(self.topics), "count": self.count,
-                "seed": self.seed, "kinds": list(self.kinds)}
+        out = {"rulesets": list(self.rulesets), "topics": list(self.topics), "count": self.count,
+               "seed": self.seed, "kinds": list(self.kinds)}
+        if self.levels:
+            out["levels"] = list(self.levels)
+        return out
 
     def to_json(self) -> dict:
         """Every parameter, as stored with the quiz."""
@@ -146,7 +150,7 @@ def clean_learner(value: Any, field: str = "learner", required: bool = False) ->
 
 
 #: The keys of a quiz request (the JSON API refuses any other).
-FIELDS = ("rulesets", "topics", "count", "mode", "seed", "time_limit_s", "learner", "pass_mark", "kinds")
+FIELDS = ("rulesets", "topics", "count", "mode", "seed", "time_limit_s", "learner", "pass_mark", "kinds", "levels")
 
 
 def parse_params(book: Rulebook, data: Any, strict: bool = False) -> QuizParams:
@@ -192,12 +196,29 @@ def parse_params(book: Rulebook, data: Any, strict: bool = False) -> QuizParams:
     for k in kinds:
         if k not in KINDS:
             raise _bad("kinds", f"Type de question inconnu : « {echo(k)} »{did_you_mean(k, KINDS)} ({', '.join(KINDS)}).")
+    levels = _levels(data.get("levels"), strict)
     return QuizParams(
         rulesets=tuple(r for r in book.rulesets if r in rulesets),
         topics=tuple(t for t in book.topics if t in topics),
         count=count, mode=mode, seed=seed, time_limit_s=limit, learner=learner,
-        pass_mark=float(pass_mark), kinds=tuple(k for k in KINDS if k in kinds),
+        pass_mark=float(pass_mark), kinds=tuple(k for k in KINDS if k in kinds), levels=levels,
     )
+
+
+def _levels(value: Any, strict: bool) -> tuple[int, ...]:
+    """``levels``: ruling-question levels among 1, 2, 3 (a list; « 1,2 » on the form); empty: all."""
+    if value is None:
+        return ()
+    items = value.split(",") if isinstance(value, str) and not strict else value
+    if not isinstance(items, (list, tuple)):
+        raise _bad("levels", "Champ « levels » : une liste de niveaux (1, 2 ou 3) est attendue.")
+    out = set()
+    for item in items:
+        n = _int(item.strip() if isinstance(item, str) else item, "levels", strict)
+        if n not in (1, 2, 3):
+            raise _bad("levels", "Champ « levels » : les niveaux vont de 1 à 3.")
+        out.add(n)
+    return tuple(sorted(out))
 
 
 def _check_strict(data: Mapping[str, Any]) -> None:

@@ -56,10 +56,43 @@ TABLES: tuple[str, ...] = (
     PRIMARY KEY (learner, question_key)
 )""",
     "CREATE INDEX IF NOT EXISTS leitner_due ON leitner (learner, due)",
+    # Tokens (contract « Tokens »): only SHA-256 digests of the secrets are kept.
+    """CREATE TABLE IF NOT EXISTS quiz_tokens (
+    quiz_id     TEXT PRIMARY KEY REFERENCES quizzes (id) ON DELETE CASCADE,
+    token_hash  TEXT NOT NULL
+)""",
+    # A learner's name compared without case (``key`` = the name case-folded), its first
+    # spelling (``name``, the one stored in quizzes.learner) and its token's digest.
+    """CREATE TABLE IF NOT EXISTS learner_keys (
+    key         TEXT PRIMARY KEY,
+    name        TEXT NOT NULL,
+    token_hash  TEXT NOT NULL,
+    created     TEXT NOT NULL
+)""",
+    # Exams set by a trainer (contract « Exams »): the seed never leaves the server.
+    """CREATE TABLE IF NOT EXISTS exams (
+    id            TEXT PRIMARY KEY,
+    title         TEXT NOT NULL,
+    params        TEXT NOT NULL,
+    seed          BIGINT NOT NULL,
+    trainer_hash  TEXT NOT NULL,
+    created       TEXT NOT NULL
+)""",
+    """CREATE TABLE IF NOT EXISTS exam_codes (
+    exam_id    TEXT NOT NULL REFERENCES exams (id) ON DELETE CASCADE,
+    position   BIGINT NOT NULL,
+    code_hash  TEXT NOT NULL,
+    quiz_id    TEXT,
+    candidate  TEXT,
+    used       TEXT,
+    PRIMARY KEY (exam_id, position),
+    UNIQUE (exam_id, code_hash)
+)""",
 )
 
 # The tables, in creation order (for counts and checks).
-TABLE_NAMES: tuple[str, ...] = ("quizzes", "questions", "answers", "learners", "leitner")
+TABLE_NAMES: tuple[str, ...] = ("quizzes", "questions", "answers", "learners", "leitner", "quiz_tokens",
+                                "learner_keys", "exams", "exam_codes")
 
 _SUBSTITUTIONS: dict[Dialect, dict[str, str]] = {
     "sqlite": {"rowid": ""},

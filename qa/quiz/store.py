@@ -19,6 +19,7 @@ bad URL) and, for one that breaks later, on any call.
 """
 from __future__ import annotations
 
+import hmac
 import json
 import os
 from datetime import date
@@ -41,6 +42,24 @@ class QuizFinishedError(Exception):
 
 class UnknownQuizError(KeyError):
     """No quiz with this id."""
+
+
+class LearnerTokenError(Exception):
+    """The learner's name is taken and the token sent is not that learner's."""
+
+
+class ExamCodeError(Exception):
+    """A candidate code that is not one of the exam's (``used`` False) or that was used (True)."""
+
+    def __init__(self, used: bool):
+        super().__init__("used" if used else "unknown")
+        self.used = used
+
+
+def learner_key(name: str) -> str:
+    """The key a learner's name is compared by: case-folded (« Ana », « ANA » and « ana » are
+    one learner)."""
+    return name.casefold()
 
 
 def default_db_path() -> Path:
@@ -89,16 +108,104 @@ class Store:
 
     # -- quizzes ---------------------------------------------------------------------------
     def create_quiz(self, quiz_id: str, params: Mapping[str, Any], seed: int, mode: str, learner: str | None,
-                    created: str, time_limit_s: int | None, questions: Sequence[Mapping[str, Any]]) -> None:
-        """Store a new quiz and its questions (``to_json()`` mappings, in order), atomically."""
+                    created: str, time_limit_s: int | None, questions: Sequence[Mapping[str, Any]],
+                    token_hash: str = "", learner_hashes: tuple[str, str] | None = None,
+                    exam_code: tuple[str, str, str | None] | None = None) -> tuple[str | None, bool]:
+        """Store a new quiz, its questions (``to_json()`` mappings, in order) and its token's
+        digest, atomically; return the learner's name as stored (its first spelling) and
+        whether this learner is new (then its token is the new one).
+
+        ``learner_hashes`` = ``(digest of the token sent, digest of a new token)``: a learner
+        seen for the first time (by :func:`learner_key`) gets the new one; a known learner
+        must have sent its own, else :class:`LearnerTokenError`. ``exam_code`` = ``(exam id,
+        code digest, candidate)``: the candidate code is used by this quiz, in the same
+        transaction (:class:`ExamCodeError` when unknown or already used).
+        """
         with self.db.write() as tx:
+            if exam_code is not None:
+                self._use_code(tx, quiz_id, created, *exam_code)
+            new = False
+            if learner:
+                learner, new = self._claim_learner(tx, learner, created, learner_hashes)
             tx.run("INSERT INTO quizzes (id, params, seed, mode, learner, created, time_limit_s) VALUES (?,?,?,?,?,?,?)",
                    (quiz_id, json.dumps(params, ensure_ascii=False), seed, mode, learner, created, time_limit_s))
             tx.many("INSERT INTO questions (quiz_id, position, question_id, question) VALUES (?,?,?,?)",
                     [(quiz_id, i, q["id"], json.dumps(q, ensure_ascii=False)) for i, q in enumerate(questions)])
+            if token_hash:
+                tx.run("INSERT INTO quiz_tokens (quiz_id, token_hash) VALUES (?, ?)", (quiz_id, token_hash))
             if learner:
                 tx.run("INSERT INTO learners (name, created) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
                        (learner, created))
+        return learner, new
+
+    def _claim_learner(self, tx: Tx, learner: str, created: str,
+                       hashes: tuple[str, str] | None) -> tuple[str, bool]:
+        key = learner_key(learner)
+        row = tx.one(f"SELECT name, token_hash FROM learner_keys WHERE key = ?{self.db.lock}", (key,))
+        if row is None:     # a new learner (without ``hashes``: one no token opens)
+            tx.run("INSERT INTO learner_keys (key, name, token_hash, created) VALUES (?,?,?,?)",
+                   (key, learner, hashes[1] if hashes else "", created))
+            return learner, True
+        if hashes is None or not hmac.compare_digest(str(row["token_hash"]), hashes[0]):
+            raise LearnerTokenError(learner)
+        return str(row["name"]), False
+
+    def _use_code(self, tx: Tx, quiz_id: str, created: str, exam_id: str, code_hash: str,
+                  candidate: str | None) -> None:
+        row = tx.one(f"SELECT quiz_id FROM exam_codes WHERE exam_id = ? AND code_hash = ?{self.db.lock}",
+                     (exam_id, code_hash))
+        if row is None or row["quiz_id"] is not None:
+            raise ExamCodeError(used=row is not None)
+        tx.run("UPDATE exam_codes SET quiz_id = ?, candidate = ?, used = ? WHERE exam_id = ? AND code_hash = ?",
+               (quiz_id, candidate, created, exam_id, code_hash))
+
+    # -- tokens ------------------------------------------------------------------------------
+    def quiz_token_hash(self, quiz_id: str) -> str | None:
+        """The digest of the quiz's token (None: unknown quiz, or one stored before tokens)."""
+        if not _storable(quiz_id):
+            return None
+        with self.db.read() as tx:
+            row = tx.one("SELECT token_hash FROM quiz_tokens WHERE quiz_id = ?", (quiz_id,))
+        return str(row["token_hash"]) if row else None
+
+    def learner(self, name: str) -> dict | None:
+        """``{"name", "token_hash"}`` of the learner called ``name`` (any case), or None."""
+        if not _storable(name):
+            return None
+        with self.db.read() as tx:
+            row = tx.one("SELECT name, token_hash FROM learner_keys WHERE key = ?", (learner_key(name),))
+        return {"name": row["name"], "token_hash": row["token_hash"]} if row else None
+
+    # -- exams -------------------------------------------------------------------------------
+    def create_exam(self, exam_id: str, title: str, params: Mapping[str, Any], seed: int, trainer_hash: str,
+                    created: str, code_hashes: Sequence[str]) -> None:
+        """Store an exam set by a trainer and the digests of its one-use candidate codes."""
+        with self.db.write() as tx:
+            tx.run("INSERT INTO exams (id, title, params, seed, trainer_hash, created) VALUES (?,?,?,?,?,?)",
+                   (exam_id, title, json.dumps(params, ensure_ascii=False), seed, trainer_hash, created))
+            tx.many("INSERT INTO exam_codes (exam_id, position, code_hash) VALUES (?,?,?)",
+                    [(exam_id, i, h) for i, h in enumerate(code_hashes)])
+
+    def get_exam(self, exam_id: str) -> dict | None:
+        """The exam row (``params`` decoded) or None."""
+        if not _storable(exam_id):
+            return None
+        with self.db.read() as tx:
+            row = tx.one("SELECT * FROM exams WHERE id = ?", (exam_id,))
+        if row is None:
+            return None
+        return {"id": row["id"], "title": row["title"], "params": json.loads(row["params"]), "seed": row["seed"],
+                "trainer_hash": row["trainer_hash"], "created": row["created"]}
+
+    def exam_codes(self, exam_id: str) -> list[dict]:
+        """The exam's codes in order: ``position``, ``quiz_id``, ``candidate``, ``used`` (never the digests)."""
+        if not _storable(exam_id):
+            return []
+        with self.db.read() as tx:
+            rows = tx.all("SELECT position, quiz_id, candidate, used FROM exam_codes WHERE exam_id = ? "
+                          "ORDER BY position", (exam_id,))
+        return [{"position": r["position"], "quiz_id": r["quiz_id"], "candidate": r["candidate"], "used": r["used"]}
+                for r in rows]
 
     def get_row(self, quiz_id: str) -> dict | None:
         """The quiz row alone (``params``/``result`` decoded), or None: cheap, for hot paths."""
@@ -243,8 +350,9 @@ def _answers(tx: Tx, quiz_id: str) -> dict:
 def _leitner_move(tx: Tx, learner: str, question: Mapping[str, Any], correct: bool,
                   today: date, when: str) -> None:
     key = question["id"]
-    row = tx.one("SELECT box FROM leitner WHERE learner = ? AND question_key = ?", (learner, key))
-    box, due = leitner.next_box(row["box"] if row else None, correct, today)
+    row = tx.one("SELECT box, updated FROM leitner WHERE learner = ? AND question_key = ?", (learner, key))
+    last = date.fromisoformat(str(row["updated"])[:10]) if row else None
+    box, due = leitner.next_box(row["box"] if row else None, correct, today, last)
     tx.run("INSERT INTO leitner (learner, question_key, box, due, question, updated) VALUES (?,?,?,?,?,?) "
            "ON CONFLICT (learner, question_key) DO UPDATE SET box = excluded.box, due = excluded.due, "
            "question = excluded.question, updated = excluded.updated",

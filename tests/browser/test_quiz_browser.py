@@ -26,7 +26,8 @@ def set_up(page, base, *, mode, count, seed, learner, minutes=""):
     page.keyboard.type(str(count))
     page.keyboard.press("Tab")                      # -> code d'épreuve
     assert focused(page) == "seed"
-    page.keyboard.type(str(seed))
+    if mode != "exam":                              # an exam is drawn from a secret seed
+        page.keyboard.type(str(seed))
     page.keyboard.press("Tab")                      # -> durée
     page.keyboard.type(minutes)
     page.keyboard.press("Tab")                      # -> nom
@@ -130,3 +131,45 @@ def test_question_page_fits_a_phone(phone, live_server, tmp_path):
         assert overflow <= 0
     phone.screenshot(path=str(tmp_path / "quiz-phone.png"), full_page=True)
     assert phone.problems == []
+
+
+def test_a_trainer_exam_from_codes_to_results(page_for, live_server):
+    """A trainer sets an exam and gets the codes; a candidate, in another browser, takes it
+    with one code (once); the trainer reads the result; the candidate cannot."""
+    trainer = page_for()
+    trainer.goto(live_server + "/examens/nouveau")
+    trainer.fill("#title", "Stage régional")
+    trainer.fill("#count", "3")
+    trainer.fill("#candidates", "2")
+    trainer.locator("button[type=submit]").click()
+    trainer.wait_for_selector("#codes")
+    codes = [c.inner_text() for c in trainer.locator("#codes code").all()]
+    assert len(codes) == 2
+    start = trainer.locator("main a").first.get_attribute("href")
+    candidate = page_for(390, 844)
+    candidate.goto(live_server + start)
+    candidate.fill("#code", codes[0])
+    candidate.fill("#learner", "Léa")
+    candidate.locator("button[type=submit]").click()
+    candidate.wait_for_url(re.compile(r".*/quiz/[0-9a-f]+(\?.*)?$"))
+    assert "Stage régional" in candidate.locator("main").inner_text()
+    assert candidate.locator(".tag").count() == 0                  # no topic before the review
+    for _ in range(3):
+        candidate.locator('input[name="choice"]').first.check()
+        candidate.locator("#answer-form button[type=submit]").click()
+        candidate.wait_for_load_state()
+    candidate.locator("#finish-button").click()
+    candidate.wait_for_url(re.compile(r".*/revue.*"))
+    # the same code again: refused
+    candidate.goto(live_server + start)
+    candidate.fill("#code", codes[0])
+    candidate.fill("#learner", "Léa")
+    candidate.locator("button[type=submit]").click()
+    assert "déjà servi" in candidate.locator("#start-error").inner_text()
+    results = start + "/resultats"
+    trainer.goto(live_server + results)
+    table = trainer.locator("#results").inner_text()
+    assert "Léa" in table and "/ 3" in table and "code non utilisé" in table
+    candidate.goto(live_server + results)
+    assert candidate.locator("#trainer_token").count() == 1         # asks for the trainer token
+    assert trainer.problems == [] and [p for p in candidate.problems if "403" not in p and "409" not in p] == []

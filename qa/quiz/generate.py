@@ -440,10 +440,17 @@ def _t_jump(rng: random.Random, rs: Ruleset) -> dict:
     return {"ruleset": rs.id, "state": _state(on_table=table), "shot": shot}
 
 
+_FACT_FOULS = frozenset({"wrong_ball_first", "no_contact", "no_rail", "illegal_break", "cue_rail_first", "cue_ball_pocketed",
+                         "cue_ball_off_table", "object_ball_off_table", "jump_not_allowed", "masse_not_allowed",
+                         "obstacle_moved"})
+
+
 def _t_listed(rng: random.Random, rs: Ruleset) -> dict:
     money = rs.money_ball
     table = _table(rng, money)
-    codes = sorted(c for c in rs.fouls if c != "obstacle_moved")   # obstacle_moved is a fact (jump template)
+    # a foul the shot's own facts decide (the ball hit first, the rails, the cue ball, a ball off the
+    # table, the break, a jump or massé) would contradict the facts told with it: only the others
+    codes = sorted(c for c in rs.fouls if c not in _FACT_FOULS)
     shot = _shot(first_contact=table[0], fouls=[rng.choice(codes)])
     if rng.random() < 0.35:
         shot["pocketed"] = [money if rng.random() < 0.5 else rng.choice(table)]
@@ -472,7 +479,7 @@ TEMPLATES = (
     _Template("called", 2, ("call-shot",), _COMMON + ("play",), _calls, _t_called),
     _Template("jump", 1, ("jump-masse",), _COMMON,
               lambda rs: not (rs.policy["jump_shots"].silent and rs.policy["masse_shots"].silent), _t_jump),
-    _Template("listed", 1, ("fouls",), _COMMON, lambda rs: any(c != "obstacle_moved" for c in rs.fouls), _t_listed),
+    _Template("listed", 1, ("fouls",), _COMMON, lambda rs: any(c not in _FACT_FOULS for c in rs.fouls), _t_listed),
 )
 
 
@@ -543,11 +550,11 @@ def _describe_before(rs: Ruleset, st: State, sh: Shot) -> list[str]:
         out.append("Premier coup après une casse légale (un coup poussé est possible).")
     if rs.policy["call_shot"].value == "ball_and_pocket" and sh.kind != "push_out":
         if isinstance(sh.called, Called):
-            out.append(f"Il annonce la {sh.called.ball} dans la poche {sh.called.pocket}.")
+            out.append(f"Le tireur annonce la {sh.called.ball} dans la poche {sh.called.pocket}.")
         elif sh.called == "safe":
-            out.append("Il annonce un coup de sécurité.")
+            out.append("Le tireur annonce un coup de sécurité.")
         else:
-            out.append("Il n’annonce aucune bille.")
+            out.append("Le tireur n’annonce aucune bille.")
     return out
 
 
@@ -880,8 +887,27 @@ def _context_of(book: Rulebook, c: Clause) -> str:
     return ""
 
 
+def _contradicted(book: Rulebook) -> frozenset[str]:
+    """Clauses a text contradicts (a policy resting on one ``against`` the other): a question
+    asking what such a clause says could be answered from either."""
+    known = _CONTRADICTED.get(id(book))
+    if known is not None and known[0] is book:
+        return known[1]
+    out: set[str] = set()
+    for rs in book.rulesets.values():
+        for pv in rs.policy.values():
+            if pv.against:
+                out.update(c for c in (pv.clause, pv.against) if c)
+    _CONTRADICTED[id(book)] = (book, frozenset(out))
+    return frozenset(out)
+
+
+_CONTRADICTED: dict[int, tuple[Rulebook, frozenset[str]]] = {}
+
+
 def _clause_ok(sel: _Selection, c: Clause, used: set) -> bool:
-    return c.ruleset in sel.rulesets and sel.topic_ok(c.topics) and c.id not in used
+    return c.ruleset in sel.rulesets and sel.topic_ok(c.topics) and c.id not in used \
+        and c.id not in _contradicted(sel.book)
 
 
 def _draw_item(rng: random.Random, sel: _Selection, used: set, pool: Sequence[_ClauseItem],

@@ -49,7 +49,8 @@ def in_scope(s: str, start: int, end: int) -> bool:
 
 def ungrammatical(text: str) -> bool:
     """« n’n’ », « ne n’ », a word doubled, a number above one before a singular noun,
-    « après de », « avant avoir », « qu’il perd »."""
+    « après de », « avant avoir », « qu’il perd », an article of the wrong gender before a noun of
+    the game (« un bille »)."""
     t = text.replace("’", "'")
     if re.search(r"\bn'n'|\bne n'|\bn'ne\b", t, re.IGNORECASE):
         return True
@@ -62,6 +63,12 @@ def ungrammatical(text: str) -> bool:
     for m in re.finditer(r"\b(deux|trois|quatre|cinq|six)\s+(\w+)", t, re.IGNORECASE):
         if m.group(2).lower() in _SINGULAR_NOUNS:
             return True
+    # a masculine article before a feminine noun of the game, or the other way: « un bille en main »
+    if re.search(r"\b(?:un|le|du|au)\s+(?:bille|boule|blanche|casse|faute|bande|poche|ligne|queue|partie|manche|"
+                 r"sécurité|annonce|table)\b", t, re.IGNORECASE):
+        return True
+    if re.search(r"\b(?:une|la)\s+(?:coup|push-out|bris|rack|tirage|joueur|tireur|point|jump|massé)\b", t, re.IGNORECASE):
+        return True
     return False
 
 

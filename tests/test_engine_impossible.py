@@ -193,7 +193,7 @@ def test_no_ball_moves_when_the_cue_ball_touches_none(ruleset, shot, field):
     if shot.get("kind") == "push_out":
         state["push_out_available"] = True
     err = impossible(ruleset, shot, **state)
-    assert err.field == field and "ne touche aucune bille" in err.message
+    assert err.field == field and "touché aucune bille" in err.message
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -314,22 +314,6 @@ def _check_break_counts(rs: Ruleset, sh: Shot, total: int) -> None:
             "shot.crossed_head_string")
 
 
-def _check_contact(ctx: _Context, sc: Scenario) -> None:
-    """A cue ball said to touch no object ball moves none: none is pocketed, driven off the
-    table or sent to a rail (nor across the head string on a break)."""
-    sh = sc.shot
-    if sh.first_contact is not None or "shot.first_contact" in sc.unstated:
-        return
-    brk = sh.kind == "break"
-    moved = [name for name, value in (("shot.pocketed", sh.pocketed), ("shot.off_table", sh.off_table),
-                                      ("shot.balls_to_rail", brk and sh.balls_to_rail),
-                                      ("shot.crossed_head_string", brk and sh.crossed_head_string)) if value]
-    if moved:
-        raise ImpossibleScenarioError(
-            "La blanche ne touche aucune bille : aucune bille de but ne peut alors être empochée, sortir de la table "
-            "ni toucher une bande.", ctx.objective, moved[0])
-
-
 def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]:
     """Raise :class:`ImpossibleScenarioError` when ``sc`` cannot happen under ``rs``.
 
@@ -341,7 +325,6 @@ def check_possible(book: Rulebook, rs: Ruleset, sc: Scenario) -> tuple[int, ...]
     ctx = _context(book, rs)
     on_table = _table_before(rs, ctx, sc)
     _check_balls(rs, ctx, sh, ctx.balls if sc.state.on_table is None else frozenset(on_table))
-    _check_contact(ctx, sc)
     _check_fouls_and_push_out(rs, sc)
     codes = book.foul_codes
     for c in sh.fouls:
@@ -1025,9 +1008,9 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
             _spot(r, money)
         others = [b for b in sh.pocketed if b != money]
         if others:
-            said = _plural(len(others), "empochée sur le coup poussé reste empochée", "empochées sur le coup poussé "
-                           "restent empochées")
-            r.cite(f"{_balls(others).capitalize()} {said} sans compter.",
+            many = len(others) > 1
+            r.cite(f"{_balls(others).capitalize()}, {'empochées' if many else 'empochée'} sur le coup poussé, "
+                   f"{'restent empochées' if many else 'reste empochée'} sans compter.",
                    policy="push_out_money_ball", note=False)
         r.cite("Après un coup poussé légal, l’adversaire choisit : jouer la table telle quelle, ou rendre la main "
                "à l’auteur du coup poussé.", policy="push_out_options")

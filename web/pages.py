@@ -39,6 +39,12 @@ def clause_of(clause_id: str | None) -> Clause | None:
     return get_rulebook().clauses.get(clause_id or "")
 
 
+@bp.app_template_global("ref_label")
+def ref_label(clause: Clause) -> str:
+    """How a clause is named in a link: its title, else its section (never its id)."""
+    return clause.title or clause.section or clause.id
+
+
 @bp.app_template_global("foul_label")
 def foul_label(code: str) -> str:
     """French label of a foul code (the code itself when unknown)."""

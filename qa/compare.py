@@ -18,6 +18,7 @@ import re
 import unicodedata
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from . import ruling_words
 from .house_rules import DECISION_SECTION as CLUB_DECISION_SECTION
 from .rulebook import SILENT, Rulebook, did_you_mean
 
@@ -412,42 +413,16 @@ def to_text(result: Mapping[str, Any], only_differences: bool = False) -> str:
 
 # ----------------------------------------------------------------------------- one shot everywhere
 # Outcome fields compared across rulesets, with their French labels, in display order.
+#: The rows of the « même coup partout » table: (Outcome field, row of :data:`qa.ruling_words.ROWS`);
+#: labels and values are those of :mod:`qa.ruling_words`, the one vocabulary of rulings.
 OUTCOME_FIELDS = (
-    ("legal", "Coup régulier"), ("fouls", "Fautes"), ("game_over", "Partie terminée"), ("winner", "Gagnant"),
-    ("termination", "Fin de partie"), ("next_shooter", "Joueur suivant"), ("ball_in_hand", "Bille en main"),
-    ("spotted", "Billes replacées"), ("options", "Choix offerts"), ("push_out_available", "Coup poussé possible"),
-    ("fouls_after", "Fautes consécutives après le coup"), ("warning_due", "Avertissement dû"),
-    ("break", "Casse"),
+    ("legal", "verdict"), ("fouls", "fouls"), ("break", "break"), ("game_over", "game_over"),
+    ("next_shooter", "next_shooter"), ("ball_in_hand", "ball_in_hand"), ("options", "options"),
+    ("spotted", "spotted"), ("push_out_available", "push_out_available"), ("fouls_after", "fouls_after"),
+    ("warning_due", "warning_due"),
 )
-
-_WORDS = {True: "oui", False: "non", None: "—", "shooter": "le tireur", "opponent": "l’adversaire",
-          "money_ball": "bille de gain", "three_fouls": "trois fautes", "play": "jouer",
-          "hand_back": "rendre la main", "met": "remplie", "failed": "non remplie"}
-
-
-def outcome_value_text(name: str, value: Any, foul_labels: Mapping[str, str] | None = None) -> str:
-    """A short French rendering of one Outcome field's value (for the side-by-side table);
-    ``foul_labels`` {code: French label} names the fouls (codes otherwise)."""
-    if name == "fouls":
-        labels = foul_labels or {}
-        return ", ".join(labels.get(f["code"], f["code"]) for f in value) or "aucune"
-    if name == "spotted":
-        return ", ".join(str(b) for b in value) or "aucune"
-    if name == "options":
-        return " / ".join(f"{_WORDS.get(o['choice'], o['choice'])} ({_WORDS.get(o['shooter'], o['shooter'])})"
-                          for o in value) or "aucun"
-    if name == "fouls_after":
-        return f"tireur {value.get('shooter', 0)}, adversaire {value.get('opponent', 0)}"
-    if name == "break":
-        if value is None:
-            return "—"
-        txt = "légale" if value.get("legal") else "fautive"
-        if value.get("three_ball_rule"):
-            txt += f", règle des trois billes {_WORDS.get(value['three_ball_rule'], value['three_ball_rule'])}"
-        return txt
-    if isinstance(value, (bool, type(None))) or value in _WORDS:
-        return _WORDS.get(value, str(value))
-    return str(value)
+#: Outcome fields told in one row with another (the game's end: who won and how).
+_SAME_ROW = {"game_over": ("game_over", "winner", "termination")}
 
 
 def _field_key(name: str, value: Any) -> Any:
@@ -499,13 +474,16 @@ def rule_everywhere(book: Rulebook, scenario: Any, rulesets: Iterable[str],
     outcomes = outcomes_json(book, rulings)
     errors = {rid: {"message": r.message, "clause": r.clause, "field": r.field}
               for rid, r in rulings.items() if isinstance(r, ImpossibleScenarioError)}
+    labels = foul_labels or book.foul_labels
+    rows = {rid: ruling_words.ruling_rows(o, book.rulesets[rid].money_ball, labels) for rid, o in outcomes.items()}
     fields = []
-    for name, label in OUTCOME_FIELDS:
-        vals = {rid: o.get(name) for rid, o in outcomes.items()}
+    for name, row in OUTCOME_FIELDS:
+        keys = {rid: tuple(repr(_field_key(n, o.get(n))) for n in _SAME_ROW.get(name, (name,)))
+                for rid, o in outcomes.items()}
         fields.append({
-            "name": name, "label": label,
-            "values": {rid: outcome_value_text(name, v, foul_labels) for rid, v in vals.items()},
-            "differs": len({repr(_field_key(name, v)) for v in vals.values()}) > 1,
+            "name": name, "label": ruling_words.ROWS[row],
+            "values": {rid: ruling_words.row_text(r[row]) for rid, r in rows.items()},
+            "differs": len(set(keys.values())) > 1,
         })
     return {"rulesets": ids, "scenario": first.with_ruleset(None).to_json(), "outcomes": outcomes,
             "errors": errors, "fields": fields}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, render_template, request
 
+from qa import ruling_words as words
 from qa.answer import AskError
 from qa.describe import describe_scenario
 from qa.rulebook import GAMES, SILENT, Clause, Rulebook
@@ -43,6 +44,22 @@ def clause_of(clause_id: str | None) -> Clause | None:
 def ref_label(clause: Clause) -> str:
     """How a clause is named in a link: its title, else its section (never its id)."""
     return clause.title or clause.section or clause.id
+
+
+@bp.app_template_global("ruling_rows")
+def ruling_rows(outcome: dict) -> dict:
+    """An Outcome (contract JSON) told in the one vocabulary of rulings (:mod:`qa.ruling_words`):
+    ``{"line", "rows": [{"label", "items", "unsettled"}], "headings", "not_settled"}``."""
+    book = get_rulebook()
+    rs = book.rulesets.get(outcome.get("ruleset", ""))
+    money = rs.money_ball if rs else 9
+    labels = services().foul_labels
+    unsettled = {words.FIELD_ROWS.get(f) for f in outcome.get("unsettled", ())}
+    rows = [{"label": words.ROWS[k], "items": items, "unsettled": k in unsettled}
+            for k, items in words.ruling_rows(outcome, money, labels, bool(outcome.get("break"))).items()
+            if k not in ("verdict", "on_table_after")]
+    return {"line": words.verdict_line(outcome, money, labels), "rows": rows, "headings": words.HEADINGS,
+            "not_settled": words.NOT_SETTLED}
 
 
 @bp.app_template_global("foul_label")

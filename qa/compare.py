@@ -206,6 +206,45 @@ def word_diff(a: str, b: str) -> tuple[list[dict], list[dict]]:
     return h["a"], h["b"]
 
 
+#: Words that carry a rule: numbers, negations, obligation and permission, foul and outcome.
+#: In a clause that states a decision differing between the rulesets, these are the words marked
+#: where the other texts do not have them (the rest of a reworded sentence is not marked).
+_RULE_WORD = re.compile(
+    r"^(\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|premi[eè]re?|seconde?|derni[eè]re?"
+    r"|ne|n'|pas|jamais|aucun|aucune|sans|sauf|ni|non|seul|seule|seulement|uniquement|toujours"
+    r"|doit|doivent|devra|devront|peut|peuvent|pourra|pourront|interdits?|interdites?|autoris[ée]e?s?"
+    r"|permise?s?|obligatoires?|facultati(?:f|ve)s?|fautes?|perd|perdu|gagne|gagnant|victoire|l[ée]gale?s?"
+    r"|ill[ée]gale?s?|r[ée]guli[eè]re?s?|replac[ée]e?s?|annonc[ée]e?s?|choix|choisir|choisit|avertie?|avertissement)$")
+
+
+def _rule_segments(segments: list[dict]) -> list[dict]:
+    """Keep « different » only on the words of a rule (:data:`_RULE_WORD`) inside the runs that
+    differ; joining the segments still gives back the text exactly."""
+    out: list[dict] = []
+    for seg in segments:
+        toks = [seg["text"]] if seg["status"] == "same" else _tokens(seg["text"])
+        for tok in toks:
+            st = "different" if seg["status"] == "different" and _RULE_WORD.match(_norm_word(tok)) else "same"
+            if out and out[-1]["status"] == st:
+                out[-1]["text"] += tok
+            else:
+                out.append({"text": tok, "status": st})
+    return out
+
+
+def _deciding(policies: list[dict]) -> dict[str, list[dict]]:
+    """{clause id: [{"name", "label", "value_label"}]}: the differing decisions each clause states."""
+    out: dict[str, list[dict]] = {}
+    for p in policies:
+        if not p["differs"]:
+            continue
+        for v in p["values"].values():
+            if v.get("clause"):
+                out.setdefault(v["clause"], []).append({"name": p["name"], "label": p["label"],
+                                                        "value_label": v["value_label"]})
+    return out
+
+
 # ----------------------------------------------------------------------------- comparison
 def _value_json(book: Rulebook, ruleset: str, name: str) -> dict:
     rs = book.rulesets[ruleset]
@@ -245,7 +284,10 @@ def compare(book: Rulebook, rulesets: str | Iterable[str] | None, topic: str | N
     value ``value_label`` (French; ``"silencieux"`` where silent), ``clause_title``,
     ``clause_text`` (verbatim, for display), ``note``, and ``house``/``club_decision`` for a
     club's own wording or decision. With ``diff``, each clause also carries ``segments``
-    (see :func:`highlight`) computed against the other rulesets' clauses of the same topic.
+    (see :func:`highlight`) computed against the other rulesets' clauses of the same topic,
+    where only the words of a rule (:data:`_RULE_WORD`) in a clause that states a decision
+    differing between the rulesets are « different », and ``decides``: those decisions; each
+    topic carries ``differs``, the number of its decisions that differ.
     With ``topic``, only that topic and the policies that belong to it are kept.
 
     Raises :class:`CompareError` for fewer than 2 or more than 5 rulesets, an unknown
@@ -253,23 +295,6 @@ def compare(book: Rulebook, rulesets: str | Iterable[str] | None, topic: str | N
     """
     ids = check_rulesets(book, rulesets)
     topic = check_topic(book, topic)
-    topics_out = []
-    for tid, label in book.topics.items():
-        if topic and tid != topic:
-            continue
-        per = {rid: _topic_clauses(book, rid, tid) for rid in ids}
-        if not topic and not any(per.values()):
-            continue
-        clauses_json = {rid: [c.to_json() for c in cs] for rid, cs in per.items()}
-        if diff:
-            texts = {rid: "\n\n".join(c.text for c in cs) for rid, cs in per.items() if cs}
-            marks = highlight(texts) if len(texts) > 1 else {k: [{"text": t, "status": "same"}] for k, t in texts.items()}
-            for rid, cs in per.items():
-                if not cs:
-                    continue
-                for cj, segs in zip(clauses_json[rid], _split_segments(marks[rid], [c.text for c in cs])):
-                    cj["segments"] = segs
-        topics_out.append({"topic": tid, "label": label, "clauses": clauses_json})
     policies = []
     for name, spec in book.policy_specs.items():
         if topic and spec.topic != topic:
@@ -281,6 +306,27 @@ def compare(book: Rulebook, rulesets: str | Iterable[str] | None, topic: str | N
             "values": values,
             "differs": len({v["value"] for v in values.values()}) > 1,
         })
+    deciding = _deciding(policies) if diff else {}
+    topics_out = []
+    for tid, label in book.topics.items():
+        if topic and tid != topic:
+            continue
+        per = {rid: _topic_clauses(book, rid, tid) for rid in ids}
+        if not topic and not any(per.values()):
+            continue
+        clauses_json = {rid: [c.to_json() for c in cs] for rid, cs in per.items()}
+        entry: dict[str, Any] = {"topic": tid, "label": label, "clauses": clauses_json}
+        if diff:
+            texts = {rid: "\n\n".join(c.text for c in cs) for rid, cs in per.items() if cs}
+            marks = highlight(texts) if len(texts) > 1 else {k: [{"text": t, "status": "same"}] for k, t in texts.items()}
+            for rid, cs in per.items():
+                if not cs:
+                    continue
+                for cj, segs in zip(clauses_json[rid], _split_segments(marks[rid], [c.text for c in cs])):
+                    cj["decides"] = deciding.get(cj["id"], [])
+                    cj["segments"] = _rule_segments(segs) if cj["decides"] else [{"text": cj["text"], "status": "same"}]
+            entry["differs"] = sum(1 for p in policies if p["differs"] and p["topic"] == tid)
+        topics_out.append(entry)
     return {
         "rulesets": ids,
         "topic": topic,

@@ -173,7 +173,8 @@ def page():
     args = request.args
     ids = list_param(args)
     topic = (args.get("topic") or "").strip() or None
-    only_diff = args.get("only_diff") in ("1", "on", "true", "oui")
+    # differences only unless asked otherwise (« only_diff=0 »; the form sends 0 then 1 when ticked)
+    only_diff = (args.getlist("only_diff") or ["1"])[-1] not in ("0", "off", "false", "non")
     result, error, status = None, None, 200
     if ids or "rulesets" in args or topic:
         try:
@@ -195,7 +196,19 @@ def page():
         arbitrage=_arbitrage_links(book, selected, scenario_json) if result else [],
         same_shot=same_shot, situation=situation, silent=SILENT,
         n_diff=sum(1 for p in result["policies"] if p["differs"]) if result else 0,
+        groups=_policy_groups(result, list(book.topics)) if result else [],
     ), status
+
+
+def _policy_groups(result: dict, order: list[str]) -> list[dict]:
+    """The policy rows grouped by topic, in the order of the topics (``order``): [{"topic",
+    "label", "policies", "differs": how many differ}]."""
+    groups: dict[str, dict] = {}
+    for p in result["policies"]:
+        g = groups.setdefault(p["topic"], {"topic": p["topic"], "label": p["topic_label"], "policies": [], "differs": 0})
+        g["policies"].append(p)
+        g["differs"] += bool(p["differs"])
+    return sorted(groups.values(), key=lambda g: order.index(g["topic"]) if g["topic"] in order else len(order))
 
 
 @bp.get("/comparer/export.md")

@@ -20,6 +20,8 @@ FOUL = "Faute"
 IMPOSSIBLE = "Coup impossible selon ce règlement"
 YES, NO = "Oui", "Non"
 NONE_F, NONE_M = "Aucune", "Aucun"
+#: Row values that say nothing happened (a compact view may leave such rows out).
+NOTHING = frozenset({NO, NONE_F, NONE_M, "—", "La partie continue"})
 
 #: Who, relative to the player of the shot being ruled.
 WHO = {"shooter": "le tireur", "opponent": "l’adversaire"}

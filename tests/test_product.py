@@ -184,3 +184,63 @@ def test_times_are_marked_for_the_users_time_zone():
     from web.quiz import when
     assert str(when("2025-03-01T14:05:09.123+00:00")) == \
         '<time class="local" datetime="2025-03-01T14:05:09.123+00:00">01/03/2025 14:05 UTC</time>'
+
+
+# ----------------------------------------------------------------------------- house rules without a restart
+DRAFT = {"base": "9-ffb", "id": "club-essai", "title": "Club d’essai", "p_jump_shots": "forbidden",
+         "n_jump_shots": "Pas de saut au club."}
+
+
+def test_a_draft_is_tried_in_this_browser_only(app):
+    me, other = app.test_client(), app.test_client()
+    r = me.post("/regles-maison/essai", data=DRAFT)
+    assert r.status_code == 303 and r.headers["Location"].startswith("/comparer?rulesets=9-ffb%2Cclub-essai")
+    page = text(me.get("/comparer?rulesets=9-ffb,club-essai"))
+    assert 'id="pol-jump_shots" class="cmp-differs"' in page and "Essai en cours" in page
+    # the shot builder rules under the draft too: a jump is a foul at the club (its own decision)
+    shot = {"state": {"on_table": [3, 9]}, "shot": {"first_contact": 3, "jump": True}}
+    body = text(me.get("/arbitrage?" + urlencode({"scenario": json.dumps(shot)})))
+    col = re.search(r'<article [^>]*data-ruleset="club-essai"[^>]*>(.*?)</article>', body, re.S).group(1)
+    assert "Faute" in col and "Pas de saut au club." in col
+    # another browser does not see it
+    assert "club-essai" not in text(other.get("/arbitrage"))
+    assert other.get("/regles/club-essai").status_code == 404
+    # stopping the trial
+    assert me.post("/regles-maison/essai/retirer").status_code == 303
+    assert "club-essai" not in text(me.get("/arbitrage"))
+
+
+def test_a_draft_that_does_not_load_is_refused_with_its_problems(client):
+    r = client.post("/regles-maison/essai", data={**DRAFT, "id": "9-ffb"})
+    assert r.status_code == 400 and "Essai impossible" in text(r)
+    r = client.post("/regles-maison/ouvrir", data={"action": "essayer", "fichier": (
+        __import__("io").BytesIO("id: club-x\nextends: 9-ffb\ntitle: X\npolicy:\n  jump_shot: {value: forbidden}\n".encode()),
+        "club.yaml")}, content_type="multipart/form-data")
+    assert r.status_code == 400
+    assert "brouillon.yaml:5" in text(r) and "jump_shots" in text(r)   # file:line and the « vouliez-vous dire »
+
+
+def test_an_existing_file_is_opened_in_the_form(client):
+    from pathlib import Path
+    example = Path(__file__).resolve().parent.parent / "examples" / "house-rules" / "club-exemple.yaml"
+    r = client.post("/regles-maison/ouvrir", data={"action": "modifier", "fichier": (example.open("rb"), "club-exemple.yaml")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 303
+    page = text(client.get(r.headers["Location"]))
+    assert '<option value="forbidden" selected>' in page        # jump_shots: forbidden in the example
+    assert "club-les-queues-9" in page and 'id="hr-opened"' in page
+    # the changed decisions' groups are open, the others folded
+    groups = re.findall(r'<details class="house-group"( open)?>\s*<summary><span class="house-group-title">([^<]+)</span>', page)
+    assert any(o for o, _ in groups) and any(not o for o, _ in groups)
+    # and the file itself can be tried as it is (its own passages included)
+    r = client.post("/regles-maison/ouvrir", data={"action": "essayer", "fichier": (example.open("rb"), "club-exemple.yaml")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 303
+    assert "club-les-queues-9/sautes-interdits" in text(client.get("/regles/club-les-queues-9"))
+
+
+def test_trying_a_draft_needs_the_csrf_token(make_app):
+    client = make_app(WTF_CSRF_ENABLED=True).test_client()
+    r = client.post("/regles-maison/essai", data=DRAFT)
+    assert r.status_code == 400 and "ne vient pas de ce site" in text(r)
+    assert "Essai en cours" not in text(client.get("/arbitrage"))

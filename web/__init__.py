@@ -59,6 +59,7 @@ BLUEPRINTS: tuple[str, ...] = (
     "web.compare",    # /comparer, /api/compare
     "web.quiz",       # /quiz, /api/quizzes
     "web.offline",    # /manifest.webmanifest, /sw.js, /hors-ligne
+    "web.drafts",     # /regles-maison/essai, /regles-maison/ouvrir: a club's draft tried without a restart
 )
 
 # The navigation bar (path, label): pages of areas not registered yet are linked anyway.

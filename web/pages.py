@@ -56,9 +56,11 @@ def ruling_rows(outcome: dict) -> dict:
     money = rs.money_ball if rs else 9
     labels = services().foul_labels
     unsettled = {words.FIELD_ROWS.get(f) for f in outcome.get("unsettled", ())}
+    # the rows that say something (a « Non » or « Aucune » row is left out, unless the text leaves it open)
     rows = [{"label": words.ROWS[k], "items": items, "unsettled": k in unsettled}
             for k, items in words.ruling_rows(outcome, money, labels, bool(outcome.get("break"))).items()
-            if k not in ("verdict", "on_table_after")]
+            if k not in ("verdict", "on_table_after")
+            and (k in unsettled or k == "next_shooter" or words.row_text(items) not in words.NOTHING)]
     return {"line": words.verdict_line(outcome, money, labels), "rows": rows, "headings": words.HEADINGS,
             "not_settled": words.NOT_SETTLED}
 

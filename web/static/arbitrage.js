@@ -199,6 +199,7 @@
 
   function schedule() {
     results.setAttribute("aria-busy", "true");  // a ruling is on its way
+    seq++;                                       // a ruling already on its way is now out of date
     clearTimeout(timer);
     timer = setTimeout(evaluateNow, 150);
   }

@@ -9,6 +9,13 @@
     });
   }
 
+  // on a phone the menu is one row that scrolls sideways: keep the current page's item in view
+  var current = document.querySelector('.nav a[aria-current="page"]');
+  if (current && current.parentNode.parentNode.scrollWidth > current.parentNode.parentNode.clientWidth) {
+    var nav = current.parentNode.parentNode;
+    nav.scrollLeft = Math.max(0, current.offsetLeft - nav.offsetLeft - 16);
+  }
+
   function offlineNote() {
     var main = document.getElementById("contenu");
     var note = document.getElementById("offline-note");

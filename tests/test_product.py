@@ -244,3 +244,11 @@ def test_trying_a_draft_needs_the_csrf_token(make_app):
     r = client.post("/regles-maison/essai", data=DRAFT)
     assert r.status_code == 400 and "ne vient pas de ce site" in text(r)
     assert "Essai en cours" not in text(client.get("/arbitrage"))
+
+
+def test_json_answers_are_compressed_too(client):
+    resp = client.get("/api/rulesets", headers={"Accept-Encoding": "br, gzip"})
+    assert resp.headers["Content-Encoding"] in ("br", "gzip")
+    import brotli
+    raw = brotli.decompress(resp.data) if resp.headers["Content-Encoding"] == "br" else gzip.decompress(resp.data)
+    assert json.loads(raw) == client.get("/api/rulesets").get_json()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -59,18 +60,32 @@ def test_axe_finds_no_serious_violation_on_any_page_light_and_dark(browser, live
     extra = {k: v for k, v in size.items() if k in ("is_mobile", "has_touch")}
     ctx = browser.new_context(viewport={"width": size["width"], "height": size["height"]}, locale="fr-FR", **extra)
     found = {}
+
+    def check(label):
+        page.wait_for_load_state("load")
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        page.evaluate(_axe_source() + "\n;0")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            v = page.evaluate(_AXE_RUN)
+            if v:
+                found[f"{label} ({scheme})"] = v
+
     try:
         page = ctx.new_page()
         for path in PAGES:
             page.goto(live_server + path)
-            page.wait_for_load_state("load")
-            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-            page.evaluate(_axe_source() + "\n;0")
-            for scheme in ("light", "dark"):
-                page.emulate_media(color_scheme=scheme)
-                v = page.evaluate(_AXE_RUN)
-                if v:
-                    found[f"{path} ({scheme})"] = v
+            check(path)
+        # a quiz being taken, and its printable version (pages reached through the set-up form)
+        page.goto(live_server + "/quiz")
+        page.fill("#count", "2")
+        page.fill("#learner", "Axe " + size_name)
+        page.get_by_role("button", name="Commencer le quiz").click()
+        page.wait_for_url(re.compile(r".*/quiz/[0-9a-f]+(\?.*)?$"))
+        quiz = page.url
+        check("/quiz/<id>")
+        page.goto(quiz.split("?")[0] + "/imprimer")
+        check("/quiz/<id>/imprimer")
     finally:
         ctx.close()
     assert not found, found

@@ -8,11 +8,8 @@ from typing import Any, Mapping
 
 import click
 
-from qa.french import ball_list
+from qa import ruling_words as words
 from qa.rulebook import DATA_DIR, Rulebook, RulebookError, did_you_mean, load_rulebook
-
-WHO: dict[str | None, str] = {"shooter": "le tireur", "opponent": "l’adversaire"}
-CHOICES = {"play": "jouer la table telle quelle", "hand_back": "rendre la main à l’auteur du coup"}
 
 
 class CliError(click.ClickException):
@@ -125,49 +122,29 @@ def format_citation(book: Rulebook, c: Mapping[str, Any], n: int | None = None) 
 
 
 def format_outcome(book: Rulebook, o: Mapping[str, Any], foul_labels: Mapping[str, str] | None = None) -> str:
-    """An Outcome (JSON shape) as text: the ruling, reasons with clause ids, notes, assumptions."""
+    """An Outcome (JSON shape) as text, in the words of every page (:mod:`qa.ruling_words`):
+    the ruling in one line, its rows, the reasons with clause ids, notes, assumptions."""
     labels = foul_labels or book.foul_labels
     rs = book.rulesets.get(o.get("ruleset", ""))
+    money = rs.money_ball if rs else 9
     lines = [f"{o.get('ruleset')} — {rs.title if rs else ''}".rstrip(" —")]
-    if o.get("legal"):
-        lines.append("Décision : coup légal")
-    else:
-        fouls = "; ".join(f"{labels.get(f['code'], f['code'])}" + (f" [{f['clause']}]" if f.get("clause") else "")
-                          for f in o.get("fouls", []))
-        lines.append(f"Décision : faute — {fouls}")
-    brk = o.get("break")
-    if brk:
-        extra = ""
-        if brk.get("three_ball_rule"):
-            extra = "; règle des trois billes " + ("respectée" if brk["three_ball_rule"] == "met" else "non respectée")
-        lines.append(f"Casse : {'légale' if brk.get('legal') else 'fautive'}{extra}")
-    if o.get("game_over"):
-        who = "le tireur" if o.get("winner") == "shooter" else "l’adversaire"
-        why = {"money_ball": " (bille de gain)", "three_fouls": " (trois fautes consécutives)"}.get(o.get("termination") or "", "")
-        lines.append(f"Partie terminée : {who} gagne{why}")
-    else:
-        nxt = WHO.get(o.get("next_shooter"), o.get("next_shooter"))
-        lines.append(f"Joue ensuite : {nxt}" + (", bille en main" if o.get("ball_in_hand") else ""))
-    if o.get("spotted"):
-        lines.append("Replacée(s) : " + ball_list(o["spotted"]))
-    for op in o.get("options", []):
-        lines.append(f"Choix : {CHOICES.get(op['choice'], op['choice'])} (joue alors : {WHO.get(op['shooter'], op['shooter'])}"
-                     + (", push-out permis)" if op.get("push_out_available") else ")"))
-    if o.get("push_out_available"):
-        lines.append("Coup suivant : push-out permis")
-    fa = o.get("fouls_after") or {}
-    if fa:
-        lines.append(f"Fautes consécutives : tireur {fa.get('shooter', 0)}, adversaire {fa.get('opponent', 0)}"
-                     + (" — avertissement à donner" if o.get("warning_due") else ""))
+    lines.append(f"{words.ROWS['verdict']} : {words.verdict_line(o, money, labels)}")
+    unsettled = {words.FIELD_ROWS.get(f) for f in o.get("unsettled", [])}
+    for key, items in words.ruling_rows(o, money, labels, show_break=bool(o.get("break"))).items():
+        if key == "verdict":
+            continue
+        text = ", ".join(i["text"] + (f" [{i['clause']}]" if i.get("clause") else "") for i in items)
+        lines.append(f"  {words.ROWS[key]} : {text}" + (f" ({words.NOT_SETTLED})" if key in unsettled else ""))
     if o.get("reasons"):
-        lines.append("Raisons :")
-        lines += [f"  - {r['text']}" + (f" [{r['clause']}]" if r.get("clause") else "") for r in o["reasons"]]
+        lines.append(words.HEADINGS["reasons"] + " :")
+        lines += [f"  - {r['text']}" + (f" [{r['clause']}]" if r.get("clause") else f" ({words.REFEREE})")
+                  for r in o["reasons"]]
     if o.get("notes"):
-        lines.append("Notes :")
+        lines.append(words.HEADINGS["notes"] + " :")
         lines += [f"  - {n}" for n in o["notes"]]
     if o.get("assumptions"):
-        lines.append("Hypothèses :")
+        lines.append(words.HEADINGS["assumptions"] + " :")
         lines += [f"  - {a}" for a in o["assumptions"]]
     if o.get("unsettled"):
-        lines.append("Non tranché par le texte : " + ", ".join(o["unsettled"]))
+        lines.append(words.NOT_SETTLED_LIST + " " + ", ".join(words.field_label(f).lower() for f in o["unsettled"]))
     return "\n".join(lines)

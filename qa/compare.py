@@ -18,6 +18,7 @@ import re
 import unicodedata
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from . import ruling_words
 from .house_rules import DECISION_SECTION as CLUB_DECISION_SECTION
 from .rulebook import SILENT, Rulebook, did_you_mean
 
@@ -205,6 +206,45 @@ def word_diff(a: str, b: str) -> tuple[list[dict], list[dict]]:
     return h["a"], h["b"]
 
 
+#: Words that carry a rule: numbers, negations, obligation and permission, foul and outcome.
+#: In a clause that states a decision differing between the rulesets, these are the words marked
+#: where the other texts do not have them (the rest of a reworded sentence is not marked).
+_RULE_WORD = re.compile(
+    r"^(\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|premi[eè]re?|seconde?|derni[eè]re?"
+    r"|ne|n'|pas|jamais|aucun|aucune|sans|sauf|ni|non|seul|seule|seulement|uniquement|toujours"
+    r"|doit|doivent|devra|devront|peut|peuvent|pourra|pourront|interdits?|interdites?|autoris[ée]e?s?"
+    r"|permise?s?|obligatoires?|facultati(?:f|ve)s?|fautes?|perd|perdu|gagne|gagnant|victoire|l[ée]gale?s?"
+    r"|ill[ée]gale?s?|r[ée]guli[eè]re?s?|replac[ée]e?s?|annonc[ée]e?s?|choix|choisir|choisit|avertie?|avertissement)$")
+
+
+def _rule_segments(segments: list[dict]) -> list[dict]:
+    """Keep « different » only on the words of a rule (:data:`_RULE_WORD`) inside the runs that
+    differ; joining the segments still gives back the text exactly."""
+    out: list[dict] = []
+    for seg in segments:
+        toks = [seg["text"]] if seg["status"] == "same" else _tokens(seg["text"])
+        for tok in toks:
+            st = "different" if seg["status"] == "different" and _RULE_WORD.match(_norm_word(tok)) else "same"
+            if out and out[-1]["status"] == st:
+                out[-1]["text"] += tok
+            else:
+                out.append({"text": tok, "status": st})
+    return out
+
+
+def _deciding(policies: list[dict]) -> dict[str, list[dict]]:
+    """{clause id: [{"name", "label", "value_label"}]}: the differing decisions each clause states."""
+    out: dict[str, list[dict]] = {}
+    for p in policies:
+        if not p["differs"]:
+            continue
+        for v in p["values"].values():
+            if v.get("clause"):
+                out.setdefault(v["clause"], []).append({"name": p["name"], "label": p["label"],
+                                                        "value_label": v["value_label"]})
+    return out
+
+
 # ----------------------------------------------------------------------------- comparison
 def _value_json(book: Rulebook, ruleset: str, name: str) -> dict:
     rs = book.rulesets[ruleset]
@@ -244,7 +284,10 @@ def compare(book: Rulebook, rulesets: str | Iterable[str] | None, topic: str | N
     value ``value_label`` (French; ``"silencieux"`` where silent), ``clause_title``,
     ``clause_text`` (verbatim, for display), ``note``, and ``house``/``club_decision`` for a
     club's own wording or decision. With ``diff``, each clause also carries ``segments``
-    (see :func:`highlight`) computed against the other rulesets' clauses of the same topic.
+    (see :func:`highlight`) computed against the other rulesets' clauses of the same topic,
+    where only the words of a rule (:data:`_RULE_WORD`) in a clause that states a decision
+    differing between the rulesets are « different », and ``decides``: those decisions; each
+    topic carries ``differs``, the number of its decisions that differ.
     With ``topic``, only that topic and the policies that belong to it are kept.
 
     Raises :class:`CompareError` for fewer than 2 or more than 5 rulesets, an unknown
@@ -252,23 +295,6 @@ def compare(book: Rulebook, rulesets: str | Iterable[str] | None, topic: str | N
     """
     ids = check_rulesets(book, rulesets)
     topic = check_topic(book, topic)
-    topics_out = []
-    for tid, label in book.topics.items():
-        if topic and tid != topic:
-            continue
-        per = {rid: _topic_clauses(book, rid, tid) for rid in ids}
-        if not topic and not any(per.values()):
-            continue
-        clauses_json = {rid: [c.to_json() for c in cs] for rid, cs in per.items()}
-        if diff:
-            texts = {rid: "\n\n".join(c.text for c in cs) for rid, cs in per.items() if cs}
-            marks = highlight(texts) if len(texts) > 1 else {k: [{"text": t, "status": "same"}] for k, t in texts.items()}
-            for rid, cs in per.items():
-                if not cs:
-                    continue
-                for cj, segs in zip(clauses_json[rid], _split_segments(marks[rid], [c.text for c in cs])):
-                    cj["segments"] = segs
-        topics_out.append({"topic": tid, "label": label, "clauses": clauses_json})
     policies = []
     for name, spec in book.policy_specs.items():
         if topic and spec.topic != topic:
@@ -280,6 +306,27 @@ def compare(book: Rulebook, rulesets: str | Iterable[str] | None, topic: str | N
             "values": values,
             "differs": len({v["value"] for v in values.values()}) > 1,
         })
+    deciding = _deciding(policies) if diff else {}
+    topics_out = []
+    for tid, label in book.topics.items():
+        if topic and tid != topic:
+            continue
+        per = {rid: _topic_clauses(book, rid, tid) for rid in ids}
+        if not topic and not any(per.values()):
+            continue
+        clauses_json = {rid: [c.to_json() for c in cs] for rid, cs in per.items()}
+        entry: dict[str, Any] = {"topic": tid, "label": label, "clauses": clauses_json}
+        if diff:
+            texts = {rid: "\n\n".join(c.text for c in cs) for rid, cs in per.items() if cs}
+            marks = highlight(texts) if len(texts) > 1 else {k: [{"text": t, "status": "same"}] for k, t in texts.items()}
+            for rid, cs in per.items():
+                if not cs:
+                    continue
+                for cj, segs in zip(clauses_json[rid], _split_segments(marks[rid], [c.text for c in cs])):
+                    cj["decides"] = deciding.get(cj["id"], [])
+                    cj["segments"] = _rule_segments(segs) if cj["decides"] else [{"text": cj["text"], "status": "same"}]
+            entry["differs"] = sum(1 for p in policies if p["differs"] and p["topic"] == tid)
+        topics_out.append(entry)
     return {
         "rulesets": ids,
         "topic": topic,
@@ -412,42 +459,16 @@ def to_text(result: Mapping[str, Any], only_differences: bool = False) -> str:
 
 # ----------------------------------------------------------------------------- one shot everywhere
 # Outcome fields compared across rulesets, with their French labels, in display order.
+#: The rows of the « même coup partout » table: (Outcome field, row of :data:`qa.ruling_words.ROWS`);
+#: labels and values are those of :mod:`qa.ruling_words`, the one vocabulary of rulings.
 OUTCOME_FIELDS = (
-    ("legal", "Coup régulier"), ("fouls", "Fautes"), ("game_over", "Partie terminée"), ("winner", "Gagnant"),
-    ("termination", "Fin de partie"), ("next_shooter", "Joueur suivant"), ("ball_in_hand", "Bille en main"),
-    ("spotted", "Billes replacées"), ("options", "Choix offerts"), ("push_out_available", "Coup poussé possible"),
-    ("fouls_after", "Fautes consécutives après le coup"), ("warning_due", "Avertissement dû"),
-    ("break", "Casse"),
+    ("legal", "verdict"), ("fouls", "fouls"), ("break", "break"), ("game_over", "game_over"),
+    ("next_shooter", "next_shooter"), ("ball_in_hand", "ball_in_hand"), ("options", "options"),
+    ("spotted", "spotted"), ("push_out_available", "push_out_available"), ("fouls_after", "fouls_after"),
+    ("warning_due", "warning_due"),
 )
-
-_WORDS = {True: "oui", False: "non", None: "—", "shooter": "le tireur", "opponent": "l’adversaire",
-          "money_ball": "bille de gain", "three_fouls": "trois fautes", "forfeit": "forfait", "play": "jouer",
-          "hand_back": "rendre la main", "met": "remplie", "failed": "non remplie"}
-
-
-def outcome_value_text(name: str, value: Any, foul_labels: Mapping[str, str] | None = None) -> str:
-    """A short French rendering of one Outcome field's value (for the side-by-side table);
-    ``foul_labels`` {code: French label} names the fouls (codes otherwise)."""
-    if name == "fouls":
-        labels = foul_labels or {}
-        return ", ".join(labels.get(f["code"], f["code"]) for f in value) or "aucune"
-    if name == "spotted":
-        return ", ".join(str(b) for b in value) or "aucune"
-    if name == "options":
-        return " / ".join(f"{_WORDS.get(o['choice'], o['choice'])} ({_WORDS.get(o['shooter'], o['shooter'])})"
-                          for o in value) or "aucun"
-    if name == "fouls_after":
-        return f"tireur {value.get('shooter', 0)}, adversaire {value.get('opponent', 0)}"
-    if name == "break":
-        if value is None:
-            return "—"
-        txt = "légale" if value.get("legal") else "fautive"
-        if value.get("three_ball_rule"):
-            txt += f", règle des trois billes {_WORDS.get(value['three_ball_rule'], value['three_ball_rule'])}"
-        return txt
-    if isinstance(value, (bool, type(None))) or value in _WORDS:
-        return _WORDS.get(value, str(value))
-    return str(value)
+#: Outcome fields told in one row with another (the game's end: who won and how).
+_SAME_ROW = {"game_over": ("game_over", "winner", "termination")}
 
 
 def _field_key(name: str, value: Any) -> Any:
@@ -499,13 +520,16 @@ def rule_everywhere(book: Rulebook, scenario: Any, rulesets: Iterable[str],
     outcomes = outcomes_json(book, rulings)
     errors = {rid: {"message": r.message, "clause": r.clause, "field": r.field}
               for rid, r in rulings.items() if isinstance(r, ImpossibleScenarioError)}
+    labels = foul_labels or book.foul_labels
+    rows = {rid: ruling_words.ruling_rows(o, book.rulesets[rid].money_ball, labels) for rid, o in outcomes.items()}
     fields = []
-    for name, label in OUTCOME_FIELDS:
-        vals = {rid: o.get(name) for rid, o in outcomes.items()}
+    for name, row in OUTCOME_FIELDS:
+        keys = {rid: tuple(repr(_field_key(n, o.get(n))) for n in _SAME_ROW.get(name, (name,)))
+                for rid, o in outcomes.items()}
         fields.append({
-            "name": name, "label": label,
-            "values": {rid: outcome_value_text(name, v, foul_labels) for rid, v in vals.items()},
-            "differs": len({repr(_field_key(name, v)) for v in vals.values()}) > 1,
+            "name": name, "label": ruling_words.ROWS[row],
+            "values": {rid: ruling_words.row_text(r[row]) for rid, r in rows.items()},
+            "differs": len(set(keys.values())) > 1,
         })
     return {"rulesets": ids, "scenario": first.with_ruleset(None).to_json(), "outcomes": outcomes,
             "errors": errors, "fields": fields}

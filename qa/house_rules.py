@@ -464,3 +464,52 @@ def _check_against(book: Rulebook, root: Path, folder: Path) -> None:
                      book.topics, book.policy_specs, book.foul_codes)
     if col.problems:
         raise RulebookError(col.problems)
+
+
+def with_house_file(book: Rulebook, text: str, filename: str = "regles-maison.yaml",
+                    root: Path | str = DATA_DIR) -> tuple[Rulebook, list[str]]:
+    """``book`` plus the club rulesets of one house-rule file's ``text`` (a draft tried without
+    a restart), loaded by the same loader as at start-up on copies of ``book``'s tables; ``book``
+    itself is left as it is. Returns the new rulebook and the ids added. Raises
+    :class:`RulebookError` (``filename:line: message``) when the file does not load."""
+    with tempfile.TemporaryDirectory(prefix="arbitre-house-") as tmp:
+        p = Path(tmp) / filename
+        p.write_text(text, encoding="utf-8")
+        col = _Collector(Path(root))
+        rulesets, clauses, by_ruleset = dict(book.rulesets), dict(book.clauses), dict(book.by_ruleset)
+        added = load_house_rules(col, Path(tmp), rulesets, clauses, by_ruleset, book.topics, book.policy_specs,
+                                 book.foul_codes)
+        if col.problems:
+            raise RulebookError([Problem(filename if Path(pr.path).name == filename else pr.path, pr.line, pr.message)
+                                 for pr in col.problems])
+    return replace(book, rulesets=MappingProxyType(rulesets), clauses=MappingProxyType(clauses),
+                   by_ruleset=MappingProxyType(by_ruleset)), added
+
+
+def form_values_of(text: str) -> dict[str, Any]:
+    """What the house-rules form can show of an existing file: ``{"base", "id", "title",
+    "publisher", "description", "values": {policy: value}, "notes": {policy: note},
+    "clauses": N}`` (the club's own passages are counted, not edited by the form). Raises
+    ``ValueError`` (French) for text that is not a house-rule file's mapping."""
+    import yaml
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (ligne {mark.line + 1})" if mark is not None else ""
+        raise ValueError(f"Ce fichier n’est pas du YAML lisible{where}.") from None
+    if not isinstance(data, dict) or not isinstance(data.get("extends"), str):
+        raise ValueError("Ce fichier n’est pas un fichier de règles maison : il y manque « extends: » (le règlement de départ).")
+    policy = data.get("policy") or {}
+    if not isinstance(policy, dict):
+        raise ValueError("« policy » doit être une liste de décisions (nom: {value: …}).")
+    values, notes = {}, {}
+    for name, entry in policy.items():
+        if isinstance(entry, dict):
+            values[str(name)] = str(entry.get("value") or "")
+            if entry.get("note"):
+                notes[str(name)] = str(entry["note"])
+    clauses = data.get("clauses") or []
+    return {"base": data["extends"], "id": str(data.get("id") or ""), "title": str(data.get("title") or ""),
+            "publisher": str(data.get("publisher") or ""), "description": str(data.get("description") or ""),
+            "values": values, "notes": notes, "clauses": len(clauses) if isinstance(clauses, list) else 0}

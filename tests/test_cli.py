@@ -64,7 +64,7 @@ def test_evaluate_json_file(runner, cli, tmp_path):
     result = runner.invoke(cli, ["evaluate", str(f)])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("9-bca")
-    assert "faute" in result.stdout and "Raisons :" in result.stdout
+    assert "Décision : Faute" in result.stdout and "Pourquoi :" in result.stdout
     assert "[9-bca/" in result.stdout  # reasons name their clause
 
 

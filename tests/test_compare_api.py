@@ -161,11 +161,37 @@ def test_page_marks_differing_rows_with_text(client, rulebook):
     assert "/comparer/export.csv?rulesets=9-bca%2C9-ffb" in page
 
 
-def test_page_only_differences(client):
-    page = html(client.get("/comparer?rulesets=9-bca,9-ffb&only_diff=1"))
-    assert 'class="cmp-table cmp-only-diff"' in page
+def test_page_only_differences_by_default(client):
+    """Issue 15: differences only unless asked; the form sends 0 then 1 when the box is ticked."""
+    for query in ("", "&only_diff=1", "&only_diff=0&only_diff=1"):
+        page = html(client.get("/comparer?rulesets=9-bca,9-ffb" + query))
+        assert 'class="cmp-table cmp-only-diff"' in page and 'class="compare-page is-only-diff"' in page, query
+        assert "only_diff=0" in page   # the way to every decision
+    page = html(client.get("/comparer?rulesets=9-bca,9-ffb&only_diff=0"))
+    assert 'class="cmp-table"' in page and "only_diff=1" in page and "is-only-diff" not in page
+
+
+def test_page_groups_decisions_by_topic_and_folds_the_texts(client, rulebook):
+    import html as html_lib
+
+    from qa import compare as wc
+    from qa.compare import _norm_word as _norm
+    values = {v["value_label"] for p in compare(rulebook, ["9-bca", "9-ffb"])["policies"] for v in p["values"].values()}
     page = html(client.get("/comparer?rulesets=9-bca,9-ffb"))
-    assert 'class="cmp-table"' in page and "only_diff=1" in page
+    groups = re.findall(r'<tbody class="cmp-group( cmp-group-same)?" data-topic="([a-z-]+)">', page)
+    assert [t for _, t in groups] == [t for t in rulebook.topics if t in {t for _, t in groups}]
+    # jump-masse: jumps and massés differ (9-bca allows them, 9-ffb is silent); a topic with no
+    # differing decision is marked so and hidden in « seulement les différences »
+    assert ("", "jump-masse") in groups and (" cmp-group-same", "call-shot") in groups
+    assert '<details class="cmp-topic" id="theme-jump-masse">' in page      # folded, and it differs
+    assert '<details class="cmp-topic cmp-topic-same" id="theme-call-shot">' in page
+    # the clause stating a decision that differs says which, and marks only its rule words
+    label = rulebook.policy_specs["jump_shots"].label
+    decides = re.findall(r'<article class="cmp-clause cmp-clause-decides">.*?</article>', page, re.S)
+    assert any(f"Fonde « {label} »" in a for a in decides)
+    texts = "".join(re.findall(r"<blockquote.*?</blockquote>|<table.*?</table>", page, re.S))
+    marked = [html_lib.unescape(m.strip()) for m in re.findall(r"<mark>([^<]*)</mark>", texts)]
+    assert marked and all(m and (wc._RULE_WORD.match(_norm(m)) or m in values) for m in marked), marked
 
 
 def test_page_topic_filter(client):
@@ -221,7 +247,7 @@ def test_page_same_shot_with_a_situation_answer(client, monkeypatch):
     monkeypatch.setattr(wc, "situation_scenario", fake)
     page = html(client.get("/comparer?rulesets=9-bca,9-ffb&situation=casse+sur+la+2"))
     table = re.search(r'<table class="cmp-table" id="cmp-same-shot">.*?</table>', page, re.S).group(0)
-    push = re.search(r"<tr class=\"cmp-differs\">\s*<th scope=\"row\">Coup poussé possible</th>.*?</tr>", table, re.S)
+    push = re.search(r"<tr class=\"cmp-differs\">\s*<th scope=\"row\">Coup poussé \(push-out\) permis au coup suivant</th>.*?</tr>", table, re.S)
     assert push and "<mark>" in push.group(0) and "≠ diffère" in push.group(0)
     assert "scenario=" in page   # the /arbitrage link carries the shot
 

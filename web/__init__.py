@@ -35,6 +35,7 @@ from typing import Any, Mapping, cast
 
 from flask import Flask, request
 from flask.json.provider import DefaultJSONProvider
+from flask_compress import Compress
 from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFProtect
 
@@ -58,6 +59,8 @@ BLUEPRINTS: tuple[str, ...] = (
     "web.compare",    # /comparer, /api/compare
     "web.quiz",       # /quiz, /api/quizzes
     "web.match",      # /partie, /api/matches
+    "web.offline",    # /manifest.webmanifest, /sw.js, /hors-ligne
+    "web.drafts",     # /regles-maison/essai, /regles-maison/ouvrir: a club's draft tried without a restart
 )
 
 # The navigation bar (path, label): pages of areas not registered yet are linked anyway.
@@ -84,6 +87,10 @@ CSP: dict[str, Any] = {
     "form-action": "'self'",
     "frame-ancestors": "'none'",
 }
+
+#: What is sent compressed (flask-compress), when the client accepts it.
+COMPRESSED_TYPES = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+                    "application/manifest+json", "image/svg+xml", "text/markdown", "text/csv", "application/x-yaml"]
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,
@@ -206,6 +213,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             csrf.protect()
 
     setup_rate_limit(app)
+    # responses compressed (brotli, gzip) for clients that accept it: pages, JSON, CSS, scripts
+    app.config.setdefault("COMPRESS_MIMETYPES", COMPRESSED_TYPES)
+    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    Compress(app)
 
     register_error_handlers(app)
     app.config["BLUEPRINTS_REGISTERED"] = register_blueprints(app)

@@ -24,6 +24,7 @@ from flask import Blueprint, render_template, request
 from qa.engine.everywhere import rule_under
 from qa.engine.outcome import ImpossibleScenarioError
 from qa.engine.scenario import Scenario, ScenarioFormatError, parse_scenario
+from qa import ruling_words as words
 from qa.rulebook import GAMES, Rulebook
 from qa.yamlio import DuplicateKeyError, unique_pairs
 
@@ -42,53 +43,15 @@ FACT_FOULS = frozenset({
     "masse_not_allowed", "obstacle_moved",
 })
 
-#: French labels of the ruling's rows, in display order (keys are ours, see :func:`outcome_rows`).
-ROW_LABELS = {
-    "verdict": "Verdict",
-    "fouls": "Fautes",
-    "break": "Casse",
-    "game_over": "Fin de partie",
-    "spotted": "Billes replacées sur la mouche",
-    "next_shooter": "Joue ensuite",
-    "ball_in_hand": "Bille en main",
-    "options": "Choix offerts",
-    "push_out_available": "Coup poussé permis au coup suivant",
-    "fouls_after": "Fautes consécutives après le coup",
-    "warning_due": "Avertissement à donner",
-    "on_table_after": "Billes sur la table après le coup",
-}
+#: The ruling's rows and their French labels: one vocabulary (:mod:`qa.ruling_words`).
+ROW_LABELS = words.ROWS
+FIELD_ROWS = words.FIELD_ROWS
 
-#: Outcome fields (contract names, as listed in ``unsettled``) → the row that shows them.
-FIELD_ROWS = {
-    "legal": "verdict", "fouls": "fouls", "break": "break", "game_over": "game_over",
-    "winner": "game_over", "termination": "game_over", "spotted": "spotted",
-    "next_shooter": "next_shooter", "ball_in_hand": "ball_in_hand", "options": "options",
-    "push_out_available": "push_out_available", "fouls_after": "fouls_after",
-    "warning_due": "warning_due", "on_table_after": "on_table_after",
-}
-
-#: Fixed French words used to write a ruling (shared with the JavaScript through client_data).
+#: Fixed French words of the page (all from :mod:`qa.ruling_words`).
 WORDS: dict[str, Any] = {
-    "legal": "Coup légal", "foul": "Faute", "yes": "Oui", "no": "Non", "none_f": "Aucune",
-    "none_m": "Aucun",
-    "who": {"shooter": "le tireur", "opponent": "l’adversaire"},
-    "who_next": {"shooter": "Le tireur (il rejoue)", "opponent": "L’adversaire"},
-    "choice": {"play": "Jouer", "hand_back": "Rendre la main"},
-    "plays": "joue",
-    "push_out": "coup poussé permis",
-    "game_won": "Oui : {who} gagne",
-    "termination": {"money_ball": "la {money} empochée légalement", "three_fouls": "trois fautes consécutives",
-                    "forfeit": "forfait"},
-    "break_legal": "Casse légale", "break_illegal": "Casse illégale",
-    "three_ball": {"met": "règle des trois billes respectée", "failed": "règle des trois billes non respectée"},
-    "fouls_after": "tireur : {shooter} · adversaire : {opponent}",
-    "differs": "Diffère selon le règlement",
-    "unsettled": "texte muet",
-    "referee": "Décision d’arbitre : le texte est muet",
-    "impossible": "Coup impossible selon ce règlement",
-    "reasons": "Pourquoi", "citations": "Textes cités", "notes": "Le texte est muet ou ambigu",
-    "unsettled_list": "Points que le texte ne tranche pas :", "assumptions": "Hypothèses",
-    "ball": "la {n}",
+    "legal": words.LEGAL, "foul": words.FOUL, "impossible": words.IMPOSSIBLE, "differs": words.DIFFERS,
+    "unsettled": words.NOT_SETTLED, "referee": words.REFEREE, "unsettled_list": words.NOT_SETTLED_LIST,
+    **words.HEADINGS,
 }
 
 
@@ -133,6 +96,21 @@ def _choice(args, name: str, allowed: Iterable[str], default: str) -> str:
     return value
 
 
+def only_balls(raw: str) -> list[int]:
+    """The balls typed in « Seulement ces billes sur la table » (« 4 6 9 », « 4, 6 et 9 »):
+    sorted, each once; [] when the field is empty. Raises :class:`BadInput` for a number
+    that is not a ball (1 to 10) or for other words."""
+    text = (raw or "").strip()[:200]
+    if not text:
+        return []
+    found: set[int] = set()
+    for token in text.replace(",", " ").replace(";", " ").split():
+        if token.lower() in ("et", "la", "le", "les"):
+            continue
+        found.add(_int(token, "only_balls", 1, 10))
+    return sorted(found)
+
+
 def scenario_from_form(args) -> dict:
     """The contract Scenario (without ``ruleset``) described by the builder's form fields.
 
@@ -140,8 +118,9 @@ def scenario_from_form(args) -> dict:
     out of the Scenario, so the engine states the assumption it makes. Raises
     :class:`BadInput` for a value that is not one the form offers.
     """
+    only = only_balls(args.get("only_balls", ""))
     state: dict[str, Any] = {
-        "on_table": _balls(args, "on_table"),
+        "on_table": only if only else _balls(args, "on_table"),
         "ball_in_hand": _flag(args, "ball_in_hand"),
         "push_out_available": _flag(args, "push_out_available"),
         "fouls": {"shooter": _int(args.get("fouls_shooter", "0") or "0", "fouls_shooter", 0, 2),
@@ -289,48 +268,10 @@ def form_values(scenario: Mapping[str, Any], money_ball: int) -> dict:
 
 
 # ----------------------------------------------------------------------------- rulings
-def _ball_list(balls: Iterable[int]) -> str:
-    return ", ".join(WORDS["ball"].format(n=n) for n in balls)
-
-
 def outcome_rows(out: Mapping[str, Any], money_ball: int, labels: Mapping[str, str],
                  show_break: bool) -> dict[str, list[dict]]:
-    """The display rows of one Outcome (contract JSON): {row key: [{"text", "clause"?}]}.
-
-    Each row is a list of items; an item may name the clause it rests on (fouls).
-    """
-    w = WORDS
-    rows: dict[str, list[dict]] = {"verdict": [{"text": w["legal"] if out["legal"] else w["foul"]}]}
-    rows["fouls"] = [{"text": labels.get(f["code"], f["code"]), "clause": f.get("clause")} for f in out["fouls"]] \
-        or [{"text": w["none_f"]}]
-    if show_break:
-        brk = out.get("break")
-        if brk:
-            text = w["break_legal"] if brk.get("legal") else w["break_illegal"]
-            if brk.get("three_ball_rule"):
-                text += " ; " + w["three_ball"][brk["three_ball_rule"]]
-            rows["break"] = [{"text": text}]
-        else:
-            rows["break"] = [{"text": "—"}]
-    if out["game_over"]:
-        text = w["game_won"].format(who=w["who"].get(out.get("winner") or "", "?"))
-        if out.get("termination"):
-            text += " (" + w["termination"][out["termination"]].format(money=money_ball) + ")"
-        rows["game_over"] = [{"text": text}]
-    else:
-        rows["game_over"] = [{"text": w["no"]}]
-    rows["spotted"] = [{"text": _ball_list(out["spotted"]) or w["none_f"]}]
-    rows["next_shooter"] = [{"text": w["who_next"].get(out["next_shooter"], out["next_shooter"])}]
-    rows["ball_in_hand"] = [{"text": w["yes"] if out["ball_in_hand"] else w["no"]}]
-    rows["options"] = [{"text": f"{w['choice'].get(o['choice'], o['choice'])} : {w['who'].get(o['shooter'], o['shooter'])}"
-                                f" {w['plays']}" + (f" ({w['push_out']})" if o.get("push_out_available") else "")}
-                       for o in sorted(out["options"], key=lambda o: o["choice"], reverse=True)] \
-        or [{"text": w["none_m"]}]
-    rows["push_out_available"] = [{"text": w["yes"] if out["push_out_available"] else w["no"]}]
-    rows["fouls_after"] = [{"text": w["fouls_after"].format(**out["fouls_after"])}]
-    rows["warning_due"] = [{"text": w["yes"] if out["warning_due"] else w["no"]}]
-    rows["on_table_after"] = [{"text": ", ".join(str(b) for b in out.get("on_table_after", [])) or w["none_f"]}]
-    return rows
+    """The display rows of one Outcome (contract JSON): :func:`qa.ruling_words.ruling_rows`."""
+    return words.ruling_rows(out, money_ball, labels, show_break)
 
 
 def _impossible(book: Rulebook, exc: ImpossibleScenarioError) -> dict:
@@ -360,6 +301,7 @@ def build_columns(book: Rulebook, scenario: Scenario, ruleset_ids: list[str]) ->
     show_break = any(c["outcome"].get("break") for c in ruled)
     for c in ruled:
         c["_rows"] = outcome_rows(c["outcome"], c["ruleset"]["money_ball"], labels, show_break)
+        c["line"] = words.verdict_line(c["outcome"], c["ruleset"]["money_ball"], labels)
     for c in ruled:
         unsettled_rows = {FIELD_ROWS.get(f) for f in c["outcome"]["unsettled"]}
         for key, label in ROW_LABELS.items():
@@ -376,19 +318,17 @@ def build_columns(book: Rulebook, scenario: Scenario, ruleset_ids: list[str]) ->
 
 def field_labels() -> dict[str, str]:
     """French label of each Outcome field that ``unsettled`` may list."""
-    return {f: ROW_LABELS[r] for f, r in FIELD_ROWS.items()} | {"winner": "Gagnant", "termination": "Fin de partie"}
+    return {f: words.field_label(f) for f in FIELD_ROWS}
 
 
 def client_data(book: Rulebook, game: str, ruleset_ids: list[str]) -> dict:
-    """What arbitrage.js needs, handed over as JSON: rulesets per game, labels, URLs."""
+    """What arbitrage.js needs, handed over as JSON: the game, its rulesets, the rulesets of
+    each game. The ruling itself comes written from the server (``/arbitrage/decision``)."""
     return {
         "game": game,
         "rulesets": ruleset_ids,
         "games": {g: [{"id": r.id, "title": r.title, "money_ball": r.money_ball}
                       for r in book.rulesets.values() if r.game == g] for g in GAMES},
-        "rows": [[k, label] for k, label in ROW_LABELS.items()],  # a list: JSON objects may be re-sorted
-        "fieldRows": FIELD_ROWS, "fieldLabels": field_labels(), "words": WORDS, "fouls": foul_labels(book),
-        "api": "/api/evaluate", "rules": "/regles/",
     }
 
 
@@ -417,12 +357,10 @@ def _offered_fouls(labels: Mapping[str, str], chosen: Iterable[str]) -> list[tup
     return [(c, l) for c, l in labels.items() if c not in FACT_FOULS or c in chosen]
 
 
-@bp.route("/arbitrage", methods=["GET"])
-def arbitrage():
-    """The builder page: a form (prefilled from the query string) and, when a shot is given,
-    its ruling under every ruleset of the game, server-rendered."""
+def _builder(args) -> tuple[dict, int]:
+    """The builder's template context for a query string (form fields or ``scenario=``) and
+    the status: 200, 400 (bad input, the builder kept) or 422 (impossible under a ruleset)."""
     book = get_rulebook()
-    args = request.args
     error: dict | None = None
     status = 200
     columns: list[dict] = []
@@ -468,14 +406,40 @@ def arbitrage():
     labels = foul_labels(book)
     subset = ruleset_ids != book.rulesets_of_game(game)
     share = arbitrage_url(scenario_json, game, ruleset_ids if subset else None) if scenario_json is not None else None
-    return render_template(
-        "arbitrage.html", games=GAMES, game=game, money=money, rulesets=[book.rulesets[r] for r in ruleset_ids],
+    return dict(
+        games=GAMES, game=game, money=money, rulesets=[book.rulesets[r] for r in ruleset_ids],
         v=values, columns=columns, error=error, notice=notice, share=share, rules_url="/regles/",
         foul_choices=_offered_fouls(labels, values["fouls"]), words=WORDS,
         client=client_data(book, game, ruleset_ids), field_labels=field_labels(),
         subset=subset,
         differs=any(r["differs"] for c in columns for r in c["rows"]),
+        status_text=_status_text(columns),
     ), status
+
+
+def _status_text(columns: list[dict]) -> str:
+    """What the live region says once a ruling is shown (one line per ruleset)."""
+    if not columns:
+        return ""
+    return "Décision : " + " ; ".join(
+        f"{c['ruleset']['title']} : {WORDS['impossible'].lower() if c['error'] else c['line']}" for c in columns)
+
+
+@bp.route("/arbitrage", methods=["GET"])
+def arbitrage():
+    """The builder page: a form (prefilled from the query string) and, when a shot is given,
+    its ruling under every ruleset of the game, server-rendered."""
+    context, status = _builder(request.args)
+    return render_template("arbitrage.html", **context), status
+
+
+@bp.route("/arbitrage/decision", methods=["GET"])
+def decision():
+    """The ruling part of the page alone (same query string as ``/arbitrage``): what
+    ``static/arbitrage.js`` puts in place as the form changes, so the rows it shows are the
+    server's, written once (:mod:`qa.ruling_words`)."""
+    context, status = _builder(request.args)
+    return render_template("_arb_decision.html", **context), status
 
 
 def _lenient_values(args, fallback: dict) -> dict:
@@ -491,6 +455,7 @@ def _lenient_values(args, fallback: dict) -> dict:
         if name in args:
             v[name] = args.get(name, "")[:200]
     v["fouls"] = set(args.getlist("fouls"))
+    v["only_balls"] = args.get("only_balls", "")[:60]
     return v
 
 

@@ -46,7 +46,14 @@ def services() -> Services:
 
 
 def get_rulebook() -> Rulebook:
-    """The Rulebook loaded at start-up (read-only)."""
+    """The Rulebook of this request: the one loaded at start-up (read-only), plus the club's
+    house-rules draft this browser is trying, if any (:mod:`web.drafts`: no restart needed)."""
+    from .drafts import book_with_draft   # late import: drafts reads the session
+    return book_with_draft(services().rulebook)
+
+
+def base_rulebook() -> Rulebook:
+    """The Rulebook loaded at start-up, without any draft (what a draft is checked against)."""
     return services().rulebook
 
 

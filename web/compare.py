@@ -28,7 +28,8 @@ from qa.understand import scenario_for, understand
 from qa.yamlio import character_name, refused_character
 
 from .arbitrage import arbitrage_url
-from .common import bad_request, get_rulebook, list_param, services
+from .common import bad_request, base_rulebook, get_rulebook, list_param, services
+from .drafts import draft_key
 
 bp = Blueprint("compare", __name__)
 
@@ -54,7 +55,7 @@ class _ComparisonCache:
 
     def get(self, book: Rulebook, ids: list[str] | None, topic: str | None, diff: bool) -> dict:
         """The comparison, computed once per key (errors are raised, never kept)."""
-        key = (tuple(ids) if ids else None, topic, diff)
+        key = (draft_key(), tuple(ids) if ids else None, topic, diff)
         with self._lock:
             if key in self._items:
                 self._items.move_to_end(key)
@@ -173,7 +174,8 @@ def page():
     args = request.args
     ids = list_param(args)
     topic = (args.get("topic") or "").strip() or None
-    only_diff = args.get("only_diff") in ("1", "on", "true", "oui")
+    # differences only unless asked otherwise (« only_diff=0 »; the form sends 0 then 1 when ticked)
+    only_diff = (args.getlist("only_diff") or ["1"])[-1] not in ("0", "off", "false", "non")
     result, error, status = None, None, 200
     if ids or "rulesets" in args or topic:
         try:
@@ -195,7 +197,19 @@ def page():
         arbitrage=_arbitrage_links(book, selected, scenario_json) if result else [],
         same_shot=same_shot, situation=situation, silent=SILENT,
         n_diff=sum(1 for p in result["policies"] if p["differs"]) if result else 0,
+        groups=_policy_groups(result, list(book.topics)) if result else [],
     ), status
+
+
+def _policy_groups(result: dict, order: list[str]) -> list[dict]:
+    """The policy rows grouped by topic, in the order of the topics (``order``): [{"topic",
+    "label", "policies", "differs": how many differ}]."""
+    groups: dict[str, dict] = {}
+    for p in result["policies"]:
+        g = groups.setdefault(p["topic"], {"topic": p["topic"], "label": p["topic_label"], "policies": [], "differs": 0})
+        g["policies"].append(p)
+        g["differs"] += bool(p["differs"])
+    return sorted(groups.values(), key=lambda g: order.index(g["topic"]) if g["topic"] in order else len(order))
 
 
 @bp.get("/comparer/export.md")
@@ -284,7 +298,7 @@ def house_new():
     """Write a club's house rules: choose a base ruleset, change decisions among their allowed
     values (French labels), give a title and an id, preview the YAML (checked by the same
     loader as at start-up) and download it (``action=telecharger``)."""
-    book = get_rulebook()
+    book = base_rulebook()   # a draft being tried is not a base, nor an id already taken
     args = request.args
     form = _house_form(book, args)
     action = args.get("action")
@@ -330,5 +344,12 @@ def house_new():
     if text is not None and not problems:
         params = [(k, v) for k, v in args.items(multi=True) if k != "action"] + [("action", "telecharger")]
         download = "/regles-maison/nouveau?" + urlencode(params)
+    groups: dict[str, dict] = {}
+    for r in rows:
+        g = groups.setdefault(r["topic"], {"label": r["topic"], "rows": [], "changed": 0})
+        g["rows"].append(r)
+        g["changed"] += bool((r["chosen"] and r["chosen"] != r["current"]) or r["note"])
+    opened = {"name": (args.get("ouvert") or "")[:80], "passages": args.get("passages", "")[:4]} if args.get("ouvert") else None
     return render_template("compare/house_new.html", form=form, base_rs=base_rs, rows=rows, text=text,
-                           problems=problems, changed=changed, download=download), status
+                           problems=problems, changed=changed, download=download, groups=list(groups.values()),
+                           opened=opened), status

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 
+from qa import ruling_words as words
 from qa.answer import AskError
 from qa.describe import describe_scenario
 from qa.rulebook import GAMES, SILENT, Clause, Rulebook
+from qa.text import fold
 
 from .common import get_answerer, get_rulebook, list_param, services
 
@@ -46,6 +48,30 @@ def items_of(clause_id: str | None) -> list[Clause]:
     if c is None:
         return []
     return [i for i in get_rulebook().by_ruleset.get(c.ruleset, ()) if i.lead_in == c.id]
+
+
+@bp.app_template_global("ref_label")
+def ref_label(clause: Clause) -> str:
+    """How a clause is named in a link: its title, else its section (never its id)."""
+    return clause.title or clause.section or clause.id
+
+
+@bp.app_template_global("ruling_rows")
+def ruling_rows(outcome: dict) -> dict:
+    """An Outcome (contract JSON) told in the one vocabulary of rulings (:mod:`qa.ruling_words`):
+    ``{"line", "rows": [{"label", "items", "unsettled"}], "headings", "not_settled"}``."""
+    book = get_rulebook()
+    rs = book.rulesets.get(outcome.get("ruleset", ""))
+    money = rs.money_ball if rs else 9
+    labels = services().foul_labels
+    unsettled = {words.FIELD_ROWS.get(f) for f in outcome.get("unsettled", ())}
+    # the rows that say something (a « Non » or « Aucune » row is left out, unless the text leaves it open)
+    rows = [{"label": words.ROWS[k], "items": items, "unsettled": k in unsettled}
+            for k, items in words.ruling_rows(outcome, money, labels, bool(outcome.get("break"))).items()
+            if k not in ("verdict", "on_table_after")
+            and (k in unsettled or k == "next_shooter" or words.row_text(items) not in words.NOTHING)]
+    return {"line": words.verdict_line(outcome, money, labels), "rows": rows, "headings": words.HEADINGS,
+            "not_settled": words.NOT_SETTLED}
 
 
 @bp.app_template_global("foul_label")
@@ -203,8 +229,11 @@ def ruleset(ruleset_id: str):
             "value": "silencieux" if silent else spec.values.get(pv.value, pv.value),
             "clause": pv.clause, "note": pv.note,
         })
-    return render_template("pages/ruleset.html", rs=rs, clauses=book.by_ruleset.get(ruleset_id, ()),
-                           policy=policy, topics=book.topics)
+    clauses = book.by_ruleset.get(ruleset_id, ())
+    query = (request.args.get("filtre") or "").strip()[:100]
+    shown = [c for c in clauses if matches(c, query)]
+    return render_template("pages/ruleset.html", rs=rs, clauses=shown, total=len(clauses), query=query,
+                           sections=sections_of(shown), policy=policy, topics=book.topics)
 
 
 @bp.get("/themes")
@@ -221,10 +250,37 @@ def topic(topic: str):
     book = get_rulebook()
     if topic not in book.topics:
         abort(404)
-    groups = []
+    query = (request.args.get("filtre") or "").strip()[:100]
+    groups, total = [], 0
     for rid, rs in book.rulesets.items():
         cl = [c for c in book.by_ruleset.get(rid, ()) if topic in c.topics and c.kind != "toc"]
+        total += len(cl)
+        cl = [c for c in cl if matches(c, query)]
         if cl:
             groups.append((rs, cl))
     return render_template("pages/topic.html", topic=topic, label=book.topics[topic], groups=groups,
-                           topics=book.topics)
+                           topics=book.topics, query=query, total=total)
+
+
+def matches(clause: Clause, query: str) -> bool:
+    """Does ``clause`` (title, section, text) hold every word of ``query``? Accents and case
+    folded, as the page's live filter does (static/reading.js). An empty query matches all."""
+    words = fold(query).split()
+    if not words:
+        return True
+    hay = fold(" ".join((clause.title or "", clause.section or "", clause.text)))
+    return all(w in hay for w in words)
+
+
+def sections_of(clauses) -> list[dict]:
+    """The table of contents of a ruleset page: [{"anchor", "title", "part", "count"}], one per
+    section heading of the text, in order (the heading ids the template writes)."""
+    out: list[dict] = []
+    key = None
+    for c in clauses:
+        if (c.part, c.section) != key:
+            key = (c.part, c.section)
+            out.append({"anchor": "s-" + c.id.split("/", 1)[-1], "title": c.section or c.part or c.title,
+                        "part": c.part, "first": c.id, "count": 0})
+        out[-1]["count"] += 1
+    return out

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 from flask import (Blueprint, Response, abort, current_app, jsonify, make_response, redirect, render_template,
                    request, session, url_for)
 
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from qa.quiz import exams
@@ -637,11 +638,13 @@ def pct(slot: Any) -> int:
 
 
 @bp.app_template_filter("when")
-def when(iso: str | None) -> str:
-    """``2025-03-01T14:05:09.123+00:00`` → ``01/03/2025 14:05`` (UTC)."""
+def when(iso: str | None) -> Markup:
+    """``2025-03-01T14:05:09.123+00:00`` → ``<time class="local" datetime="…">01/03/2025 14:05 UTC</time>``:
+    the page's script (static/app.js) rewrites it in the user's own time zone."""
     if not iso:
-        return ""
-    return f"{iso[8:10]}/{iso[5:7]}/{iso[0:4]} {iso[11:16]}"
+        return Markup("")
+    return Markup('<time class="local" datetime="{}">{}/{}/{} {} UTC</time>').format(
+        iso, iso[8:10], iso[5:7], iso[0:4], iso[11:16])
 
 
 __all__ = ["bp", "quiz_service", "table_picture"]

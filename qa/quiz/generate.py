@@ -30,6 +30,7 @@ import weakref
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from .. import ruling_words as words
 from ..engine.evaluate import evaluate
 from ..engine.outcome import ImpossibleScenarioError, Outcome, Verdict
 from ..engine.scenario import Called, Scenario, ScenarioFormatError, Shot, State, parse_scenario
@@ -219,16 +220,15 @@ class CallContext:
 def render_ruling(r: Verdict, ctx: CallContext) -> str:
     """The French sentence announcing verdict ``r`` (one wording per verdict as the question
     shows it: two different rulings never read the same)."""
-    parts = ["Faute." if r.foul else "Pas de faute."]
+    parts = [(words.FOUL if r.foul else words.LEGAL) + "."]
     if r.winner:
-        who = "le tireur" if r.winner == "shooter" else "l’adversaire"
-        parts.append(f"La partie est terminée : {who} gagne.")
+        parts.append(f"Partie gagnée par {words.WHO[r.winner]}.")
         return " ".join(parts)
     bih = " avec la bille en main." if r.ball_in_hand else ", sans bille en main."
     if r.next == "shooter":
-        parts.append("Le tireur rejoue" + bih)
+        parts.append(f"{words.WHO['shooter'].capitalize()} rejoue" + bih)
     elif r.next == "opponent":
-        parts.append("L’adversaire joue" + bih)
+        parts.append(f"{words.WHO['opponent'].capitalize()} joue" + bih)
     else:
         parts.append("L’adversaire choisit de jouer ou de rendre la main au tireur" + bih)
     if ctx.involved:

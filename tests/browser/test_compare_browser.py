@@ -36,13 +36,16 @@ def test_only_differences_toggle(live_server, page):
     page.goto(f"{live_server}/comparer?rulesets=9-bca,9-ffb")
     toggle = page.locator("#cmp-toggle")
     assert toggle.is_visible()
-    assert page.locator("#pol-break_first_contact").is_visible()
-    toggle.click()
+    # differences only by default (issue 15): the rows that agree and the topics where nothing differs are hidden
     assert toggle.get_attribute("aria-pressed") == "true"
     assert not page.locator("#pol-break_first_contact").is_visible()
     assert page.locator("#pol-three_ball_rule").is_visible()
+    assert not page.locator("#theme-call-shot").is_visible() and page.locator("#theme-break").is_visible()
     toggle.click()
-    assert page.locator("#pol-break_first_contact").is_visible()
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator("#pol-break_first_contact").is_visible() and page.locator("#theme-call-shot").is_visible()
+    toggle.click()
+    assert not page.locator("#pol-break_first_contact").is_visible()
     assert page.problems == []
 
 

@@ -1,4 +1,4 @@
-// /comparer: instant « seulement les différences » toggle and quick picks that tick the boxes.
+// /comparer: instant « seulement les différences » toggle (rows, topic groups and folded texts) and quick picks that tick the boxes.
 // The page works without this script (links and GET forms do the same).
 (function () {
   "use strict";
@@ -11,6 +11,8 @@
     toggle.addEventListener("click", function () {
       var on = !table.classList.contains("cmp-only-diff");
       table.classList.toggle("cmp-only-diff", on);
+      var root = document.querySelector(".compare-page");
+      if (root) { root.classList.toggle("is-only-diff", on); }
       toggle.setAttribute("aria-pressed", on ? "true" : "false");
       var box = document.getElementById("cmp-only-diff");
       if (box) { box.checked = on; }

@@ -48,6 +48,21 @@ def _show(value) -> str:
     return "(absent)" if value is MISSING else json.dumps(value, ensure_ascii=False)
 
 
+def _understand_times(book, questions: list[str], rounds: int = 3) -> list[float]:
+    """Milliseconds of :func:`qa.understand.understand` alone (no engine, no answer) per question,
+    ``rounds`` times each, after one warm-up round; sorted."""
+    from qa.understand import understand
+    for q in questions:
+        understand(book, q)
+    out = []
+    for _ in range(rounds):
+        for q in questions:
+            t0 = time.perf_counter()
+            understand(book, q)
+            out.append((time.perf_counter() - t0) * 1000)
+    return sorted(out)
+
+
 def run(path: Path = DATA) -> dict:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     everything, lookups = data["situations"], data.get("lookups") or []
@@ -109,12 +124,15 @@ def run(path: Path = DATA) -> dict:
 
     asked_back = [item["q"] for item in incomplete if _asks_back(answerer, item["q"])]
     lat.sort()
+    alone = _understand_times(book, [item["q"] for item in situations])
     n = len(situations)
     return {
         "follow_up_items": len(incomplete), "follow_up_asked": len(asked_back),
         "follow_up_missed": [i["q"] for i in incomplete if i["q"] not in asked_back],
         "p50_ms": statistics.median(lat) if lat else 0.0,
         "p95_ms": lat[int(0.95 * (len(lat) - 1))] if lat else 0.0,
+        "understand_p50_ms": statistics.median(alone) if alone else 0.0,
+        "understand_p95_ms": alone[int(0.95 * (len(alone) - 1))] if alone else 0.0,
         "situations": n, "understood": understood, "kinds": kinds,
         "pairs": pairs, "pairs_right": pairs_right, "questions_right": questions_right,
         "lookups": len(lookups), "lookups_as_scenario": wrong_lookups, "failures": failures,
@@ -144,6 +162,7 @@ def main() -> None:
     print(f"lookups répondus « scenario » à tort : {len(r['lookups_as_scenario'])}/{r['lookups']}")
     print(f"histoires incomplètes où l'on redemande : {r['follow_up_asked']}/{r['follow_up_items']}")
     print(f"latence (réponse entière)            : p50 {r['p50_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms")
+    print(f"latence (compréhension seule)        : p50 {r['understand_p50_ms']:.1f} ms, p95 {r['understand_p95_ms']:.1f} ms")
     for q in r["lookups_as_scenario"]:
         print(f"   - {q}")
     for q in r["follow_up_missed"]:

@@ -152,5 +152,7 @@ def test_no_pattern_on_user_text_backtracks(used_patterns):
     for pattern, flags in used_patterns:
         t, n, sample = _slowest(pattern, flags)
         if t > BOUND:
+            t, n, sample = _slowest(pattern, flags)     # once more: a burst of load is not a quadratic pattern
+        if t > BOUND:
             slow.append(f"{t * 1000:.0f} ms on {n} characters ({sample[:60]!r}): {pattern[:160]}")
     assert not slow, "\n".join(slow)

@@ -109,14 +109,14 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     clauses = _clauses(sym)
     named = (Fact(F.NAMED, tuple(b for t in sym for b in _nums(t)), text),)
     shots = split_shots(clauses, _codes_of)
-    claim = read_claim(clauses, False)
+    claim = read_claim(clauses)
     if claim and shots.previous and claim[-1].value[1] == "after_next_shot":
         # a foul claimed only after the next shot: the shot claimed is the one before it
         before = shots.earlier[:len(shots.earlier) - len(shots.previous)]
         shots = Shots(ruled=shots.previous, earlier=before, previous=())
     f = _facts(text, shots, named + claim)
     if shots.earlier and not _has_shot_fact(f):
-        f = _facts(text, Shots(ruled=tuple(clauses)), named)    # the last shot tells nothing: one story
+        f = _facts(text, Shots(ruled=tuple(clauses)), named + claim)    # the last shot tells nothing: one story
     if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):

@@ -27,16 +27,16 @@ def _claims(c: Clause, after: str) -> bool:
     return bool(_CRY.search(c.text + " , " + after))
 
 
-def read_claim(clauses: Sequence[Clause], later_shot: bool) -> Partial:
+def read_claim(clauses: Sequence[Clause]) -> Partial:
     """The claim told in ``clauses`` (the last one wins): who claimed (``self``, ``other``,
-    ``referee``, ``spectator``) and when; ``later_shot``: a later shot was told before it."""
+    ``referee``, ``spectator``) and when (after the next shot when the story says so: « il a
+    déjà rejoué », « au coup suivant »)."""
     r = Reading()
     for k, c in enumerate(clauses):
         if not _claims(c, clauses[k + 1].text if k + 1 < len(clauses) else ""):
             continue
         who = next((name for name, rx in _WHO if rx.search(c.text)), None) or \
             (c.subject if c.subject in ("self", "other") else "self")
-        late = later_shot or any(_LATE.search(e.text) for e in clauses[: k + 1]) or \
-            any(_LATE.search(e.text) for e in clauses[k + 1:])
+        late = any(_LATE.search(e.text) for e in clauses)
         r.add(F.CLAIM, (who, "after_next_shot" if late else "before_next_shot"), c.text)
     return r.partial()

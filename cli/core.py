@@ -298,7 +298,9 @@ def read_scenario_file(path: str) -> dict:
         except RecursionError:
             raise CliError(f"FILE : {name} : objets ou listes imbriqués trop profondément.") from None
     if not isinstance(data, dict):
-        raise CliError(f"FILE : {name} doit contenir un objet (un scénario), pas {type(data).__name__}.")
+        kind = {"str": "un texte", "list": "une liste", "int": "un nombre", "float": "un nombre", "bool": "un booléen",
+                "NoneType": "null"}.get(type(data).__name__, "une autre valeur")
+        raise CliError(f"FILE : {name} doit contenir un objet (un scénario), pas {kind}.")
     return data
 
 

@@ -19,6 +19,7 @@ import unicodedata
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import ruling_words
+from .spreadsheet import safe_cell
 from .house_rules import DECISION_SECTION as CLUB_DECISION_SECTION
 from .rulebook import SILENT, Rulebook, did_you_mean
 
@@ -431,7 +432,7 @@ def to_csv(result: Mapping[str, Any]) -> str:
         for r in ids:
             v = p["values"][r]
             row += [v["value"], v.get("value_label", ""), v.get("clause") or ""]
-        w.writerow(row)
+        w.writerow([safe_cell(c) for c in row])
     return buf.getvalue()
 
 

@@ -369,3 +369,37 @@ def test_the_readme_states_the_header_count_and_why_the_proxy_is_required():
     assert "le proxy inverse est obligatoire" in production
     assert "deux clients" in production and "synchrones" in production
     assert "sqlite:///chemin" in readme
+
+
+# ----------------------------------------------------------------------------- a new user's hostile session (session 2)
+def test_the_same_ball_twice_is_refused(client):
+    r = client.post("/api/evaluate", json={"ruleset": "9-bca", "state": {"on_table": [4, 4, 9]},
+                                           "shot": {"first_contact": 4, "pocketed": [4]}})
+    assert_error(r, 400, "state.on_table")
+    r = client.post("/api/evaluate", json={"ruleset": "9-bca", "shot": {"first_contact": 1, "pocketed": [4, 4]}})
+    assert_error(r, 400, "shot.pocketed")
+
+
+@pytest.mark.parametrize("q", ["\x00", "la 9\x07 tombe"])
+def test_a_control_character_in_the_question_is_refused(client, q):
+    assert_error(client.get("/api/ask", query_string={"q": q}), 400, "q")
+    page = client.get("/", query_string={"q": q})
+    assert page.status_code == 400 and "caractère de contrôle" in page.get_data(as_text=True)
+    assert "\x00" not in page.get_data(as_text=True)
+
+
+def test_csv_exports_never_carry_a_formula(client):
+    from qa.spreadsheet import safe_cell
+    assert safe_cell('=HYPERLINK("http://x")') == '\'=HYPERLINK("http://x")' and safe_cell("Alice") == "Alice"
+    r = client.post("/api/matches", json={"ruleset": "9-ffb", "players": ['=HYPERLINK("http://x")', "@B"]})
+    assert r.status_code == 201
+    m = r.get_json()
+    client.post(f"/api/matches/{m['id']}/shots", headers={"X-Arbitre-Token": m["token"]},
+                json={"kind": "break", "first_contact": 1, "pocketed": [3], "seq": 0})
+    csv_text = client.get(f"/api/matches/{m['id']}/export?format=csv").get_data(as_text=True)
+    assert "'=HYPERLINK" in csv_text and ",=HYPERLINK" not in csv_text and '"=HYPERLINK' not in csv_text
+
+
+def test_a_learner_name_is_the_same_however_its_accents_are_typed():
+    from qa.quiz.store import learner_key
+    assert learner_key("e\u0301t\u00e9") == learner_key("\u00e9t\u00e9") == learner_key("ÉTÉ")

@@ -289,6 +289,11 @@ def int_param(value: Any, field: str, default: int, low: int, high: int, strict:
     return n
 
 
+def has_control(text: str) -> bool:
+    """``text`` holds a control character (tab and line breaks aside)."""
+    return any(ord(ch) < 32 and ch not in "\t\n\r" or 0x7f <= ord(ch) < 0xa0 for ch in text)
+
+
 def question_param(value: Any, field: str = "q") -> str:
     """The question text: a non-empty string no longer than ``MAX_QUESTION_LENGTH``.
     Raises a 400 naming ``field``."""
@@ -299,6 +304,8 @@ def question_param(value: Any, field: str = "q") -> str:
     q = value.strip()
     if not q:
         raise bad_request("empty_field", f"Le paramètre « {field} » (la question) est vide.", field)
+    if has_control(q):
+        raise bad_request("invalid_field", f"Champ « {field} » : la question contient un caractère de contrôle.", field)
     limit = current_app.config["MAX_QUESTION_LENGTH"]
     if len(q) > limit:
         raise bad_request("too_long", f"Le paramètre « {field} » est trop long : {len(q)} caractères, "

@@ -10,7 +10,7 @@ from qa.describe import describe_scenario
 from qa.rulebook import GAMES, SILENT, Clause, Rulebook
 from qa.text import fold
 
-from .common import get_answerer, get_rulebook, list_param, services
+from .common import get_answerer, get_rulebook, has_control, list_param, services
 
 bp = Blueprint("pages", __name__)
 
@@ -135,6 +135,9 @@ def index():
     thread, the box that continues it, and the cited clauses); ``context`` continues a conversation."""
     book = get_rulebook()
     q = request.args.get("q", "").strip()
+    control = has_control(q)
+    if control:
+        q = ""          # said below, with a 400
     selected, error = _selected_rulesets(book)
     from_form = request.args.get("f") == "1"
     if not from_form and selected is None and not q:
@@ -148,6 +151,8 @@ def index():
         if answer is not None and _game_asked(book, answer) and game in GAMES:
             again, _, _ = _ask(f"au {GAMES[game]}", None, answer.get("context"))
             answer = again or answer
+    elif control:
+        error, status = "La question contient un caractère de contrôle : retirez-le et reposez-la.", 400
     elif "q" in request.args:
         error = "Écrivez une question dans le champ ci-dessus."
     understood, game_of = [], None

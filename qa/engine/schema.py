@@ -36,6 +36,8 @@ _BALLS_MESSAGE = "les billes sont numérotées de 1 à 10"
 def _check_balls(balls: list[int] | None) -> list[int] | None:
     if balls is not None and any(not MIN_BALL <= b <= MAX_BALL for b in balls):
         raise ValueError(_BALLS_MESSAGE)
+    if balls is not None and len(set(balls)) != len(balls):
+        raise ValueError("une même bille ne peut figurer qu’une fois dans la liste")
     return balls
 
 

@@ -9,6 +9,7 @@ import json
 from typing import Any, Mapping
 
 from ..describe import describe_scenario
+from ..spreadsheet import safe_cell
 
 CSV_COLUMNS = ("coup", "rack", "joueur", "nom", "description", "legal", "fautes", "decision", "clause",
                "avertissement", "fin_du_rack", "score_A", "score_B", "clauses_citees")
@@ -58,7 +59,7 @@ def to_csv(match: Mapping[str, Any], foul_labels: Mapping[str, str]) -> str:
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
     w.writeheader()
-    w.writerows(match_rows(match, foul_labels))
+    w.writerows({k: safe_cell(v) for k, v in row.items()} for row in match_rows(match, foul_labels))
     return buf.getvalue()
 
 

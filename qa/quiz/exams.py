@@ -21,6 +21,7 @@ from . import tokens
 from .generate import generate
 from .params import FIELDS as QUIZ_FIELDS
 from .params import QuizError, clean_learner, echo, parse_params
+from ..spreadsheet import safe_cell
 from .service import QuizService, _iso
 from .store import ExamCodeError
 
@@ -167,5 +168,5 @@ def results_csv(data: Mapping[str, Any], sep: str = ";") -> str:
         for t in topics:
             v = row["by_topic"].get(t)
             cells.append(f"{v['correct']}/{v['total']}" if v else "")
-        w.writerow(cells)
+        w.writerow([safe_cell(c) for c in cells])
     return "\ufeff" + buf.getvalue()

@@ -11,6 +11,7 @@ import csv
 import io
 from typing import Iterable, Mapping, Sequence
 
+from ..spreadsheet import safe_cell
 from .generate import Question
 
 GIFT_SPECIALS = "\\~=#{}:"
@@ -122,13 +123,6 @@ CSV_COLUMNS = ("numero", "id", "type", "forme", "niveau", "reglement", "themes",
                "choix_c", "choix_d", "bonne_reponse", "bonne_reponse_texte", "explication", "citations")
 
 
-def _cell(value: object) -> object:
-    """A cell a spreadsheet will not run as a formula (« = », « + », « - », « @ » first)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return value
-
-
 def to_csv(questions: Sequence[Question], sep: str = ",") -> str:
     """The questions as CSV: a BOM (so that a French spreadsheet reads UTF-8), a header row,
     one row per question, up to four choices; ``sep`` « ; » for French spreadsheets, which
@@ -139,7 +133,7 @@ def to_csv(questions: Sequence[Question], sep: str = ",") -> str:
     for i, q in enumerate(questions, 1):
         choices = [c.text for c in q.choices][:4]
         choices += [""] * (4 - len(choices))
-        w.writerow([_cell(v) for v in (i, q.id, q.kind, q.form, q.public()["level"], q.ruleset or "",
+        w.writerow([safe_cell(v) for v in (i, q.id, q.kind, q.form, q.public()["level"], q.ruleset or "",
                                        " ".join(q.topics), q.prompt, *choices, q.right, q.right_text, q.explanation,
                                        " ".join(q.citations))])
     return "\ufeff" + buf.getvalue()

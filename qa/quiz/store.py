@@ -20,6 +20,7 @@ bad URL) and, for one that breaks later, on any call.
 from __future__ import annotations
 
 import hmac
+import unicodedata
 import json
 import os
 from datetime import date
@@ -57,9 +58,10 @@ class ExamCodeError(Exception):
 
 
 def learner_key(name: str) -> str:
-    """The key a learner's name is compared by: case-folded (« Ana », « ANA » and « ana » are
-    one learner)."""
-    return name.casefold()
+    """The key a learner's name is compared by: Unicode-normalised (NFC: « é » typed as one
+    character or as « e » and an accent is one letter) and case-folded (« Ana », « ANA » and
+    « ana » are one learner)."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def default_db_path() -> Path:

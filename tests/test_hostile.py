@@ -403,3 +403,15 @@ def test_csv_exports_never_carry_a_formula(client):
 def test_a_learner_name_is_the_same_however_its_accents_are_typed():
     from qa.quiz.store import learner_key
     assert learner_key("e\u0301t\u00e9") == learner_key("\u00e9t\u00e9") == learner_key("ÉTÉ")
+
+
+def test_quiz_bodies_take_only_their_fields(client):
+    r = client.post("/api/quizzes", json={"count": 1})
+    quiz = r.get_json()
+    head = {"X-Arbitre-Token": quiz["token"]}
+    q = quiz["questions"][0]
+    assert_error(client.post(f"/api/quizzes/{quiz['id']}/answers", headers=head,
+                             json={"question": q["id"], "choice": "a", "x": 1}), 400, "x", "unknown_field")
+    assert_error(client.post(f"/api/quizzes/{quiz['id']}/finish", headers=head, json={"x": 1}), 400, "x", "unknown_field")
+    assert_error(client.post(f"/api/quizzes/{quiz['id']}/finish", headers=head, json=[]), 400)
+    assert client.post(f"/api/quizzes/{quiz['id']}/finish", headers=head).status_code == 200

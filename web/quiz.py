@@ -42,7 +42,7 @@ from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.store import Store
 from qa.quiz.tokens import HEADER
 
-from .common import ApiError, get_rulebook, json_body, list_param
+from .common import ApiError, get_rulebook, json_body, list_param, reject_unknown_keys, request_body
 
 bp = Blueprint("quiz", __name__)
 
@@ -79,6 +79,12 @@ def _token() -> str | None:
     return request.headers.get(HEADER) or None
 
 
+def _no_fields() -> None:
+    """An endpoint that takes no body: none, or an empty JSON object (400 naming a field sent)."""
+    if request_body().strip():
+        reject_unknown_keys(json_body(), ())
+
+
 @bp.post("/api/quizzes")
 def api_create():
     """Create a quiz: 201 ``{id, token, seed, mode, questions, ...}`` (400 naming the field;
@@ -101,12 +107,15 @@ def api_answer(quiz_id: str):
     """Record an answer ``{question, choice}`` (first write wins)."""
     svc = quiz_service()
     svc.authorize(svc.load(quiz_id, answers=False), _token())    # 404, then 403, before looking at the body
-    return jsonify(svc.answer(quiz_id, json_body(), _token()))
+    data = json_body()
+    reject_unknown_keys(data, ("question", "choice"))
+    return jsonify(svc.answer(quiz_id, data, _token()))
 
 
 @bp.post("/api/quizzes/<quiz_id>/finish")
 def api_finish(quiz_id: str):
     """Finish the quiz and return its result (idempotent)."""
+    _no_fields()
     return jsonify(quiz_service().finish(quiz_id, _token()))
 
 
@@ -142,12 +151,14 @@ def api_history(learner: str):
 @bp.post("/api/learners/<learner>/mistakes")
 def api_mistakes(learner: str):
     """201: a practice quiz of the questions the learner got wrong (404 when none)."""
+    _no_fields()
     return jsonify(quiz_service().retry_mistakes(_learner_arg(learner), token=_token())), 201
 
 
 @bp.post("/api/learners/<learner>/review")
 def api_review(learner: str):
     """201: a practice quiz of the learner's Leitner questions due today (404 when none)."""
+    _no_fields()
     return jsonify(quiz_service().review_due(_learner_arg(learner), _token())), 201
 
 

@@ -415,3 +415,9 @@ def test_quiz_bodies_take_only_their_fields(client):
     assert_error(client.post(f"/api/quizzes/{quiz['id']}/finish", headers=head, json={"x": 1}), 400, "x", "unknown_field")
     assert_error(client.post(f"/api/quizzes/{quiz['id']}/finish", headers=head, json=[]), 400)
     assert client.post(f"/api/quizzes/{quiz['id']}/finish", headers=head).status_code == 200
+
+
+def test_an_api_parameter_given_twice_is_refused_but_rulesets_may_repeat(client):
+    assert_error(client.get("/api/ask?q=casse&q=blanche"), 400, "q", "repeated_field")
+    assert_error(client.get("/api/ask?q=casse&k=5&k=6"), 400, "k", "repeated_field")
+    assert client.get("/api/ask?q=casse&rulesets=9-bca&rulesets=9-ffb").status_code == 200

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -287,6 +288,14 @@ def int_param(value: Any, field: str, default: int, low: int, high: int, strict:
     if not low <= n <= high:
         raise bad_request("out_of_range", f"Champ « {field} » : un entier entre {low} et {high} est attendu.", field)
     return n
+
+
+def store_target(app: Any) -> tuple[str | None, bool]:
+    """The app's database (``DATABASE``, else the default under ``instance/``) and whether its
+    folder may be created (only for the default)."""
+    path = app.config.get("DATABASE") or None
+    default = os.path.join(app.instance_path, "arbitre.db")
+    return path, path is None or os.path.abspath(path) == os.path.abspath(default)
 
 
 def has_control(text: str) -> bool:

@@ -21,7 +21,6 @@ Pages
 """
 from __future__ import annotations
 
-import os
 import threading
 from typing import Any, Mapping
 
@@ -36,7 +35,7 @@ from qa.match.store import MatchStore
 from qa.rulebook import GAMES
 
 from .arbitrage import BadInput, arbitrage_url, scenario_from_form
-from .common import get_rulebook, json_body, wants_json
+from .common import get_rulebook, json_body, store_target, wants_json
 from .errors import _render
 
 bp = Blueprint("match", __name__)
@@ -57,9 +56,8 @@ def match_service() -> MatchService:
         with _LOCK:
             svc = app.extensions.get(EXT_KEY)
             if svc is None:
-                path = app.config.get("DATABASE") or None
-                default = os.path.join(app.instance_path, "arbitre.db")
-                store = MatchStore(path, create_parent=path is None or os.path.abspath(path) == os.path.abspath(default))
+                path, create_parent = store_target(app)
+                store = MatchStore(path, create_parent=create_parent)
                 svc = MatchService(get_rulebook(), store)
                 app.extensions[EXT_KEY] = svc
     return svc

@@ -24,7 +24,6 @@ Pages
 from __future__ import annotations
 
 import math
-import os
 import secrets
 import threading
 from datetime import timedelta
@@ -42,7 +41,7 @@ from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.store import Store
 from qa.quiz.tokens import HEADER
 
-from .common import ApiError, get_rulebook, json_body, list_param, reject_unknown_keys, request_body
+from .common import ApiError, get_rulebook, json_body, list_param, reject_unknown_keys, request_body, store_target
 
 bp = Blueprint("quiz", __name__)
 
@@ -65,9 +64,8 @@ def quiz_service() -> QuizService:
         with _LOCK:
             svc = app.extensions.get(EXT_KEY)
             if svc is None:
-                path = app.config.get("DATABASE") or None
-                default = os.path.join(app.instance_path, "arbitre.db")
-                store = Store(path, create_parent=path is None or os.path.abspath(path) == os.path.abspath(default))
+                path, create_parent = store_target(app)
+                store = Store(path, create_parent=create_parent)
                 svc = QuizService(get_rulebook(), store, app.config.get("QUIZ_CLOCK"))
                 app.extensions[EXT_KEY] = svc
     return svc

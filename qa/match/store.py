@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ..quiz.db import Backend, StoreError, Tx, open_backend  # noqa: F401  (StoreError re-exported)
+from ..quiz.store import storable_key
 
 TABLES: tuple[str, ...] = (
     """CREATE TABLE IF NOT EXISTS matches (
@@ -92,16 +93,6 @@ class Write:
     warning: tuple[int, bool] | None = None   # (seq, answer)
 
 
-def _storable(key: Any) -> bool:
-    if not isinstance(key, str) or "\x00" in key:
-        return False
-    try:
-        key.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -131,14 +122,14 @@ class MatchStore:
 
     def get(self, match_id: str) -> MatchRow:
         """The match and its shots; :class:`UnknownMatchError` when there is none."""
-        if not _storable(match_id):
+        if not storable_key(match_id):
             raise UnknownMatchError(match_id)
         with self.db.read() as tx:
             return self._read(tx, match_id, lock=False)
 
     def head(self, match_id: str) -> MatchRow:
         """The match without its shots (``shots`` empty): enough to check its token, cheaply."""
-        if not _storable(match_id):
+        if not storable_key(match_id):
             raise UnknownMatchError(match_id)
         with self.db.read() as tx:
             return self._read(tx, match_id, lock=False, shots=False)
@@ -162,7 +153,7 @@ class MatchStore:
         """Lock the match, call ``change`` with it as stored, apply the :class:`Write` it returns
         in the same transaction; return the match after the write. Exceptions raised by
         ``change`` roll everything back (nothing is written)."""
-        if not _storable(match_id):
+        if not storable_key(match_id):
             raise UnknownMatchError(match_id)
         with self.db.write() as tx:
             current = self._read(tx, match_id, lock=True)

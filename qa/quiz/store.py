@@ -76,7 +76,7 @@ def default_db() -> str:
     return default_target()
 
 
-def _storable(key: Any) -> bool:
+def storable_key(key: Any) -> bool:
     """False for a key no row can have (not text, NUL or a lone surrogate: neither engine
     stores those), so a lookup answers « not found » instead of a driver error."""
     if not isinstance(key, str) or "\x00" in key:
@@ -164,7 +164,7 @@ class Store:
     # -- tokens ------------------------------------------------------------------------------
     def quiz_token_hash(self, quiz_id: str) -> str | None:
         """The digest of the quiz's token (None: unknown quiz, or one stored before tokens)."""
-        if not _storable(quiz_id):
+        if not storable_key(quiz_id):
             return None
         with self.db.read() as tx:
             row = tx.one("SELECT token_hash FROM quiz_tokens WHERE quiz_id = ?", (quiz_id,))
@@ -172,7 +172,7 @@ class Store:
 
     def learner(self, name: str) -> dict | None:
         """``{"name", "token_hash"}`` of the learner called ``name`` (any case), or None."""
-        if not _storable(name):
+        if not storable_key(name):
             return None
         with self.db.read() as tx:
             row = tx.one("SELECT name, token_hash FROM learner_keys WHERE key = ?", (learner_key(name),))
@@ -190,7 +190,7 @@ class Store:
 
     def get_exam(self, exam_id: str) -> dict | None:
         """The exam row (``params`` decoded) or None."""
-        if not _storable(exam_id):
+        if not storable_key(exam_id):
             return None
         with self.db.read() as tx:
             row = tx.one("SELECT * FROM exams WHERE id = ?", (exam_id,))
@@ -201,7 +201,7 @@ class Store:
 
     def exam_codes(self, exam_id: str) -> list[dict]:
         """The exam's codes in order: ``position``, ``quiz_id``, ``candidate``, ``used`` (never the digests)."""
-        if not _storable(exam_id):
+        if not storable_key(exam_id):
             return []
         with self.db.read() as tx:
             rows = tx.all("SELECT position, quiz_id, candidate, used FROM exam_codes WHERE exam_id = ? "
@@ -211,7 +211,7 @@ class Store:
 
     def get_row(self, quiz_id: str) -> dict | None:
         """The quiz row alone (``params``/``result`` decoded), or None: cheap, for hot paths."""
-        if not _storable(quiz_id):
+        if not storable_key(quiz_id):
             return None
         with self.db.read() as tx:
             row = tx.one("SELECT * FROM quizzes WHERE id = ?", (quiz_id,))
@@ -219,7 +219,7 @@ class Store:
 
     def get_questions(self, quiz_id: str) -> list[dict]:
         """The quiz's question mappings in order (they never change once stored)."""
-        if not _storable(quiz_id):
+        if not storable_key(quiz_id):
             return []
         with self.db.read() as tx:
             qs = tx.all("SELECT question FROM questions WHERE quiz_id = ? ORDER BY position", (quiz_id,))
@@ -227,7 +227,7 @@ class Store:
 
     def get_answers(self, quiz_id: str) -> dict:
         """{question id: answer dict} of the quiz."""
-        if not _storable(quiz_id):
+        if not storable_key(quiz_id):
             return {}
         with self.db.read() as tx:
             return _answers(tx, quiz_id)
@@ -242,7 +242,7 @@ class Store:
         finish). ``learner_update`` = ``(learner, question mapping, today)`` moves the
         question's Leitner box when the answer is new.
         """
-        if not _storable(quiz_id):
+        if not storable_key(quiz_id):
             raise UnknownQuizError(quiz_id)
         with self.db.write() as tx:
             self._lock_open_quiz(tx, quiz_id)
@@ -281,7 +281,7 @@ class Store:
         learner_updates)``. ``learner_updates`` = ``(learner, [(question, correct)], today)``
         moves Leitner boxes when this call is the one that finishes the quiz.
         """
-        if not _storable(quiz_id):
+        if not storable_key(quiz_id):
             raise UnknownQuizError(quiz_id)
         with self.db.write() as tx:
             row = tx.one(f"SELECT finished, result FROM quizzes WHERE id = ?{self.db.lock}", (quiz_id,))
@@ -303,7 +303,7 @@ class Store:
     # -- learners ----------------------------------------------------------------------------
     def learner_quizzes(self, learner: str) -> list[dict]:
         """The learner's quizzes, oldest first (rows without questions/answers)."""
-        if not _storable(learner):
+        if not storable_key(learner):
             return []
         with self.db.read() as tx:
             rows = tx.all("SELECT * FROM quizzes WHERE learner = ? ORDER BY created, id", (learner,))
@@ -313,7 +313,7 @@ class Store:
         """Every answer of the learner with its question: ``quiz_id``, ``mode``, ``created``,
         ``finished``, ``question`` (mapping), ``choice``, ``correct``, ``answered_at``; oldest first.
         Answers of unfinished exams are left out (their correction is not yet shown)."""
-        if not _storable(learner):
+        if not storable_key(learner):
             return []
         with self.db.read() as tx:
             rows = tx.all(
@@ -329,7 +329,7 @@ class Store:
 
     def leitner_boxes(self, learner: str) -> list[dict]:
         """The learner's Leitner entries: ``question_key``, ``box``, ``due`` (ISO date), ``question``."""
-        if not _storable(learner):
+        if not storable_key(learner):
             return []
         with self.db.read() as tx:
             rows = tx.all("SELECT question_key, box, due, question FROM leitner WHERE learner = ? "

@@ -12,15 +12,14 @@ in ``rules_data/lexicon.yaml``.
 
 What earlier shots tell: the balls they pocketed are down before the ruled shot; a new rack
 between them (``new_rack``: « nouvelle manche ») or an earlier shot of the same player told legal
-(``legal_words``: « un coup correct ») means that player's fouls in a row start again from none;
-and a foul claimed at the end of the story (``claim_verbs``: « je réclame la double touche ») that
-names a foul told in an earlier shot is about that shot, not the ruled one.
+(``legal_words``: « un coup correct ») means that player's fouls in a row start again from none.
+A clause that claims a foul (``claim_verbs``: « je réclame la double touche ») never opens a shot;
+who claimed and when is read by :mod:`.readers.claim`.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
 
 from qa.understand.classify import narrative
 from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, Clause, _ARTICLES
@@ -44,15 +43,13 @@ _MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", 
 class Shots:
     """The story's clauses split into the shot ruled (``ruled``, the last told) and the clauses
     before it (``earlier``), with what the earlier ones tell: ``new_rack`` (a new rack began
-    before the ruled shot), ``legal_before`` (persons whose earlier shot was told legal) and
-    ``claims`` (clauses of the ruled shot that claim a foul of an earlier shot, left out of it)."""
+    before the ruled shot) and ``legal_before`` (persons whose earlier shot was told legal)."""
 
     ruled: tuple[Clause, ...]
     earlier: tuple[Clause, ...] = ()
     previous: tuple[Clause, ...] = ()       # the shot told just before the ruled one
     new_rack: bool = False
     legal_before: frozenset[str] = frozenset()
-    claims: tuple[Clause, ...] = ()
 
 
 def _has(toks: list[str], phrase: tuple[str, ...]) -> bool:
@@ -167,22 +164,16 @@ def _legal_before(earlier: list[Clause]) -> frozenset[str]:
     return frozenset(out)
 
 
-CodesOf = Callable[[Clause], frozenset[str]]
-
-
-def split_shots(clauses: list[Clause], codes_of: CodesOf) -> Shots:
-    """The clauses of the shot to rule and what the earlier shots tell (see the module doc).
-    ``codes_of(clause)``: the foul codes a clause names (to tell a late claim from a foul of the
-    ruled shot)."""
+def split_shots(clauses: list[Clause]) -> Shots:
+    """The clauses of the shot to rule and what the earlier shots tell (see the module doc; a
+    foul claimed late is read by :mod:`.readers.claim`)."""
     starts = _starts(clauses)
     start = starts[-1]
     if start == 0:
         return Shots(ruled=tuple(clauses))
     earlier, ruled = clauses[:start], clauses[start:]
     previous = tuple(clauses[starts[-2]:start])
-    told_before = frozenset(code for c in earlier for code in codes_of(c))
-    claims = tuple(c for c in ruled if any(t in CLAIM_VERBS for t in c.toks) and codes_of(c) and codes_of(c) <= told_before)
-    return Shots(ruled=tuple(c for c in ruled if c not in claims), earlier=tuple(earlier), previous=previous,
+    return Shots(ruled=tuple(ruled), earlier=tuple(earlier), previous=previous,
                  new_rack=any(_has(c.toks, p) for c in ruled[:1] + earlier for p in NEW_RACK),
-                 legal_before=_legal_before(earlier), claims=claims)
+                 legal_before=_legal_before(earlier))
 

@@ -14,7 +14,6 @@ from qa.understand.names import _rulesets
 from qa.understand.readers.clause import read_clause
 from qa.understand.readers.order import read_order
 from qa.understand.readers.claim import read_claim
-from qa.understand.readers.codes import read_codes
 from qa.understand.readers.story import read_story
 from qa.understand.shots import Shots, split_shots
 from qa.understand.results import Understanding
@@ -35,10 +34,6 @@ def _text_of(clauses: Sequence[Clause]) -> str:
 def _is_break(clauses: Sequence[Clause]) -> bool:
     """The shot told by ``clauses`` is a break."""
     return merge(read_story(_text_of(clauses))).kind == "break" if clauses else False
-
-
-def _codes_of(c: Clause) -> frozenset[str]:
-    return frozenset(merge(read_codes(c.text, Facts())).codes)
 
 
 def _story(text: str, shots: Shots) -> Partial:
@@ -108,7 +103,7 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     text = " ".join(sym)
     clauses = _clauses(sym)
     named = (Fact(F.NAMED, tuple(b for t in sym for b in _nums(t)), text),)
-    shots = split_shots(clauses, _codes_of)
+    shots = split_shots(clauses)
     claim = read_claim(clauses)
     if claim and shots.previous and claim[-1].value[1] == "after_next_shot":
         # a foul claimed only after the next shot: the shot claimed is the one before it

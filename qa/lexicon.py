@@ -21,7 +21,8 @@ from .yamlio import LineDict, YamlError, load_yaml
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "lexicon.yaml"
 _LISTS = ("keywords", "keep", "count_nouns", "ball_lead", "after_ball", "opponent", "player", "breaker",
-          "stroke_verbs", "shot_markers", "new_rack", "hand_back", "claim_verbs", "legal_words")
+          "stroke_verbs", "shot_markers", "new_rack", "hand_back", "claim_verbs", "legal_words",
+          "legality_asked")
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 
 
@@ -43,6 +44,7 @@ class Lexicon:
     hand_back: tuple[tuple[str, ...], ...] = ()
     claim_verbs: frozenset[str] = frozenset()
     legal_words: frozenset[str] = frozenset()
+    legality_asked: frozenset[str] = frozenset()
 
 
 class LexiconError(ValueError):
@@ -132,6 +134,7 @@ def _parse(path: Path) -> tuple[Lexicon | None, list[tuple[int, str]]]:
         stroke_verbs=frozenset(data["stroke_verbs"]), shot_markers=_phrases(data["shot_markers"]),
         new_rack=_phrases(data["new_rack"]), hand_back=_phrases(data["hand_back"]),
         claim_verbs=frozenset(data["claim_verbs"]), legal_words=frozenset(data["legal_words"]),
+        legality_asked=frozenset(data["legality_asked"]),
     ), []
 
 

@@ -30,6 +30,7 @@ that a cut to ``k`` keeps every ruleset's answer; scores are graded by tier (1.0
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -38,7 +39,9 @@ from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
 from .situation_rulings import rulings_of, weigh_open
 from .short import clip, outcome_verdicts, ruling_short
+from .text import words
 from .understand import OpenFact, Understanding, understand
+from .understand.lexicon import LEXICON
 
 __all__ = ["answer_situation", "answer_scenario", "situation_handler", "ruling_sentence", "ruleset_name"]
 
@@ -460,20 +463,66 @@ def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, in
     return [(cid, t, sc) for cid, (t, sc, _) in order]
 
 
-def _citations(book, results, u: Understanding) -> list[dict]:
+_FOCUS_SHARE = 0.8   # a lookup hit this close to the best one is what the question's words are about
+_FOCUS_DEPTH = 3     # ... among the first hits of the lookup
+_SEGMENTS = re.compile(r"[,.;:!?()]+")
+
+
+def _focus(book, question: str, rulesets: Sequence[str]) -> dict[str, float]:
+    """The clauses the question's own words point to (« c'est valable ? » after the story:
+    the rule of the first contact; « elle reste au fond ? »: the spotting), as {clause id:
+    lookup score}: the first hits of the matcher's lookup of the whole question within
+    ``rulesets`` that score at least :data:`_FOCUS_SHARE` of the best. Empty when the lookup
+    finds nothing it would answer with."""
+    found = Matcher.shared(book).lookup(question, list(rulesets), k=_FOCUS_DEPTH)
+    if found.unknown or not found.hits:
+        return {}
+    top = found.hits[0].score
+    return {h.clause.id: h.score for h in found.hits if h.score >= _FOCUS_SHARE * top}
+
+
+def asks_legality(question: str) -> bool:
+    """Whether the last words of ``question`` ask if the shot is legal (« …, c'est valable ? »,
+    « c'est faute ? »: ``legality_asked`` of rules_data/lexicon.yaml)."""
+    tail = next((seg for seg in reversed(_SEGMENTS.split(question)) if words(seg)), "")
+    return any(w in LEXICON.legality_asked for w in words(tail))
+
+
+def _focused(items: list[tuple[str, int, float]], focus: Mapping[str, float],
+             conditions: bool) -> list[tuple[str, int, float]]:
+    """One ruleset's ranked clauses with the ones the question points to (:func:`_focus`)
+    first, best lookup score first, at the tier and score of the most decisive clause. The
+    story's own facts match the conditions of a regular shot: those lead only when the
+    question asks whether the shot is legal (``conditions``)."""
+    if not items or not focus:
+        return items
+    head = sorted((i for i in items if i[0] in focus and (conditions or i[1] <= CONSEQUENCE)),
+                  key=lambda i: -focus[i[0]])
+    if not head:
+        return items
+    tier, score = min((i[1] for i in items)), max(i[2] for i in items)
+    led = {cid for cid, _, _ in head}
+    return [(cid, tier, score) for cid, _, _ in head] + [i for i in items if i[0] not in led]
+
+
+def _citations(book, results, u: Understanding, question: str = "") -> list[dict]:
     """The clauses the rulings rest on, the most decisive first, with graded scores.
 
     Each ruleset's clauses are ranked by :func:`_ranked`. The answer starts with the most
     decisive clause of each ruleset that has one (a foul, a decisive field or a consequence),
     so that every ruleset is represented within the first citations whatever ``k``, then the
     others by tier, then rank after rank (each ruleset's second clause before any third),
-    rulesets interleaved. Scores follow the tiers (1.0 for a
+    rulesets interleaved. A clause of the ruling that the question's own words point to
+    (:func:`_focus`) leads its ruleset, and those rulesets lead. Scores follow the tiers (1.0 for a
     foul, 0.95 for a decisive field, 0.8 a consequence, 0.6 a condition met, 0.4 a condition
     assumed), never increasing down the list.
     """
-    per = {r: _ranked(book, r, results[r], u) for r in u.rulesets}
+    focus = _focus(book, question, u.rulesets) if question else {}
+    legality = asks_legality(question)
+    per = {r: _focused(_ranked(book, r, results[r], u), focus, legality) for r in u.rulesets}
     heads = [(r, items[0]) for r, items in per.items() if items and items[0][1] <= CONSEQUENCE]
-    heads.sort(key=lambda x: (x[1][1], -x[1][2], list(u.rulesets).index(x[0])))
+    led = {items[0][0] for items in per.values() if items and items[0][0] in focus}
+    heads.sort(key=lambda x: (x[1][0] not in led, x[1][1], -x[1][2], list(u.rulesets).index(x[0])))
     taken = {item[0] for _, item in heads}
     rest = []
     for r, items in per.items():
@@ -517,7 +566,7 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "kind": "scenario",
         "rulesets": list(u.rulesets),
         "answer": "\n\n".join(p for p in parts if p),
-        "citations": _citations(book, results, u),
+        "citations": _citations(book, results, u, question),
         "suggestions": [],
         "scenario": scenario,
         "outcomes": outcomes,

@@ -368,3 +368,28 @@ def test_table_without_the_10_is_ruled_as_nine_ball(ask):
     assert sorted(a["outcomes"]) == ["9-bca", "9-ffb"]
     assert all(o["winner"] == "shooter" for o in a["outcomes"].values())
     assert 10 not in (a["scenario"]["state"]["on_table"] or [])
+
+
+def test_a_story_asking_whether_the_shot_is_legal_starts_with_the_rule_of_the_shot(ask):
+    """« …, c'est régulier ? »: the first contact rule answers, before who plays next."""
+    a = ask("Au jeu de la 9, je touche la 3 qui est la plus basse et la 6 rentre, c'est régulier ?")
+    assert [c["id"] for c in a["citations"][:2]] == ["9-bca/1-toucher-la-plus-basse", "9-ffb/ordre-croissant"]
+
+
+def test_a_story_without_that_question_starts_with_who_plays_next(ask):
+    """The story's facts match the first contact rule too: without the question, the ruling's
+    consequence (the shooter continues) still leads."""
+    a = ask("Au jeu de la 9, je touche la 3 qui est la plus basse et la 6 rentre")
+    assert [c["id"] for c in a["citations"][:2]] == ["9-bca/1-continuer-a-jouer", "9-ffb/continuer-a-jouer"]
+
+
+@pytest.mark.parametrize("q, asked", [
+    ("je touche la 1 et la 5 rentre, c'est valable ?", True),
+    ("la blanche saute par-dessus la 4: c'est faute ?", True),
+    ("je touche la 1 et la 5 rentre (c'est bon ?)", True),
+    ("c'est faute ? la blanche tombe et la 5 rentre", False),
+    ("je touche la 1 et la 5 rentre, qui rejoue ?", False),
+])
+def test_asks_legality_reads_the_last_words(q, asked):
+    from qa.situation_answer import asks_legality
+    assert asks_legality(q) is asked

@@ -156,6 +156,7 @@ def test_ask_get_errors(client, qs, field, code):
     ({"q": "la casse", "rulesets": "9-bca"}, "rulesets"),
     ({"q": "la casse", "rulesets": [9]}, "rulesets"),
     ({"q": "la casse", "rulesets": ["9-bcaa"]}, "rulesets"),
+    ({"q": "la casse", "rulesets": []}, "rulesets"),     # as /api/evaluate: omit it (or null) for all
     ({"q": "la casse", "k": "5"}, "k"),
     ({"q": "la casse", "k": True}, "k"),
     ({"q": "la casse", "k": 2.5}, "k"),

@@ -208,11 +208,22 @@ def test_writes_need_the_match_token(client):
     ({"ruleset": "9-ffb", "players": ["A", "B"], "state": "x"}, "state"),
     ({"ruleset": "9-ffb", "players": ["A", "B"], "state": {"rack": "template"}}, "state.rack"),
     ({"ruleset": 9, "players": ["A", "B"]}, "ruleset"),
+    ({"ruleset": ["9-ffb"], "players": ["A", "B"]}, "ruleset"),
 ])
 def test_bad_match_settings_are_400_naming_the_field(client, body, field):
     r = client.post("/api/matches", json=body)
     assert r.status_code == 400, r.get_json()
     assert r.get_json()["error"]["field"] == field and r.get_json()["error"]["message"]
+
+
+@pytest.mark.parametrize("value, code", [(None, "missing_field"), (["9-ffb"], "invalid_field"),
+                                         ("9-fbb", "unknown_ruleset")])
+def test_the_ruleset_error_says_what_is_wrong(client, value, code):
+    """A list is not an unknown ruleset: each mistake has its code and its words."""
+    r = client.post("/api/matches", json={"ruleset": value, "players": ["A", "B"]})
+    error = r.get_json()["error"]
+    assert r.status_code == 400 and error["code"] == code
+    assert ("inconnu" in error["message"]) is (code == "unknown_ruleset")
 
 
 @pytest.mark.parametrize("body, status, field", [

@@ -44,6 +44,17 @@ def test_an_exam_gives_one_use_codes_and_the_same_questions_without_seed(client)
     assert view["params"]["pass_mark"] == 0.5 and view["time_limit_s"] == 600
 
 
+def test_two_candidates_of_one_exam_cannot_take_the_same_name(client):
+    """The results list candidates by name: a second « ana » (any case, any Unicode form) is a
+    409 naming « learner », and its code stays free for that candidate under another name."""
+    exam = make_exam(client)
+    assert attempt(client, exam, exam["codes"][0], "Ana Dupré").status_code == 201
+    err(attempt(client, exam, exam["codes"][1], "ana dupre\u0301"), 409, "learner", code="candidate_taken")
+    assert attempt(client, exam, exam["codes"][1], "Ana D.").status_code == 201
+    other = make_exam(client)                     # another exam: the name is free there
+    assert attempt(client, other, other["codes"][0], "Ana Dupré").status_code == 201
+
+
 def test_a_code_used_by_two_candidates_at_once_gives_one_attempt(app):
     client = app.test_client()
     exam = make_exam(client, candidates=1)

@@ -367,3 +367,16 @@ def test_a_finish_racing_the_last_answers_counts_every_acknowledged_answer(svc, 
           f"{acked} réponses acceptées et comptées, {refused} refusées (quiz terminé), {mixed} courses mêlées")
     assert acked + refused == RACES * LAST
     assert acked > 0 and refused > 0      # the finish really lands among the answers
+
+
+def test_an_exam_name_is_taken_once_on_each_backend(svc):
+    """Two codes of one exam, the same candidate name (any case): the second is refused in the
+    transaction that would spend its code (the code stays free)."""
+    from qa.quiz import exams
+    exam = exams.create_exam(svc, {"rulesets": ["9-ffb"], "count": 3, "candidates": 2})
+    first = exams.start_attempt(svc, exam["id"], {"code": exam["codes"][0], "learner": "Zoé"})
+    assert first["candidate"] == "Zoé"
+    with pytest.raises(QuizError) as e:
+        exams.start_attempt(svc, exam["id"], {"code": exam["codes"][1], "learner": "ZOÉ"})
+    assert (e.value.status, e.value.field) == (409, "learner")
+    assert exams.start_attempt(svc, exam["id"], {"code": exam["codes"][1], "learner": "Zoé B."})["candidate"] == "Zoé B."

@@ -89,7 +89,7 @@ def ask():
         data = json_body()
         reject_unknown_keys(data, ("q", "rulesets", "k", "context"))
         q = question_param(data.get("q"))
-        ids = rulesets_from_json(book, data.get("rulesets"))
+        ids = rulesets_from_json(book, data.get("rulesets"), allow_empty=False)   # as /api/evaluate
         k = int_param(data.get("k"), "k", 5, 1, max_k, strict=True)
         context = data.get("context")
     else:

@@ -92,10 +92,15 @@ def parse_settings(book: Rulebook, data: Any) -> Settings:
             raise MatchError(400, "unknown_field", f"Champ inconnu « {str(key)[:60]} »{did_you_mean(str(key), SETTINGS_KEYS)} ; "
                              f"champs : {', '.join(SETTINGS_KEYS)}.", str(key)[:60])
     ruleset = data.get("ruleset")
-    if not isinstance(ruleset, str) or ruleset not in book.rulesets:
-        shown = f" « {ruleset[:60]} »{did_you_mean(ruleset, book.rulesets)}" if isinstance(ruleset, str) else ""
-        raise MatchError(400, "unknown_ruleset" if isinstance(ruleset, str) else "missing_field",
-                         f"Champ « ruleset » : règlement inconnu{shown} ; règlements : {', '.join(book.rulesets)}.",
+    if ruleset is None:
+        raise MatchError(400, "missing_field", f"Champ « ruleset » : le règlement de la partie manque ; "
+                         f"règlements : {', '.join(book.rulesets)}.", "ruleset")
+    if not isinstance(ruleset, str):
+        raise MatchError(400, "invalid_field", "Champ « ruleset » : un seul identifiant de règlement (un texte) "
+                         f"est attendu ; règlements : {', '.join(book.rulesets)}.", "ruleset")
+    if ruleset not in book.rulesets:
+        raise MatchError(400, "unknown_ruleset", f"Champ « ruleset » : règlement inconnu « {ruleset[:60]} »"
+                         f"{did_you_mean(ruleset, book.rulesets)} ; règlements : {', '.join(book.rulesets)}.",
                          "ruleset")
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2:

@@ -117,6 +117,9 @@ def start_attempt(svc: QuizService, exam_id: str, data: Any) -> dict:
         out = svc._store(params, exam["seed"], "exam", None, p["time_limit_s"], questions,
                          exam_code=(exam["id"], tokens.digest(tokens.normal_code(code)), candidate))
     except ExamCodeError as exc:
+        if exc.name_taken:
+            raise QuizError(409, "candidate_taken", f"Un autre candidat de cet examen a déjà pris le nom "
+                            f"« {echo(candidate)} » : ajoutez une initiale ou un prénom.", "learner") from None
         if exc.used:
             raise QuizError(409, "code_used", "Ce code de candidat a déjà servi : un code ne donne qu’une "
                             "tentative.", "code") from None

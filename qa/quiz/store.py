@@ -50,11 +50,12 @@ class LearnerTokenError(Exception):
 
 
 class ExamCodeError(Exception):
-    """A candidate code that is not one of the exam's (``used`` False) or that was used (True)."""
+    """A candidate code that is not one of the exam's (``used`` False) or that was used (True);
+    ``name_taken``: the code is free but another candidate of the exam already took that name."""
 
-    def __init__(self, used: bool):
-        super().__init__("used" if used else "unknown")
-        self.used = used
+    def __init__(self, used: bool, name_taken: bool = False):
+        super().__init__("name_taken" if name_taken else "used" if used else "unknown")
+        self.used, self.name_taken = used, name_taken
 
 
 def learner_key(name: str) -> str:
@@ -154,10 +155,15 @@ class Store:
 
     def _use_code(self, tx: Tx, quiz_id: str, created: str, exam_id: str, code_hash: str,
                   candidate: str | None) -> None:
-        row = tx.one(f"SELECT quiz_id FROM exam_codes WHERE exam_id = ? AND code_hash = ?{self.db.lock}",
-                     (exam_id, code_hash))
+        # every code of the exam is locked: two candidates may not take the same name at once
+        rows = tx.all(f"SELECT code_hash, quiz_id, candidate FROM exam_codes WHERE exam_id = ?{self.db.lock}",
+                      (exam_id,))
+        row = next((r for r in rows if r["code_hash"] == code_hash), None)
         if row is None or row["quiz_id"] is not None:
             raise ExamCodeError(used=row is not None)
+        if candidate and any(r["candidate"] and learner_key(str(r["candidate"])) == learner_key(candidate)
+                             for r in rows):
+            raise ExamCodeError(used=False, name_taken=True)
         tx.run("UPDATE exam_codes SET quiz_id = ?, candidate = ?, used = ? WHERE exam_id = ? AND code_hash = ?",
                (quiz_id, candidate, created, exam_id, code_hash))
 

@@ -128,6 +128,8 @@ class Answerer:
         except ContextError as exc:
             raise AskError(exc.field, exc.code, exc.message) from None
         found = self._follow(q, k, ctx) if ctx is not None else None
+        if found is None and ctx is not None and ids is None:
+            ids = self._kept(q, ctx)
         ans, stands_for, scope = found if found is not None else (self._answer(q, ids, k), q, ids)
         if len(ans.get("citations") or ()) > k:
             ans = {**ans, "citations": list(ans["citations"])[:k]}
@@ -176,6 +178,14 @@ class Answerer:
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
             return self._answer(combined, scope, k), combined, scope
         return None
+
+    def _kept(self, q: str, ctx: Context) -> list[str] | None:
+        """The rulesets a new question of a conversation keeps: when it names no game and no
+        ruleset, those the conversation was about (named earlier, or chosen by a follow-up)."""
+        if detect(q).restriction(self.book.rulesets) is not None:
+            return None
+        kept = ctx.scope or detect(ctx.question).restriction(self.book.rulesets)
+        return list(kept) if kept else None
 
     def _scenario(self, ctx: Context, scenario: Any, rulesets: Any) -> dict:
         from .situation_answer import answer_scenario   # late import: the lookup side does not need the engine

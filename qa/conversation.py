@@ -20,8 +20,13 @@ field ``context`` when it is not one); :func:`make_context` writes the next one.
 - ``facts`` (« et si c’était à la casse ? », « et si la 9 était rentrée aussi ? », « et si
   j’avais annoncé ? »): one fact of the Scenario changed (:func:`change_facts`), ruled again;
 - ``ellipsis`` (« et si c’est la 10 ? », « et s’il y a faute ? », a short « et … » after a
-  rule question): the previous question completed by the follow-up's words;
-- None: a new question.
+  rule question, a short question with a word pointing back: « elle est replacée ? »): the
+  previous question completed by the follow-up's words;
+- None: a new question (:class:`qa.answer.Answerer` keeps the game or rulesets named before
+  when it names none).
+
+The words these are read by are data: ``follow_frame``, ``follow_openers`` and
+``follow_referring`` of rules_data/lexicon.yaml.
 """
 from __future__ import annotations
 
@@ -35,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .detect import detect
+from .lexicon import load_lexicon
 from .text import words
 
 __all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts",
@@ -141,11 +147,10 @@ _WHY = re.compile(r"^(?:et |mais |ok |d accord |ah |hein |donc )*+(?:pourquoi|po
                   r"ca dit ou|c est ecrit ou|ou c est ecrit|ou est ce ecrit|quelle regle|quel article|"
                   r"d ou ca sort|d ou ca vient|sur quoi tu te bases|t es sur|vous etes sur|c est sur|"
                   r"quelle clause|ca vient d ou|explique|expliquez)(?: ca| cela| donc| c est comme ca)*+$")
-# words a « et à la FFB ? » carries beside the names of rulesets and games
-_FRAME = frozenset("""et a au aux la le les l chez en pour selon dans du de des jeu regle regles reglement reglements
-texte textes version alors sinon si c est ca pareil aussi meme chose on joue joues jouez jouait qu que ce d avec
-sur par cote du coup la bas ball s d version""".split())
-_OPENERS = ("et ", "mais ", "et si ", "si ", "meme si ", "sinon ", "et pour ", "et quand ", "et avec ", "et sans ")
+# the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
+_LEXICON = load_lexicon()
+_OPENERS = tuple(p + " " for p in _LEXICON.follow_openers)
+_SHORT_REFERRING = 7     # words: a question this short with a word pointing back completes the previous one
 
 
 def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) -> str | None:
@@ -158,13 +163,16 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
         return "why"
     det = detect(text)
     named = det.rulesets or det.game
-    other = [w for i, w in enumerate(ws) if not (w in _FRAME or i in det.drop or i in det.name_drop or w in ("9", "10"))]
-    if named and len(other) <= 1 and len(ws) <= 8:
+    other = [w for i, w in enumerate(ws)
+             if not (w in _LEXICON.follow_frame or i in det.drop or i in det.name_drop or w in ("9", "10"))]
+    if named and len(other) <= 1 and len(ws) <= 10:
         return "rulesets"
     if ctx.kind == "scenario" and ctx.scenario is not None and folded.startswith(_OPENERS) and _fact_changes(ws, ctx.scenario):
         return "facts"
     if folded.startswith(_OPENERS) and len(ws) <= 10:
         return "ellipsis"
+    if not named and len(ws) <= _SHORT_REFERRING and any(w in _LEXICON.follow_referring for w in ws):
+        return "ellipsis"     # « elle est remise où ? »: the previous question's ball, game and texts
     return None
 
 

@@ -22,7 +22,7 @@ from .yamlio import LineDict, YamlError, load_yaml
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "lexicon.yaml"
 _LISTS = ("keywords", "keep", "count_nouns", "ball_lead", "after_ball", "opponent", "player", "breaker",
           "stroke_verbs", "shot_markers", "new_rack", "hand_back", "claim_verbs", "legal_words",
-          "legality_asked")
+          "legality_asked", "follow_frame", "follow_openers", "follow_referring")
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 
 
@@ -45,6 +45,9 @@ class Lexicon:
     claim_verbs: frozenset[str] = frozenset()
     legal_words: frozenset[str] = frozenset()
     legality_asked: frozenset[str] = frozenset()
+    follow_frame: frozenset[str] = frozenset()
+    follow_openers: tuple[str, ...] = ()
+    follow_referring: frozenset[str] = frozenset()
 
 
 class LexiconError(ValueError):
@@ -135,6 +138,8 @@ def _parse(path: Path) -> tuple[Lexicon | None, list[tuple[int, str]]]:
         new_rack=_phrases(data["new_rack"]), hand_back=_phrases(data["hand_back"]),
         claim_verbs=frozenset(data["claim_verbs"]), legal_words=frozenset(data["legal_words"]),
         legality_asked=frozenset(data["legality_asked"]),
+        follow_frame=frozenset(data["follow_frame"]), follow_openers=tuple(data["follow_openers"]),
+        follow_referring=frozenset(data["follow_referring"]),
     ), []
 
 

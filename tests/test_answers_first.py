@@ -119,6 +119,30 @@ def test_a_follow_up_changes_the_rulesets(answerer):
     assert "n’en dit rien" in third["short"]
 
 
+def test_a_follow_up_asking_what_another_text_says_changes_the_rulesets(answerer):
+    first = answerer.ask("au jeu de la 10 FFB, on doit annoncer son coup ?")
+    second = answerer.ask("et le guide, il dit quoi ?", context=first["context"])
+    assert second["rulesets"] == ["10-guide"]
+    assert second["citations"][0]["id"] == "10-guide/annonce-du-coup"
+
+
+def test_a_short_follow_up_pointing_back_completes_the_previous_question(answerer):
+    """« elle » is the ball of the previous question: its game and its texts are kept."""
+    first = answerer.ask("au jeu de la 9, la 9 saute hors de la table pendant mon coup")
+    second = answerer.ask("elle est replacée ?", context=first["context"])
+    assert set(second["rulesets"]) <= {"9-bca", "9-ffb"} and second["rulesets"]
+    ids = [c["id"] for c in second["citations"][:3]]
+    assert "9-ffb/bille-9-replacee" in ids, ids
+
+
+def test_a_new_question_in_a_conversation_keeps_the_game_named_before(answerer):
+    first = answerer.ask("chez Dooly’s, les coups massés sont permis ?")
+    second = answerer.ask("le tirage au début se fait comment ?", context=first["context"])
+    assert second["rulesets"] == ["10-doolys"] and second["citations"][0]["id"] == "10-doolys/3-pile-ou-face"
+    third = answerer.ask("au jeu de la 9, le tirage se fait comment ?", context=second["context"])
+    assert set(third["rulesets"]) <= {"9-bca", "9-ffb"}     # a game named: the new one
+
+
 def test_a_follow_up_changes_the_game_of_a_rule_question(answerer):
     first = answerer.ask("combien de fautes de suite avant de perdre au jeu de la 9 ?")
     second = answerer.ask("et au jeu de la 10 ?", context=first["context"])

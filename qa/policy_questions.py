@@ -26,7 +26,7 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
-_KEYS = ("policy", "words", "all", "sauf", "oui", "non", "when")
+_KEYS = ("policy", "words", "all", "sauf", "oui", "non", "when", "also")
 _TOP = ("names", "flip", "questions", "fouls")
 
 
@@ -34,7 +34,8 @@ _TOP = ("names", "flip", "questions", "fouls")
 class PolicyQuestion:
     """One entry: the ``policy``, the phrases that name it (``words``, and ``all``: one of
     them must also be there; ``unless``: none of them may be there), the values that answer ``yes`` and ``no``, and ``when``: the
-    French condition of a value in neither list."""
+    French condition of a value in neither list; ``also``: other policies whose clauses the
+    verdicts rest on too (the exception that decides: « sauf si la blanche a été empochée »)."""
 
     policy: str
     words: tuple[str, ...]
@@ -43,6 +44,7 @@ class PolicyQuestion:
     yes: frozenset[str]
     no: frozenset[str]
     when: Mapping[str, str]
+    also: tuple[str, ...] = ()
 
     def verdict(self, value: str, flip: bool = False) -> str:
         """``yes``, ``no`` or ``silent`` for a ruleset whose policy value is ``value``."""
@@ -117,6 +119,12 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
     if not isinstance(when, dict) or not all(isinstance(v, str) for v in when.values()):
         problems.append((line, "« when » doit associer une valeur à une condition en français"))
         when = {}
+    also = _phrases("also", raw.get("also") or [], line, problems, folded=False)
+    for name in also:
+        if specs is not None and name not in specs:
+            near = difflib.get_close_matches(str(name), list(specs), n=1)
+            hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
+            problems.append((line, f"politique inconnue « {name} » (also){hint}"))
     if spec is not None:
         for v in (*yes, *no, *when):
             if v not in spec.values:
@@ -124,7 +132,7 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
                                        f"({', '.join(spec.values)})"))
     return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", raw.get("all"), line, problems),
                           unless=_phrases("sauf", raw.get("sauf"), line, problems),
-                          yes=frozenset(yes), no=frozenset(no), when=dict(when))
+                          yes=frozenset(yes), no=frozenset(no), when=dict(when), also=also)
 
 
 def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] | None,

@@ -37,7 +37,7 @@ from .french import ball_list, join_and
 from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
 from .situation_rulings import rulings_of, weigh_open
-from .short import clip, outcome_verdicts, ruling_short
+from .short import clip, outcome_verdicts, ruling_short, verdict_clauses
 from .understand import OpenFact, Understanding, understand
 
 __all__ = ["answer_situation", "answer_scenario", "situation_handler", "ruling_sentence", "ruleset_name"]
@@ -491,6 +491,18 @@ def _citations(book, results, u: Understanding) -> list[dict]:
     return out
 
 
+def _verdicts_first(book, citations: list[dict], first: list[str]) -> list[dict]:
+    """The citations with the clauses the yes/no verdicts rest on (``first``) at the head, so that
+    they stay cited whatever ``k``; scores never increase down the list."""
+    if not first:
+        return citations
+    top = citations[0]["score"] if citations else 1.0
+    head = [next((c for c in citations if c["id"] == cid), None) or {**book.clauses[cid].to_json(), "score": top}
+            for cid in first if cid in book.clauses]
+    out = [{**c, "score": top} for c in head] + [c for c in citations if c["id"] not in first]
+    return out
+
+
 def answer_from(book, question: str, u: Understanding) -> dict:
     """The Answer dict for an already understood situation (see :func:`answer_situation`)."""
     results = rulings_of(book, u)
@@ -517,7 +529,7 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "kind": "scenario",
         "rulesets": list(u.rulesets),
         "answer": "\n\n".join(p for p in parts if p),
-        "citations": _citations(book, results, u),
+        "citations": _verdicts_first(book, _citations(book, results, u), verdict_clauses(question, ruled)),
         "suggestions": [],
         "scenario": scenario,
         "outcomes": outcomes,

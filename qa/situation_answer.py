@@ -423,9 +423,10 @@ def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, in
         clause = getattr(outcome, "clause", None)
         return [(clause, VERDICT, _TIER_SCORE[VERDICT])] if clause else []
     rs = book.rulesets[ruleset]
+    used = {r.policy for r in outcome.reasons if getattr(r, "policy", None)}
     by_clause: dict[str, list[str]] = {}
-    for name, pv in rs.policy.items():
-        if pv.clause:
+    for name, pv in rs.policy.items():     # the policies this ruling used (a clause may state others)
+        if pv.clause and (name in used or not used):
             by_clause.setdefault(pv.clause, []).append(name)
     best: dict[str, tuple[int, float, int]] = {}     # clause → (tier, score, first position)
 

@@ -189,6 +189,7 @@ def _deciding_clause(rs: Any, pq: Any) -> str | None:
 
 
 _FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite)\b")
+_MUST_ASKED = re.compile(r"\b(?:faut il|il faut|doit on|dois je|doit il|obligatoire|oblige|obligation|necessaire|impose)\b")
 _ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte)\b")
 
 
@@ -200,9 +201,16 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
     pqs = pqs or load_policy_questions()
     text = " ".join(words(question))
     asks_foul = bool(_FOUL_ASKED.search(text))
-    if not (asks_foul or _ALLOWED_ASKED.search(text)) or not is_yes_no(question):
+    if not is_yes_no(question):
         return None
-    code = pqs.find_foul(question)
+    code = None
+    if not (asks_foul or _ALLOWED_ASKED.search(text)):
+        # « faut-il garder un pied au sol ? »: what must be done, whose absence is the foul
+        code = pqs.find_required(question) if _MUST_ASKED.search(text) else None
+        if code is None:
+            return None
+        asks_foul = True
+    code = code or pqs.find_foul(question)
     covered = [r for r in covered if r in book.rulesets]
     if code is None or not covered:
         return None

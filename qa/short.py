@@ -190,7 +190,7 @@ def _deciding_clause(rs: Any, pq: Any) -> str | None:
 
 _FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite)\b")
 _MUST_ASKED = re.compile(r"\b(?:faut il|il faut|doit on|dois je|doit il|obligatoire|oblige|obligation|necessaire|impose)\b")
-_ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte)\b")
+_ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte|peut on|on peut|je peux|puis je|peux je|peut il|peut elle|il peut|peut t on)\b")
 
 
 def foul_reply(book: Rulebook, question: str, covered: Sequence[str],

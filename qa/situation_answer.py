@@ -498,10 +498,9 @@ def _verdicts_first(book, citations: list[dict], first: list[str]) -> list[dict]
     if not first:
         return citations
     top = citations[0]["score"] if citations else 1.0
-    head = [next((c for c in citations if c["id"] == cid), None) or {**book.clauses[cid].to_json(), "score": top}
-            for cid in first if cid in book.clauses]
-    out = [{**c, "score": top} for c in head] + [c for c in citations if c["id"] not in first]
-    return out
+    by_id = {c["id"]: c for c in citations}
+    head = [{**(by_id.get(cid) or book.clauses[cid].to_json()), "score": top} for cid in first if cid in book.clauses]
+    return head + [c for c in citations if c["id"] not in first]
 
 
 def answer_from(book, question: str, u: Understanding) -> dict:

@@ -382,7 +382,7 @@ def _first_part(text: str) -> str:
 _ASKED = (
     ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
     ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
-    ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot)\b")),
+    ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot|revient|reviennent|remis|repositionnee|reposee)\b")),
     ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")),
     ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),

@@ -214,15 +214,20 @@ class Answerer:
         plain = clean(q)          # greetings, asides and shortened words are not the question
         look = self.matcher.lookup(plain, ids, max(k, _SEARCH_K))
         strong = look.reason == "weak" and look.best >= _STRONG_BM25 and look.coverage >= _STRONG_COVERAGE
-        if look.unknown and not ((lenient or strong) and look.reason == "weak" and look.hits):
+        reply = None if look.reason == "other_game" else (
+            policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched))
+        # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
+        settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
+        if look.unknown and not settled and not ((lenient or strong) and look.reason == "weak" and look.hits):
             # (strong: a long, chatty question whose best clause matches it strongly is not refused)
             # (lenient: the same question, answered under other rulesets, asked again under these)
             return self._unknown(q, look)
-        reply = policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)
-        if reply is not None and not self._agrees(reply, look):
+        if reply is not None and not settled and not self._agrees(reply, look):
             reply = None
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k)
         covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
+        if reply is not None and reply.verdicts:     # a verdict covers its ruleset, silent ones too
+            covered += [r for r in reply.verdicts if r not in covered]
         short = reply.short if reply else quote_short(self.book, hits[0].clause, covered, question=plain)
         return {
             "question": q,

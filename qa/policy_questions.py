@@ -26,15 +26,16 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
-_KEYS = ("policy", "words", "all", "sauf", "oui", "non", "when")
-_TOP = ("names", "flip", "questions", "fouls")
+_KEYS = ("policy", "words", "all", "sauf", "oui", "non", "when", "also")
+_TOP = ("names", "flip", "questions", "fouls", "required")
 
 
 @dataclass(frozen=True)
 class PolicyQuestion:
     """One entry: the ``policy``, the phrases that name it (``words``, and ``all``: one of
     them must also be there; ``unless``: none of them may be there), the values that answer ``yes`` and ``no``, and ``when``: the
-    French condition of a value in neither list."""
+    French condition of a value in neither list; ``also``: other policies whose clauses the
+    verdicts rest on too (the exception that decides: « sauf si la blanche a été empochée »)."""
 
     policy: str
     words: tuple[str, ...]
@@ -43,6 +44,7 @@ class PolicyQuestion:
     yes: frozenset[str]
     no: frozenset[str]
     when: Mapping[str, str]
+    also: tuple[str, ...] = ()
 
     def verdict(self, value: str, flip: bool = False) -> str:
         """``yes``, ``no`` or ``silent`` for a ruleset whose policy value is ``value``."""
@@ -60,11 +62,17 @@ class PolicyQuestions:
     names: Mapping[str, str]
     flip: tuple[str, ...]
     fouls: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    required: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def find_foul(self, question: str) -> str | None:
         """The foul code whose phrases ``question`` contains (the first in file order), or None."""
         text = " " + " ".join(words(question, counts=False)) + " "
         return next((code for code, phrases in self.fouls if _any_in(phrases, text)), None)
+
+    def find_required(self, question: str) -> str | None:
+        """The foul code whose « what must be done » phrases (``required``) ``question`` contains, or None."""
+        text = " " + " ".join(words(question, counts=False)) + " "
+        return next((code for code, phrases in self.required if _any_in(phrases, text)), None)
 
     def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
         """(the entry ``question`` asks about, whether it asks the opposite), or None."""
@@ -117,6 +125,12 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
     if not isinstance(when, dict) or not all(isinstance(v, str) for v in when.values()):
         problems.append((line, "« when » doit associer une valeur à une condition en français"))
         when = {}
+    also = _phrases("also", raw.get("also") or [], line, problems, folded=False)
+    for name in also:
+        if specs is not None and name not in specs:
+            near = difflib.get_close_matches(str(name), list(specs), n=1)
+            hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
+            problems.append((line, f"politique inconnue « {name} » (also){hint}"))
     if spec is not None:
         for v in (*yes, *no, *when):
             if v not in spec.values:
@@ -124,7 +138,7 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
                                        f"({', '.join(spec.values)})"))
     return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", raw.get("all"), line, problems),
                           unless=_phrases("sauf", raw.get("sauf"), line, problems),
-                          yes=frozenset(yes), no=frozenset(no), when=dict(when))
+                          yes=frozenset(yes), no=frozenset(no), when=dict(when), also=also)
 
 
 def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] | None,
@@ -157,19 +171,27 @@ def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] |
         problems.append((raw.line_of("questions"), "« questions » doit être une liste"))
         items = []
     entries = [e for e in (_entry(item, specs, problems) for item in items) if e is not None]
-    fouls: list[tuple[str, tuple[str, ...]]] = []
-    table = raw.get("fouls") or {}
+    fouls = _foul_table(raw, "fouls", foul_codes, problems)
+    required = _foul_table(raw, "required", foul_codes, problems)
+    return PolicyQuestions(tuple(entries), dict(names), flip, fouls, required), problems
+
+
+def _foul_table(raw: LineDict, key: str, foul_codes: tuple[str, ...] | None,
+                problems: list[tuple[int, str]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The {foul code: phrases} table under ``key``, in file order (its problems to ``problems``)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    table = raw.get(key) or {}
     if not isinstance(table, dict):
-        problems.append((raw.line_of("fouls"), "« fouls » doit associer un code de faute à des phrases"))
+        problems.append((raw.line_of(key), f"« {key} » doit associer un code de faute à des phrases"))
         table = {}
     for code, phrases in table.items():
-        line = table.line_of(code) if isinstance(table, LineDict) else raw.line_of("fouls")
+        line = table.line_of(code) if isinstance(table, LineDict) else raw.line_of(key)
         if foul_codes is not None and code not in foul_codes:
             near = difflib.get_close_matches(str(code), list(foul_codes), n=1)
             hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
             problems.append((line, f"code de faute inconnu « {code} »{hint}"))
-        fouls.append((str(code), _phrases(str(code), phrases, line, problems)))
-    return PolicyQuestions(tuple(entries), dict(names), flip, tuple(fouls)), problems
+        out.append((str(code), _phrases(str(code), phrases, line, problems)))
+    return tuple(out)
 
 
 def policy_question_problems(path: Path, specs: Mapping[str, Any], rulesets: Iterable[str],

@@ -27,7 +27,7 @@ from .rulebook import Clause, Rulebook
 from .text import QUESTION_WORDS, STOP_WORDS, fold, stem, words
 
 __all__ = ["MAX_SHORT", "PolicyReply", "is_yes_no", "policy_reply", "quote_short", "unknown_short",
-           "ruling_short", "outcome_verdicts", "clip", "why_short", "foul_reply"]
+           "ruling_short", "outcome_verdicts", "verdict_clauses", "clip", "why_short", "foul_reply"]
 
 MAX_SHORT = 200
 _COUNT = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"}
@@ -44,10 +44,14 @@ _YES_NO_OPENING = ("est ce", "peut on", "peut il", "peut elle", "peux je", "puis
                    "sont ils", "gagne t on", "perd on", "perd t on")
 
 
+# « n’importe où », « où je veux »: a place left open, not a « where » question
+_WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:je|tu|il|elle|on|l[’']on)\s+(?:veu[tx]|voudra|le\s+désire|souhaite)|\boù\s+bon\s+(?:me|te|lui|nous|leur)\s+semble")
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why."""
-    if "où" in question.lower():
+    if "où" in _WHERE_ANY.sub(" ", question.lower()):
         return False
     ws = words(question)
     text = " ".join(ws)
@@ -165,6 +169,8 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if all(v == "silent" for v in groups) and not yes_no:
         return None          # no text says anything: the quotes (if any) answer better
     clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))
+    if yes_no and pq.also:      # where a text states the exception that decides, its clause is the one
+        clauses = tuple(dict.fromkeys(c for r in covered if (c := _deciding_clause(book.rulesets[r], pq))))
     if yes_no:
         verdicts = {r: pq.verdict(book.rulesets[r].policy[pq.policy].value, flip) for r in covered}
         short = _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs)
@@ -172,8 +178,19 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     return PolicyReply(_open_short(book, spec, groups, covered, pqs), None, pq.policy, clauses)
 
 
+def _deciding_clause(rs: Any, pq: Any) -> str | None:
+    """The clause a ruleset's verdict rests on: that of the first of ``pq.also`` its text states,
+    else that of ``pq.policy``."""
+    for name in pq.also:
+        pv = rs.policy.get(name)
+        if pv is not None and pv.clause:
+            return str(pv.clause)
+    return rs.policy[pq.policy].clause
+
+
 _FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite)\b")
-_ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte)\b")
+_MUST_ASKED = re.compile(r"\b(?:faut il|il faut|doit on|dois je|doit il|obligatoire|oblige|obligation|necessaire|impose)\b")
+_ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte|peut on|on peut|je peux|puis je|peux je|peut il|peut elle|il peut|peut t on)\b")
 
 
 def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
@@ -184,9 +201,16 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
     pqs = pqs or load_policy_questions()
     text = " ".join(words(question))
     asks_foul = bool(_FOUL_ASKED.search(text))
-    if not (asks_foul or _ALLOWED_ASKED.search(text)) or not is_yes_no(question):
+    if not is_yes_no(question):
         return None
-    code = pqs.find_foul(question)
+    code = None
+    if not (asks_foul or _ALLOWED_ASKED.search(text)):
+        # « faut-il garder un pied au sol ? »: what must be done, whose absence is the foul
+        code = pqs.find_required(question) if _MUST_ASKED.search(text) else None
+        if code is None:
+            return None
+        asks_foul = True
+    code = code or pqs.find_foul(question)
     covered = [r for r in covered if r in book.rulesets]
     if code is None or not covered:
         return None
@@ -209,15 +233,14 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
 def _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs) -> str:
     yes = [r for r in covered if verdicts[r] == "yes"]
     silent = [r for r in covered if verdicts[r] == "silent"]
-    no_by_value: dict[str, list[str]] = {}
+    no_by_cond: dict[str, list[str]] = {}      # the rulesets answering « non », by the condition said after it
     for r in covered:
         if verdicts[r] == "no":
-            no_by_value.setdefault(book.rulesets[r].policy[pq.policy].value, []).append(r)
+            no_by_cond.setdefault(pq.when.get(book.rulesets[r].policy[pq.policy].value, ""), []).append(r)
     parts: list[str] = []
     if yes:
         parts.append("oui " + group_phrase(book, yes, covered, pqs))
-    for value, rs in no_by_value.items():
-        cond = pq.when.get(value)
+    for cond, rs in no_by_cond.items():
         parts.append("non " + group_phrase(book, rs, covered, pqs) + (f" ({cond})" if cond else ""))
     if silent:
         parts.append(_silent_phrase(book, silent, covered, pqs) if parts or len(silent) > 1
@@ -359,7 +382,7 @@ def _first_part(text: str) -> str:
 _ASKED = (
     ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
     ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
-    ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot)\b")),
+    ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot|revient|reviennent|remis|repositionnee|reposee)\b")),
     ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")),
     ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
@@ -386,7 +409,42 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     about_shooter = about_asker == (shooter != "other")
     out: dict[str, str] = {}
     for r, o in outcomes.items():
-        out[r] = "yes" if _answers(asked, o, about_shooter) else "no"
+        unsettled = set(getattr(o, "unsettled", ()) or ())
+        unlisted = any(not f.clause for f in getattr(o, "fouls", ()) or ())
+        if unlisted and unsettled & _SETTLES.get(asked, frozenset()):
+            out[r] = "silent"      # the engine ruled as a referee would: the text itself says nothing
+        else:
+            out[r] = "yes" if _answers(asked, o, about_shooter) else "no"
+    return out
+
+
+# « Is it a foul? » where a text does not list the foul the engine found (a foul without its clause,
+# ``legal`` unsettled): that text says nothing (a text that contradicts itself still answers).
+_SETTLES = {"foul": frozenset({"legal"}), "legal": frozenset({"legal"})}
+
+
+# The policies whose reasons a yes/no verdict on a situation rests on, by what is asked.
+_VERDICT_POLICIES = {
+    "push_out": ("push_out_after_break", "push_out_exclusion", "dry_break", "dry_break_accept_push_out"),
+    "spotted": ("money_ball_on_foul", "money_ball_off_table", "money_ball_on_break_foul", "dry_break_money_ball",
+                "push_out_money_ball", "break_money_ball_off_table"),
+}
+
+
+def verdict_clauses(question: str, outcomes: Mapping[str, Any]) -> list[str]:
+    """The clauses a situation's yes/no verdicts rest on, where a policy decides what is asked
+    (« peut-il jouer un push-out ? »: the last push-out reason of each ruleset's ruling), in
+    ``outcomes`` order; [] otherwise."""
+    if not is_yes_no(question) or not outcomes:
+        return []
+    tail = " ".join(words(question))[-80:]
+    asked = next((name for name, rx in _ASKED if rx.search(tail)), None)
+    policies = _VERDICT_POLICIES.get(asked or "", ())
+    out: list[str] = []
+    for o in outcomes.values():
+        found = [r.clause for r in getattr(o, "reasons", ()) if r.clause and getattr(r, "policy", None) in policies]
+        if found and found[-1] not in out:
+            out.append(found[-1])
     return out
 
 

@@ -38,7 +38,7 @@ from .french import ball_list, join_and
 from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
 from .situation_rulings import rulings_of, weigh_open
-from .short import clip, outcome_verdicts, ruling_short
+from .short import clip, outcome_verdicts, ruling_short, verdict_clauses
 from .text import words
 from .understand import OpenFact, Understanding, understand
 from .understand.lexicon import LEXICON
@@ -426,9 +426,10 @@ def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, in
         clause = getattr(outcome, "clause", None)
         return [(clause, VERDICT, _TIER_SCORE[VERDICT])] if clause else []
     rs = book.rulesets[ruleset]
+    used = {r.policy for r in outcome.reasons if getattr(r, "policy", None)}
     by_clause: dict[str, list[str]] = {}
-    for name, pv in rs.policy.items():
-        if pv.clause:
+    for name, pv in rs.policy.items():     # the policies this ruling used (a clause may state others)
+        if pv.clause and (name in used or not used):
             by_clause.setdefault(pv.clause, []).append(name)
     best: dict[str, tuple[int, float, int]] = {}     # clause → (tier, score, first position)
 
@@ -540,6 +541,17 @@ def _citations(book, results, u: Understanding, question: str = "") -> list[dict
     return out
 
 
+def _verdicts_first(book, citations: list[dict], first: list[str]) -> list[dict]:
+    """The citations with the clauses the yes/no verdicts rest on (``first``) at the head, so that
+    they stay cited whatever ``k``; scores never increase down the list."""
+    if not first:
+        return citations
+    top = citations[0]["score"] if citations else 1.0
+    by_id = {c["id"]: c for c in citations}
+    head = [{**(by_id.get(cid) or book.clauses[cid].to_json()), "score": top} for cid in first if cid in book.clauses]
+    return head + [c for c in citations if c["id"] not in first]
+
+
 def answer_from(book, question: str, u: Understanding) -> dict:
     """The Answer dict for an already understood situation (see :func:`answer_situation`)."""
     results = rulings_of(book, u)
@@ -566,7 +578,7 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "kind": "scenario",
         "rulesets": list(u.rulesets),
         "answer": "\n\n".join(p for p in parts if p),
-        "citations": _citations(book, results, u, question),
+        "citations": _verdicts_first(book, _citations(book, results, u, question), verdict_clauses(question, ruled)),
         "suggestions": [],
         "scenario": scenario,
         "outcomes": outcomes,

@@ -67,7 +67,9 @@ def test_a_situation_asked_yes_or_no_gets_the_engines_verdict(answerer):
     assert ans["verdicts"] == {"9-bca": "yes", "9-ffb": "yes"}    # 9-bca/4-fin-de-partie, 9-ffb/victoire-9-empochee
     assert "gagnes la partie" in ans["short"]
     ans = answerer.ask("Au jeu de la 9, la blanche tombe dans la poche, c’est faute ?")
-    assert set(ans["verdicts"].values()) == {"yes"}
+    # 9-ffb/faute-bille-blanche-empochee lists it; the BCA text makes the cue ball pocketed a foul
+    # only on the break (3b): in play it says nothing (the engine rules it a foul, as the BCA does)
+    assert ans["verdicts"] == {"9-bca": "silent", "9-ffb": "yes"}
 
 
 def test_unknown_questions_are_refused_in_grammatical_french(answerer):

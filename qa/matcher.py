@@ -49,6 +49,7 @@ from rapidfuzz.distance import LCSseq
 
 from .detect import Detection, detect
 from .rulebook import Clause, Rulebook
+from .sections import reference, section_number
 from .text import COMMON_WORDS, QUESTION_WORDS, STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
 
 __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
@@ -654,8 +655,15 @@ class Matcher:
         else:
             searched = scope or named or all_ids
         allowed = self._allowed(searched)
+        referred = self._referred(question, allowed)
+        if referred is not None:   # « la règle 4 », « à la fin du guide »: the clauses of that section
+            allowed, ref_drop = referred
+            drop |= ref_drop
+            searched = tuple(r for r in searched if any(self.clauses[i].ruleset == r for i in allowed))
         terms, fixes = self.terms(question, drop)
-        if any(not t.isdigit() for t in terms) and {t for t in terms if not t.isdigit()} <= self._overview_terms(question):
+        if referred is not None and not self._scores(terms, allowed):
+            return self._section_lookup(allowed, searched, terms, fixes, det, k)
+        if referred is None and any(not t.isdigit() for t in terms) and {t for t in terms if not t.isdigit()} <= self._overview_terms(question):
             # "les règles du 9 ball", "comment on joue à la 10": the game as a whole, which its
             # objective clauses present (a title or a transition says nothing of it)
             terms = self.analyzer.terms(self.book.topics.get("objective", "But du jeu"))
@@ -691,6 +699,37 @@ class Matcher:
             coverage=round(coverage, 4), terms=tuple(terms), corrections=fixes, detection=det,
             example=round(example, 2),
         )
+
+    def _referred(self, question: str, allowed: AbstractSet[int]) -> tuple[frozenset[int], frozenset[int]] | None:
+        """The clauses of ``allowed`` in the section ``question`` refers to (« la règle 4 »: the
+        sections numbered 4; « à la fin du guide »: the last section of each text) and the
+        indexes of the words that refer, or None (no reference, or none of these texts has
+        that section: the question is then searched as usual)."""
+        ref = reference(words(question))
+        if ref is None:
+            return None
+        if ref.number is not None:
+            found = frozenset(i for i in allowed if self.clauses[i].kind == "rule" or self.clauses[i].kind == "info"
+                              if section_number(self.clauses[i].section) == ref.number)
+        else:
+            by_text: dict[str, list[int]] = {}
+            for i in sorted(allowed, key=lambda i: (self.clauses[i].ruleset, self.clauses[i].order)):
+                by_text.setdefault(self.clauses[i].ruleset, []).append(i)
+            pick = -1 if ref.where == "end" else 0
+            found = frozenset(i for ids in by_text.values() for i in ids
+                              if self.clauses[i].section == self.clauses[ids[pick]].section)
+        return (found, ref.drop) if found else None
+
+    def _section_lookup(self, allowed: AbstractSet[int], searched: tuple[str, ...], terms: Sequence[str],
+                        fixes: Mapping[str, str], det: Detection, k: int) -> Lookup:
+        """A reference to a section and nothing else asked (« que dit l'article 6 ? »): the
+        section's clauses in the text's order, a rule before a title."""
+        order = sorted(allowed, key=lambda i: (self.clauses[i].ruleset, self._weight[i] < 1.0, self.clauses[i].order))
+        ranked = [(i, round(1.0 - j / (len(order) + 1), 4)) for j, i in enumerate(order)]
+        hits, covered = self._order(ranked, k)
+        return Lookup(hits=tuple(hits), rulesets=covered, searched=searched, unknown=False, reason=None,
+                      topics=self._topics(ranked, det), best=self.config.min_score, coverage=1.0,
+                      terms=tuple(terms), corrections=fixes, detection=det, example=0.0)
 
     def _order(self, ranked: list[tuple[int, float]], k: int) -> tuple[list[Hit], tuple[str, ...]]:
         """Best clause of each relevant ruleset first (by score), then the rest."""

@@ -164,7 +164,7 @@ presqu quelqu l d peut peux peuvent pouvoir puis pourrait doit dois doivent devo
 falloir fait fais faire font va vais vont aller dit dire chose quelque bien tres
 numero svp merci bonjour salut comme selon pendant lors ait aie mien mienne
 veux veut veulent vouloir voudrais voudrait sais sait savent savoir marche fonctionne
-arrive arriver arrivent donnent
+arrive arriver arrivent donnent marchent fonctionnent
 tien tienne sien sienne donne donner tel telle tels telles
 the of is are what how to do does a an
 """.split()) | _ELIDED

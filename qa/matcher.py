@@ -54,6 +54,10 @@ from .text import COMMON_WORDS, QUESTION_WORDS, STOP_WORDS, Analyzer, fold, mark
 
 __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 
+# everyday words of a question's frame, unknown to the texts, that weigh like an adverb in the
+# coverage (« le lag se joue depuis où ? », « à partir d'où »): they say how, not what
+_LIGHT_WORDS = frozenset("""depuis partir endroit moment cas situation genre type sorte facon maniere
+vraiment exactement normalement quelqu quelque chose truc histoire niveau concernant propos""".split())
 MAX_CORRECTIONS = 12   # unknown words looked up per question (bounds the cost of long garbage)
 
 # A key the example channel's bounds apply to (see _ExampleScope): sorted distinct tokens of
@@ -673,7 +677,8 @@ class Matcher:
             terms, fixes = self.terms(question, set(det.name_drop) if det.rulesets else ())
             bm25 = self._scores(terms, allowed)
         guessed = frozenset(self.analyzer.terms_of_words(list(fixes.values())))
-        adverbs = frozenset(stem(w) for w in words(question) if len(w) > 6 and w.endswith("ment"))
+        adverbs = frozenset(stem(w) for w in words(question)
+                            if (len(w) > 6 and w.endswith("ment")) or w in _LIGHT_WORDS)
         examples = self._examples(terms, searched) if bm25 else {}
         best = max(bm25.values(), default=0.0)
         span = max(100.0 - cfg.fuzzy_floor, 1e-9)

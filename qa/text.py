@@ -174,7 +174,7 @@ the of is are what how to do does a an
 QUESTION_WORDS = frozenset("""signifie signifient signifier signification definition definitions definir
 defini definit explique expliquer expliquez expliquer explication explications exactement concretement
 precisement kesako kezako quesaco quezaco entend entendre entendu terme termes mot mots
-expression""".split())
+expression sert servent""".split())
 
 # Words that look like stop words but change the ruling: never drop them.
 KEPT_WORDS = frozenset("pas sans apres avant aucun aucune plus moins jamais rien seul seule "

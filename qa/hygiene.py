@@ -78,7 +78,7 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         c = book.clauses.get(cid)
         if c is None or c.kind == "toc" or cid in present:
             continue
-        at = next((i + 1 for i, h in enumerate(ordered) if h.clause.ruleset == c.ruleset), 0)
+        at = next((i + 1 for i, h in enumerate(ordered) if h.clause.ruleset == c.ruleset), min(1, len(ordered)))
         ordered.insert(at, Hit(c, ordered[at - 1].score if at else round(best, 4)))
         present.add(cid)
     out: list[Hit] = []
@@ -92,10 +92,11 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         seen_ids.add(c.id)
         seen_text.add(key)
         out.append(h)
-    # cut to k, dropping the last hits no policy answer rests on first
+    # cut to k, dropping the last hits no policy answer rests on first; the first hit stays (the
+    # clause the question is most about: « pas de push-out après une faute à la casse »)
     needed = set(first)
     while len(out) > k:
-        drop = next((i for i in range(len(out) - 1, -1, -1) if out[i].clause.id not in needed), len(out) - 1)
+        drop = next((i for i in range(len(out) - 1, 0, -1) if out[i].clause.id not in needed), len(out) - 1)
         out.pop(drop)
     # scores never increase down the list
     fixed: list[Hit] = []

@@ -135,3 +135,25 @@ def test_near_domain_stays_refused(answerer, q):
 def test_a_ruled_story_cites_its_specific_clause_first(answerer, q, wanted):
     a = answerer.ask(q)
     assert a["kind"] == "scenario" and a["citations"][0]["id"] == wanted
+
+
+def test_a_story_naming_a_ball_keeps_the_ruling_first_when_the_clause_ignores_it(answerer):
+    # the lookup's best clause is about the lowest ball pocketed uncalled, not the 10: the ruling's
+    # own clauses keep their places
+    a = answerer.ask("jai empoché la 10 sans l'annoncer")
+    assert a["citations"][0]["id"] != "10-ffb/empoche-non-annoncee"
+
+
+# ----------------------------------------------------------------------------- the specific clause first
+@pytest.mark.parametrize("q, wanted", [
+    ("Après une faute à la casse, a-t-on droit au push-out ?", {"10-guide/casse-faute-pas-de-push-out"}),
+    ("Que devient la 10 empochée lors d'une casse avec faute ?",
+     {"10-guide/casse-faute-10-replacee", "10-ffb/casse-10-empochee-sur-faute"}),
+])
+def test_a_policy_answer_keeps_the_specific_clause_first(answerer, q, wanted):
+    assert _first(answerer, q) in wanted
+
+
+def test_canada_names_the_quebec_texts():
+    from qa.detect import detect
+    assert set(detect("dans le règlement canadien, le bris").rulesets) == {"10-doolys", "9-bca"}

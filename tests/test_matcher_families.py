@@ -146,7 +146,8 @@ def test_a_story_naming_a_ball_keeps_the_ruling_first_when_the_clause_ignores_it
 
 # ----------------------------------------------------------------------------- the specific clause first
 @pytest.mark.parametrize("q, wanted", [
-    ("Après une faute à la casse, a-t-on droit au push-out ?", {"10-guide/casse-faute-pas-de-push-out"}),
+    ("Après une faute à la casse, a-t-on droit au push-out ?",
+     {"10-guide/casse-faute-pas-de-push-out", "10-ffb/push-out-interdit-bille-en-main"}),
     ("Que devient la 10 empochée lors d'une casse avec faute ?",
      {"10-guide/casse-faute-10-replacee", "10-ffb/casse-10-empochee-sur-faute"}),
 ])

@@ -219,7 +219,10 @@ class MatcherConfig:
     unknown word is the best sign of a question the texts do not treat); ``lead_in_factor``:
     ranking weight of a bare lead-in sentence ending with ":" (its list items answer instead);
     ``bare_info_factor``: ranking weight of an ``info`` clause of at most ``bare_info_words``
-    words (a title, a transition: "US - jeu de la 9"), which says nothing by itself.
+    words (a title, a transition: "US - jeu de la 9"), which says nothing by itself;
+    ``context_factor``: ranking weight of a clause whose main topic is one of ``context_topics``
+    (a moment of the game with rules of its own: the push-out) for a
+    question that names none of that topic's words — the exception comes after the rule.
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {
@@ -236,6 +239,8 @@ class MatcherConfig:
     lead_in_factor: float = 0.9
     bare_info_factor: float = 0.6
     bare_info_words: int = 12
+    context_topics: tuple[str, ...] = ("push-out",)
+    context_factor: float = 0.8
 
 
 @dataclass(frozen=True)
@@ -347,6 +352,9 @@ class Matcher:
             for t, f in tf.items():
                 self.postings.setdefault(t, []).append((i, self.idf[t] * f * (cfg.k1 + 1) / (f + norm)))
         self.doc_terms = [frozenset(tf) for tf in tfs]
+        # the words of the moment a clause is about (« coup poussé », « tirage à la bande », « casse »)
+        contexts = {t: frozenset(self.analyzer.terms(self.book.topics.get(t, t))) for t in cfg.context_topics}
+        self._context = [contexts.get(c.topics[0], frozenset()) if c.topics else frozenset() for c in self.clauses]
         self.vocab = sorted(vocab)
         self.vocab_set = frozenset(vocab)
         self.known_stems = frozenset(stem(v) for v in vocab)
@@ -685,6 +693,10 @@ class Matcher:
         combined = {i: self._weight[i] * (s / best + cfg.fuzzy_weight * max(0.0, examples.get(i, 0.0) - cfg.fuzzy_floor)
                                           / span)
                     for i, s in bm25.items()} if best > 0 else {}
+        asked = frozenset(terms)
+        for i in combined:
+            if self._context[i] and not self._context[i] & asked:
+                combined[i] *= cfg.context_factor   # a push-out or break clause for a question on neither
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], kv[0]))
         coverage = self._coverage(terms, ranked[0][0], guessed, adverbs) if ranked else 0.0
         example = max(examples.values(), default=0.0)

@@ -158,3 +158,18 @@ def test_a_policy_answer_keeps_the_specific_clause_first(answerer, q, wanted):
 def test_canada_names_the_quebec_texts():
     from qa.detect import detect
     assert set(detect("dans le règlement canadien, le bris").rulesets) == {"10-doolys", "9-bca"}
+
+
+# ----------------------------------------------------------------------------- the rule before its exception
+NO_RAIL = {"10-guide/faute-absence-de-bande", "9-bca/8-une-bande-apres-impact", "10-doolys/9-aucune-bande",
+           "10-ffb/faute-3-absence-de-bande", "9-ffb/faute-pas-de-bande"}
+
+
+def test_the_rail_rule_before_the_push_out_exception(answerer):
+    assert _first(answerer, "est-il obligatoire de toucher une bande après le contact ?") in NO_RAIL
+
+
+def test_a_push_out_question_still_gets_the_push_out_clause(answerer):
+    assert _first(answerer, "sur un push out faut il toucher une bande ?") in {
+        "9-ffb/push-out-contact-non-requis", "10-ffb/push-out-bande-non-requise",
+        "10-doolys/6-coup-pousse-regles-suspendues", "9-bca/5-coup-pousse-regles-suspendues"}

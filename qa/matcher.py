@@ -693,12 +693,16 @@ class Matcher:
         combined = {i: self._weight[i] * (s / best + cfg.fuzzy_weight * max(0.0, examples.get(i, 0.0) - cfg.fuzzy_floor)
                                           / span)
                     for i, s in bm25.items()} if best > 0 else {}
+        # the best clause before the push-out clauses weigh less: whether the texts treat the
+        # question is decided on it too (the weight orders the answer, it does not refuse it)
+        unweighted = min(combined.items(), key=lambda kv: (-kv[1], kv[0]))[0] if combined else None
         asked = frozenset(terms)
         for i in combined:
             if self._context[i] and not self._context[i] & asked:
-                combined[i] *= cfg.context_factor   # a push-out or break clause for a question on neither
+                combined[i] *= cfg.context_factor   # a push-out clause for a question that does not name it
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], kv[0]))
-        coverage = self._coverage(terms, ranked[0][0], guessed, adverbs) if ranked else 0.0
+        coverage = max(self._coverage(terms, i, guessed, adverbs)
+                       for i in {ranked[0][0], unweighted}) if ranked and unweighted is not None else 0.0
         example = max(examples.values(), default=0.0)
         reason = None
         if det.other_game and not det.variant_intent:

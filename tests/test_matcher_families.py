@@ -111,6 +111,11 @@ def test_players_words(matcher, q, wanted):
      {"10-doolys/2-blanche-zone-de-depart", "9-bca/2-blanche-zone-de-depart",
       "10-ffb/casse-bille-en-main-derriere-la-ligne", "10-guide/casse-blanche-derriere-ligne"}),
     ("mon adversaire joue super lentement en fédé, y a une règle ?", {"9-ffb/faute-jeu-lent", "10-ffb/faute-13-jeu-lent"}),
+    ("question con mais la blanche elle se place où pour casser",
+     {"9-bca/2-blanche-zone-de-depart", "10-doolys/2-blanche-zone-de-depart",
+      "10-ffb/casse-bille-en-main-derriere-la-ligne", "10-guide/casse-blanche-derriere-ligne"}),
+    ("cc, dsl : mon pote et moi on est jamais d'accord, en FFB une bille éjectée c'est faute ?",
+     {"10-ffb/faute-5-bille-ejectee", "9-ffb/faute-bille-de-but-ejectee"}),
 ])
 def test_filler_never_refuses(answerer, q, wanted):
     assert _first(answerer, q) in wanted

@@ -33,6 +33,9 @@ _STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is
 _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events"})   # a story about these is still outside the texts
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 _REFERRING = frozenset("autre autres celui celle ceux celles meme pareil aussi".split())   # they point back
+SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
+SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
+_AGREE_HITS = 8   # a ruling's first clause among the lookup's best this many keeps its place
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
 _PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
@@ -208,6 +211,7 @@ class Answerer:
         if self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict):
+                ruled = self._specific_first(ruled, q, ids)
                 if len(ruled.get("citations") or ()) > k:   # k bounds citations, whatever answers
                     ruled = {**ruled, "citations": list(ruled["citations"])[:k]}
                 return ruled
@@ -242,6 +246,33 @@ class Answerer:
             "short": short,
             "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
         }
+
+    def _specific_first(self, ruled: dict, q: str, ids: list[str] | None) -> dict:
+        """A ruled situation whose question the lookup matches one clause strongly (its score at
+        least :data:`SPECIFIC_SCORE`: the question reads like that clause's own subject, « la
+        casse au gabarit, une bille passe la ligne et deux rentrent ») cites that clause first,
+        when it belongs to a ruleset the ruling covers: the ruling's own citations follow."""
+        cites = list(ruled.get("citations") or ())
+        covered = set(ruled.get("rulesets") or ())
+        look = self.matcher.lookup(clean(q), ids, _SEARCH_K)
+        if look.unknown or not look.hits:
+            return ruled
+        top = look.hits[0]
+        if not cites:   # a ruling that rests on no clause: the one the question is about, if strong
+            if top.score >= SPECIFIC_NEW and top.clause.ruleset in covered:
+                return {**ruled, "citations": [{**top.clause.to_json(), "score": top.score}]}
+            return ruled
+        if top.score < SPECIFIC_SCORE or top.clause.ruleset not in covered or cites[0].get("id") == top.clause.id:
+            return ruled
+        if any(h.clause.id == cites[0].get("id") for h in look.hits[:_AGREE_HITS]):
+            return ruled      # the lookup agrees with the ruling's first clause: it stays first
+        if top.score < SPECIFIC_NEW and not any(c.get("id") == top.clause.id for c in cites):
+            return ruled      # a clause the ruling does not cite must match more strongly to come first
+        balls = {t for t in look.terms if t.isdigit()}
+        if balls - set(words(f"{top.clause.title} {top.clause.text}")):
+            return ruled      # it says nothing of a ball the story names (« la 10 sans l'annoncer »)
+        first = {**top.clause.to_json(), "score": cites[0].get("score", top.score)}
+        return {**ruled, "citations": [first] + [c for c in cites if c.get("id") != top.clause.id]}
 
     def _agrees(self, reply: Any, look: Lookup) -> bool:
         """The matcher agrees that the question is about the reply's policy: one of its clauses,

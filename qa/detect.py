@@ -36,7 +36,7 @@ GAME_OF_NUMBER = {"9": "nine-ball", "10": "ten-ball"}
 _UNITS = frozenset("""pied pieds pouce pouces an ans euro euros eur dollar dollars minute minutes
 min seconde secondes sec heure heures h point points cm mm metre metres m kg gramme grammes
 fois joueur joueurs personne personnes mois jour jours""".split())
-_LEAD = frozenset({"regle", "regles", "article", "section", "chapitre"})
+_LEAD = frozenset({"regle", "regles", "article", "section", "chapitre", "point", "paragraphe", "alinea", "rubrique"})
 # words before a number that make it a ball ("la 9 FFB" is ball 9, "9 FFB" the game)
 _BALL_LEAD = frozenset({"la", "le", "l", "ma", "ta", "sa", "bille", "boule", "balle", "numero"})
 # words after which "de (la) 9" names the game: "partie de 9", "les règles de la 10", "la casse de la 9"
@@ -113,7 +113,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire)\b")),
 )
 _VARIANT_INTENT = re.compile(
-    r"\bvariante|\breconn|\bofficiel|\borganisme|\bautres? jeux|\bexiste")
+    r"\bvariante|\breconn|\bofficiel|\borganisme|\borganisations?\b|\bfederations\b|\binstances?\b|\bwpa\b|"
+    r"\bepbf\b|\bautres? jeux|\bexiste")
 
 
 @dataclass(frozen=True)

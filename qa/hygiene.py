@@ -18,6 +18,7 @@ from .text import fold
 __all__ = ["on_subject", "RELATIVE_FLOOR"]
 
 RELATIVE_FLOOR = 0.4     # a hit under this share of the best one's score is off the subject
+WANTED_SHARE = 0.9       # a clause an answer rests on goes first when it scores this share of the best
 _LEAD_MAX = 160          # a lead-in this short, ending with « : », says nothing alone
 
 
@@ -66,14 +67,18 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
                 h = Hit(book.clauses[item], h.score)
         ordered.append(h)
     wanted = set(first)
-    if wanted:   # the clauses the answer rests on that the matcher found come first (the rule before its exception)
-        ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
+    if wanted:   # the clauses the answer rests on that the matcher found come first (the rule before its
+        # exception), unless the matcher found a clause clearly more specific to the question (« une bille
+        # par terre à la casse »: the break's own clause, not the general foul the answer names)
+        lead = [h for h in ordered if h.clause.id in wanted and h.score >= ordered[0].score * WANTED_SHARE]
+        if lead or not any(h.clause.id in wanted for h in ordered):
+            ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
     present = {h.clause.id for h in ordered}
     for cid in first:
         c = book.clauses.get(cid)
         if c is None or c.kind == "toc" or cid in present:
             continue
-        at = next((i + 1 for i, h in enumerate(ordered) if h.clause.ruleset == c.ruleset), 0)
+        at = next((i + 1 for i, h in enumerate(ordered) if h.clause.ruleset == c.ruleset), min(1, len(ordered)))
         ordered.insert(at, Hit(c, ordered[at - 1].score if at else round(best, 4)))
         present.add(cid)
     out: list[Hit] = []
@@ -87,10 +92,11 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         seen_ids.add(c.id)
         seen_text.add(key)
         out.append(h)
-    # cut to k, dropping the last hits no policy answer rests on first
+    # cut to k, dropping the last hits no policy answer rests on first; the first hit stays (the
+    # clause the question is most about: « pas de push-out après une faute à la casse »)
     needed = set(first)
     while len(out) > k:
-        drop = next((i for i in range(len(out) - 1, -1, -1) if out[i].clause.id not in needed), len(out) - 1)
+        drop = next((i for i in range(len(out) - 1, 0, -1) if out[i].clause.id not in needed), len(out) - 1)
         out.pop(drop)
     # scores never increase down the list
     fixed: list[Hit] = []

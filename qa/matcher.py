@@ -49,10 +49,15 @@ from rapidfuzz.distance import LCSseq
 
 from .detect import Detection, detect
 from .rulebook import Clause, Rulebook
+from .sections import reference, section_number
 from .text import COMMON_WORDS, QUESTION_WORDS, STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
 
 __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 
+# everyday words of a question's frame, unknown to the texts, that weigh like an adverb in the
+# coverage (« le lag se joue depuis où ? », « à partir d'où »): they say how, not what
+_LIGHT_WORDS = frozenset("""depuis partir endroit moment cas situation genre type sorte facon maniere
+vraiment exactement normalement quelqu quelque chose truc histoire niveau concernant propos""".split())
 MAX_CORRECTIONS = 12   # unknown words looked up per question (bounds the cost of long garbage)
 
 # A key the example channel's bounds apply to (see _ExampleScope): sorted distinct tokens of
@@ -214,7 +219,10 @@ class MatcherConfig:
     unknown word is the best sign of a question the texts do not treat); ``lead_in_factor``:
     ranking weight of a bare lead-in sentence ending with ":" (its list items answer instead);
     ``bare_info_factor``: ranking weight of an ``info`` clause of at most ``bare_info_words``
-    words (a title, a transition: "US - jeu de la 9"), which says nothing by itself.
+    words (a title, a transition: "US - jeu de la 9"), which says nothing by itself;
+    ``context_factor``: ranking weight of a clause whose main topic is one of ``context_topics``
+    (a moment of the game with rules of its own: the push-out) for a
+    question that names none of that topic's words — the exception comes after the rule.
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {
@@ -231,6 +239,8 @@ class MatcherConfig:
     lead_in_factor: float = 0.9
     bare_info_factor: float = 0.6
     bare_info_words: int = 12
+    context_topics: tuple[str, ...] = ("push-out",)
+    context_factor: float = 0.8
 
 
 @dataclass(frozen=True)
@@ -342,6 +352,9 @@ class Matcher:
             for t, f in tf.items():
                 self.postings.setdefault(t, []).append((i, self.idf[t] * f * (cfg.k1 + 1) / (f + norm)))
         self.doc_terms = [frozenset(tf) for tf in tfs]
+        # the words of the moment a clause is about (« coup poussé », « tirage à la bande », « casse »)
+        contexts = {t: frozenset(self.analyzer.terms(self.book.topics.get(t, t))) for t in cfg.context_topics}
+        self._context = [contexts.get(c.topics[0], frozenset()) if c.topics else frozenset() for c in self.clauses]
         self.vocab = sorted(vocab)
         self.vocab_set = frozenset(vocab)
         self.known_stems = frozenset(stem(v) for v in vocab)
@@ -654,8 +667,15 @@ class Matcher:
         else:
             searched = scope or named or all_ids
         allowed = self._allowed(searched)
+        referred = self._referred(question, allowed)
+        if referred is not None:   # « la règle 4 », « à la fin du guide »: the clauses of that section
+            allowed, ref_drop = referred
+            drop |= ref_drop
+            searched = tuple(r for r in searched if any(self.clauses[i].ruleset == r for i in allowed))
         terms, fixes = self.terms(question, drop)
-        if any(not t.isdigit() for t in terms) and {t for t in terms if not t.isdigit()} <= self._overview_terms(question):
+        if referred is not None and not self._scores(terms, allowed):
+            return self._section_lookup(allowed, searched, terms, fixes, det, k)
+        if referred is None and any(not t.isdigit() for t in terms) and {t for t in terms if not t.isdigit()} <= self._overview_terms(question):
             # "les règles du 9 ball", "comment on joue à la 10": the game as a whole, which its
             # objective clauses present (a title or a transition says nothing of it)
             terms = self.analyzer.terms(self.book.topics.get("objective", "But du jeu"))
@@ -665,15 +685,24 @@ class Matcher:
             terms, fixes = self.terms(question, set(det.name_drop) if det.rulesets else ())
             bm25 = self._scores(terms, allowed)
         guessed = frozenset(self.analyzer.terms_of_words(list(fixes.values())))
-        adverbs = frozenset(stem(w) for w in words(question) if len(w) > 6 and w.endswith("ment"))
+        adverbs = frozenset(stem(w) for w in words(question)
+                            if (len(w) > 6 and w.endswith("ment")) or w in _LIGHT_WORDS)
         examples = self._examples(terms, searched) if bm25 else {}
         best = max(bm25.values(), default=0.0)
         span = max(100.0 - cfg.fuzzy_floor, 1e-9)
         combined = {i: self._weight[i] * (s / best + cfg.fuzzy_weight * max(0.0, examples.get(i, 0.0) - cfg.fuzzy_floor)
                                           / span)
                     for i, s in bm25.items()} if best > 0 else {}
+        # the best clause before the push-out clauses weigh less: whether the texts treat the
+        # question is decided on it too (the weight orders the answer, it does not refuse it)
+        unweighted = min(combined.items(), key=lambda kv: (-kv[1], kv[0]))[0] if combined else None
+        asked = frozenset(terms)
+        for i in combined:
+            if self._context[i] and not self._context[i] & asked:
+                combined[i] *= cfg.context_factor   # a push-out clause for a question that does not name it
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], kv[0]))
-        coverage = self._coverage(terms, ranked[0][0], guessed, adverbs) if ranked else 0.0
+        coverage = max(self._coverage(terms, i, guessed, adverbs)
+                       for i in {ranked[0][0], unweighted}) if ranked and unweighted is not None else 0.0
         example = max(examples.values(), default=0.0)
         reason = None
         if det.other_game and not det.variant_intent:
@@ -691,6 +720,37 @@ class Matcher:
             coverage=round(coverage, 4), terms=tuple(terms), corrections=fixes, detection=det,
             example=round(example, 2),
         )
+
+    def _referred(self, question: str, allowed: AbstractSet[int]) -> tuple[frozenset[int], frozenset[int]] | None:
+        """The clauses of ``allowed`` in the section ``question`` refers to (« la règle 4 »: the
+        sections numbered 4; « à la fin du guide »: the last section of each text) and the
+        indexes of the words that refer, or None (no reference, or none of these texts has
+        that section: the question is then searched as usual)."""
+        ref = reference(words(question))
+        if ref is None:
+            return None
+        if ref.number is not None:
+            found = frozenset(i for i in allowed if self.clauses[i].kind == "rule" or self.clauses[i].kind == "info"
+                              if section_number(self.clauses[i].section) == ref.number)
+        else:
+            by_text: dict[str, list[int]] = {}
+            for i in sorted(allowed, key=lambda i: (self.clauses[i].ruleset, self.clauses[i].order)):
+                by_text.setdefault(self.clauses[i].ruleset, []).append(i)
+            pick = -1 if ref.where == "end" else 0
+            found = frozenset(i for ids in by_text.values() for i in ids
+                              if self.clauses[i].section == self.clauses[ids[pick]].section)
+        return (found, ref.drop) if found else None
+
+    def _section_lookup(self, allowed: AbstractSet[int], searched: tuple[str, ...], terms: Sequence[str],
+                        fixes: Mapping[str, str], det: Detection, k: int) -> Lookup:
+        """A reference to a section and nothing else asked (« que dit l'article 6 ? »): the
+        section's clauses in the text's order, a rule before a title."""
+        order = sorted(allowed, key=lambda i: (self.clauses[i].ruleset, self._weight[i] < 1.0, self.clauses[i].order))
+        ranked = [(i, round(1.0 - j / (len(order) + 1), 4)) for j, i in enumerate(order)]
+        hits, covered = self._order(ranked, k)
+        return Lookup(hits=tuple(hits), rulesets=covered, searched=searched, unknown=False, reason=None,
+                      topics=self._topics(ranked, det), best=self.config.min_score, coverage=1.0,
+                      terms=tuple(terms), corrections=fixes, detection=det, example=0.0)
 
     def _order(self, ranked: list[tuple[int, float]], k: int) -> tuple[list[Hit], tuple[str, ...]]:
         """Best clause of each relevant ruleset first (by score), then the rest."""

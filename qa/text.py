@@ -164,7 +164,7 @@ presqu quelqu l d peut peux peuvent pouvoir puis pourrait doit dois doivent devo
 falloir fait fais faire font va vais vont aller dit dire chose quelque bien tres
 numero svp merci bonjour salut comme selon pendant lors ait aie mien mienne
 veux veut veulent vouloir voudrais voudrait sais sait savent savoir marche fonctionne
-arrive arriver arrivent donnent
+arrive arriver arrivent donnent marchent fonctionnent
 tien tienne sien sienne donne donner tel telle tels telles
 the of is are what how to do does a an
 """.split()) | _ELIDED
@@ -174,7 +174,7 @@ the of is are what how to do does a an
 QUESTION_WORDS = frozenset("""signifie signifient signifier signification definition definitions definir
 defini definit explique expliquer expliquez expliquer explication explications exactement concretement
 precisement kesako kezako quesaco quezaco entend entendre entendu terme termes mot mots
-expression""".split())
+expression sert servent""".split())
 
 # Words that look like stop words but change the ruling: never drop them.
 KEPT_WORDS = frozenset("pas sans apres avant aucun aucune plus moins jamais rien seul seule "

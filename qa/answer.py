@@ -16,7 +16,7 @@ from typing import Any, Callable
 from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
-from .conversation import (Context, ContextError, change_facts, classify_follow_up, follow_rulesets,
+from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
                            make_context, read_context, switch_game)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
@@ -32,7 +32,6 @@ _QUOTE_MAX = 300
 _STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is never refused as « weak »
 _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events"})   # a story about these is still outside the texts
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
-_REFERRING = frozenset("autre autres celui celle ceux celles meme pareil aussi".split())   # they point back
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
 _AGREE_HITS = 8   # a ruling's first clause among the lookup's best this many keeps its place
@@ -170,13 +169,16 @@ class Answerer:
             if changed is not None:
                 return self._scenario(ctx, changed, ctx.rulesets), ctx.question, scope
         if kind == "ellipsis":
+            bound = completes(q)     # « et si… », « il peut… », « et après ? »: read with the previous question
             if ctx.kind == "scenario":
+                if bound and ctx.scenario is not None:   # the same shot, asked something else of it
+                    asked = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+                    return self._scenario(ctx, ctx.scenario, ctx.rulesets, asked), ctx.question, scope
                 return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
             within = scope or list(ctx.rulesets) or None
             alone = self.matcher.lookup(clean(q), within, k)
-            content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS
-                       and w not in _REFERRING]
-            if not alone.unknown and len(content) >= _ALONE_TERMS:
+            content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
+            if not bound and not alone.unknown and len(content) >= _ALONE_TERMS:
                 return self._answer(q, within, k), q, within    # a question of its own, in the same texts
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
             return self._answer(combined, scope, k), combined, scope
@@ -190,10 +192,12 @@ class Answerer:
         kept = ctx.scope or detect(ctx.question).restriction(self.book.rulesets)
         return list(kept) if kept else None
 
-    def _scenario(self, ctx: Context, scenario: Any, rulesets: Any) -> dict:
+    def _scenario(self, ctx: Context, scenario: Any, rulesets: Any, asked: str | None = None) -> dict:
+        """``scenario`` ruled under ``rulesets``; ``asked``: the words the answer is steered by (what it
+        cites first, its yes / no), by default the conversation's question."""
         from .situation_answer import answer_scenario   # late import: the lookup side does not need the engine
         sc = {**scenario, "ruleset": None}
-        return answer_scenario(self.book, ctx.question, sc, list(rulesets), ctx.address, ctx.shooter)
+        return answer_scenario(self.book, asked or ctx.question, sc, list(rulesets), ctx.address, ctx.shooter)
 
     def _again(self, ctx: Context, rulesets: Any, k: int, lenient: bool = False) -> dict:
         """The previous question answered again under ``rulesets`` (a situation: its Scenario)."""

@@ -41,9 +41,10 @@ from typing import Any, Mapping, Sequence
 
 from .detect import detect
 from .lexicon import load_lexicon
-from .text import words
+from .text import COMMON_WORDS, STOP_WORDS, words
 
 __all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts",
+           "completes", "follow_words",
            "MAX_CONTEXT", "THREAD_TURNS"]
 
 MAX_CONTEXT = 16_000        # characters of a context sent back
@@ -143,19 +144,50 @@ def read_context(value: Any, known_rulesets: Sequence[str]) -> Context | None:
 
 
 # ============================================================================ what a follow-up asks
-_WHY = re.compile(r"^(?:et |mais |ok |d accord |ah |hein |donc )*+(?:pourquoi|pour quelle raison|comment ca|"
-                  r"ca dit ou|c est ecrit ou|ou c est ecrit|ou est ce ecrit|quelle regle|quel article|"
-                  r"d ou ca sort|d ou ca vient|sur quoi tu te bases|t es sur|vous etes sur|c est sur|"
-                  r"quelle clause|ca vient d ou|explique|expliquez)(?: ca| cela| donc| c est comme ca)*+$")
+_WHY_PHRASE = (r"(?:pourquoi|pk|pq|pkoi|pour quelle raison|comment ca|ca dit ou|c est ecrit ou|c ecrit ou|ecrit ou|"
+               r"ou c est ecrit|ou est ce ecrit|ou c est dit|c est dit ou|quelle regle|quel article|quel texte|"
+               r"d ou ca sort|d ou ca vient|sur quoi tu te bases|t es sur|vous etes sur|c est sur|ta source|"
+               r"la source|source|quelle clause|ca vient d ou|explique|expliquez|tu peux citer|cite|preuve)")
+_WHY = re.compile(r"^(?:(?:et|mais|ok|d accord|ah|hein|donc) )*+" + _WHY_PHRASE +
+                  r"(?: (?:" + _WHY_PHRASE + r"|ca|cela|donc|c est comme ca))*+$")
 # the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
 _LEXICON = load_lexicon()
 _OPENERS = tuple(p + " " for p in _LEXICON.follow_openers)
 _SHORT_REFERRING = 7     # words: a question this short with a word pointing back completes the previous one
 
 
+def follow_words(text: str) -> list[str]:
+    """The folded words of a follow-up without the fillers it starts with (« ok et si… »)."""
+    ws = words(text)
+    changed = True
+    while changed and ws:
+        changed = False
+        for filler in _LEXICON.follow_fillers:
+            f = filler.split()
+            if ws[:len(f)] == f and len(ws) > len(f):
+                ws, changed = ws[len(f):], True
+                break
+    return ws
+
+
+def completes(text: str, own_words: int = 2) -> bool:
+    """Whether a follow-up can only be read with the previous question: a word pointing back
+    (« il », « l'autre », « après »), or a condition (« et si… », « même si… ») with at most
+    ``own_words`` words of its own (« même si j'ai rentré une bille ? »; « et si la bille est
+    déjà sur le spot ? » is a question of its own)."""
+    ws = follow_words(text)
+    if any(w in _LEXICON.follow_referring for w in ws):
+        return True
+    folded = " ".join(ws) + " "
+    if not folded.startswith(tuple(o + " " for o in ("si", "et si", "meme si", "sinon", "et sinon"))):
+        return False
+    own = [w for w in ws if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
+    return len(own) <= own_words
+
+
 def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) -> str | None:
     """``why``, ``rulesets``, ``facts``, ``ellipsis`` or None (a new question), see the module."""
-    ws = words(text)
+    ws = follow_words(text)
     folded = " ".join(ws)
     if not ws:
         return None
@@ -228,8 +260,9 @@ def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
     if re.search(r"\b(?:casse|break|bris|cassant|ouverture)\b", text):
         after = re.search(r"\bapres (?:la|le) (?:casse|break|bris)\b", text)
         out["shot.kind"] = "normal" if negated or after else "break"
-    if re.search(r"\b(?:push out|push|coup pousse|coup de degagement)\b", text):
-        out["shot.kind"] = "push_out"
+    modal = any(w in _LEXICON.follow_modal for w in text.split())
+    if re.search(r"\b(?:push out|push|coup pousse|coup de degagement)\b", text) and not modal:
+        out["shot.kind"] = "push_out"     # (« il peut faire un push ? » asks the ruling, it tells no push-out)
         out["state.push_out_available"] = True
     if re.search(r"\b(?:gabarit|magic rack|tapis marque)\b", text):
         out["state.rack"] = "template"
@@ -298,7 +331,7 @@ def _called(balls: Sequence[int], scenario: Mapping[str, Any]) -> dict[str, Any]
 def change_facts(text: str, scenario: Mapping[str, Any]) -> dict[str, Any] | None:
     """``scenario`` with the facts a « et si … » follow-up changes (None when it changes none).
     Balls pocketed or driven off the table are added to the table when they were not on it."""
-    ws = words(text)
+    ws = follow_words(text)
     changes = _fact_changes(ws, scenario)
     if not changes:
         return None

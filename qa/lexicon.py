@@ -22,7 +22,8 @@ from .yamlio import LineDict, YamlError, load_yaml
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "lexicon.yaml"
 _LISTS = ("keywords", "keep", "count_nouns", "ball_lead", "after_ball", "opponent", "player", "breaker",
           "stroke_verbs", "shot_markers", "new_rack", "hand_back", "claim_verbs", "legal_words",
-          "legality_asked", "follow_frame", "follow_openers", "follow_referring")
+          "legality_asked", "follow_frame", "follow_openers", "follow_referring",
+          "follow_fillers", "follow_modal")
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 
 
@@ -48,6 +49,8 @@ class Lexicon:
     follow_frame: frozenset[str] = frozenset()
     follow_openers: tuple[str, ...] = ()
     follow_referring: frozenset[str] = frozenset()
+    follow_fillers: tuple[str, ...] = ()
+    follow_modal: frozenset[str] = frozenset()
 
 
 class LexiconError(ValueError):
@@ -140,6 +143,8 @@ def _parse(path: Path) -> tuple[Lexicon | None, list[tuple[int, str]]]:
         legality_asked=frozenset(data["legality_asked"]),
         follow_frame=frozenset(data["follow_frame"]), follow_openers=tuple(data["follow_openers"]),
         follow_referring=frozenset(data["follow_referring"]),
+        follow_fillers=tuple(sorted(data["follow_fillers"], key=len, reverse=True)),
+        follow_modal=frozenset(data["follow_modal"]),
     ), []
 
 

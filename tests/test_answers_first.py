@@ -145,6 +145,33 @@ def test_a_new_question_in_a_conversation_keeps_the_game_named_before(answerer):
     assert set(third["rulesets"]) <= {"9-bca", "9-ffb"}     # a game named: the new one
 
 
+def test_a_follow_up_asking_what_the_ruling_allows_does_not_change_the_shot(answerer):
+    """« ok et l'autre, il peut faire un push ? » after a scratch on the break: the same shot,
+    asked whether a push-out follows (9-bca/5-coup-pousse-apres-scratch: no)."""
+    first = answerer.ask("au BCA je casse et la blanche tombe")
+    second = answerer.ask("ok et l'autre, il peut faire un push ?", context=first["context"])
+    assert second["kind"] == "scenario" and second["scenario"]["shot"]["kind"] == "break"
+    assert "9-bca/5-coup-pousse-apres-scratch" in [c["id"] for c in second["citations"][:3]]
+    assert second["verdicts"] == {"9-bca": "no"}
+
+
+@pytest.mark.parametrize("text, bound", [
+    ("et si c'était à la casse ?", True), ("même si j'ai rentré une bille ?", True),
+    ("ok et après, qui rejoue ?", True), ("et l'autre il fait quoi ?", True),
+    ("et si la bille est déjà sur le point de mouche quand on la replace ?", False),
+    ("et les fautes de queue ?", False),
+])
+def test_which_follow_ups_are_read_with_the_previous_question(text, bound):
+    from qa.conversation import completes
+    assert completes(text) is bound
+
+
+@pytest.mark.parametrize("text", ["pk ? c'est écrit où ?", "ok pourquoi", "ta source ?", "ça dit où"])
+def test_why_is_read_in_players_words(answerer, text):
+    first = answerer.ask("au 9 ffb, 3 fautes de suite sans avertissement, je perds ?")
+    assert answerer.ask(text, context=first["context"])["short"].startswith("Parce que")
+
+
 def test_a_follow_up_changes_the_game_of_a_rule_question(answerer):
     first = answerer.ask("combien de fautes de suite avant de perdre au jeu de la 9 ?")
     second = answerer.ask("et au jeu de la 10 ?", context=first["context"])

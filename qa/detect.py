@@ -63,7 +63,7 @@ _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
     r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
-    r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball")
+    r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball|\bcut ?throat\b")
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
 _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
@@ -76,7 +76,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
         r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"
-        r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar)\b")),
+        r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar|table du bar|billard du bar|"
+        r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard))\b")),
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|mezz|cuetec|"
         r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
@@ -91,7 +92,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"(?:(?:un|une|le|la|l|des|sa|ma|de|du) )*+"
         r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
         r"coupe fine|pont|queue)\b"
-        r"|\b(?:bien|mieux) viser\b")),
+        r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|vises|visez|visent|visons)\b")),
     ("equipment", re.compile(
         r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|grammes?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
@@ -106,7 +107,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"meilleure joueuse|combien gagne|qui a gagne (?:le|la|les|l) (?:championnat|tournoi|coupe|open|"
         r"finale|titre|match)|vainqueur (?:du|de la|des) (?:tournoi|championnat|coupe|open)|"
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
-        r"ouvre la salle|organiser un tournoi|devenir arbitre|qui a invente|invente le billard|"
+        r"ouvre la salle|organiser un tournoi|devenir arbitre|devient arbitre|deviens arbitre|passer arbitre|"
+        r"formation d arbitres?|formation des arbitres|championnats? de france|qui a invente|invente le billard|"
         r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"

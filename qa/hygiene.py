@@ -93,10 +93,12 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         seen_text.add(key)
         out.append(h)
     # cut to k, dropping the last hits no policy answer rests on first; the first hit stays (the
-    # clause the question is most about: « pas de push-out après une faute à la casse »)
+    # clause the question is most about: « pas de push-out après une faute à la casse ») unless the
+    # clauses the verdicts rest on fill every place: each verdict cites its own clause
     needed = set(first)
     while len(out) > k:
-        drop = next((i for i in range(len(out) - 1, 0, -1) if out[i].clause.id not in needed), len(out) - 1)
+        spare = [i for i in range(len(out) - 1, 0, -1) if out[i].clause.id not in needed]
+        drop = spare[0] if spare else (0 if out[0].clause.id not in needed else len(out) - 1)
         out.pop(drop)
     # scores never increase down the list
     fixed: list[Hit] = []

@@ -79,7 +79,10 @@ class PolicyQuestions:
         text = " " + " ".join(words(question, counts=False)) + " "
         for pq in self.questions:
             if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text)) and not _any_in(pq.unless, text):
-                return pq, _any_in(self.flip, text)
+                # a flip phrase the entry itself is asked by (« restent au fond » of the balls kept
+                # down) asks that entry, not its opposite
+                own = set(pq.words) | set(pq.all)
+                return pq, _any_in((f for f in self.flip if not any(f in o or o in f for o in own)), text)
         return None
 
 
@@ -97,7 +100,10 @@ def _phrases(name: str, value: Any, line: int, problems: list[tuple[int, str]],
     for w in value:
         if folded and not _FOLDED.fullmatch(w):
             problems.append((line, f"« {w} » ({name}) : écrivez-le en minuscules, sans accents ni ponctuation"))
-    return tuple(value)
+    if not folded:
+        return tuple(value)
+    # read as questions are (« deux fautes » is « 2 fautes » once a question is folded)
+    return tuple(dict.fromkeys(" ".join(words(w, counts=False)) or w for w in value))
 
 
 def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, str]]) -> PolicyQuestion | None:

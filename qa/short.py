@@ -382,11 +382,13 @@ def _first_part(text: str) -> str:
 _ASKED = (
     ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
     ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
+    ("stays", re.compile(r"\b(?:reste|restent|rester|restera) (?:bien |quand meme |)(?:rentree?s?|dedans|au fond|empochee?s?|"
+                         r"dans (?:la|le) (?:poche|trou))\b")),
     ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot|revient|reviennent|remis|repositionnee|reposee)\b")),
-    ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")),
+    ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement|pousser)\b")),
     ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
-    ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|illegal|pas le droit)\b")),
+    ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
     ("legal", re.compile(r"\b(?:bon|valable|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|autorise|permis)\b")),
 )
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
@@ -399,11 +401,10 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     the Outcome says. ``shooter``: who played the shot (``self``: the asker)."""
     if not is_yes_no(question) or not outcomes:
         return None
-    text = " ".join(words(question))
-    tail = text[-80:]      # the question comes at the end of the story
-    asked = next((name for name, rx in _ASKED if rx.search(tail)), None)
+    asked = _asked(question)
     if asked is None:
         return None
+    tail = " ".join(words(question))[-80:]
     # whose win or loss: the asker's (first person) or the other player's
     about_asker = bool(_FIRST_PERSON.search(tail)) or not _OTHER_PERSON.search(tail)
     about_shooter = about_asker == (shooter != "other")
@@ -426,6 +427,8 @@ _SETTLES = {"foul": frozenset({"legal"}), "legal": frozenset({"legal"})}
 # The policies whose reasons a yes/no verdict on a situation rests on, by what is asked.
 _VERDICT_POLICIES = {
     "push_out": ("push_out_after_break", "push_out_exclusion", "dry_break", "dry_break_accept_push_out"),
+    "stays": ("money_ball_on_foul", "money_ball_off_table", "money_ball_on_break_foul", "dry_break_money_ball",
+              "push_out_money_ball", "break_money_ball_off_table"),
     "spotted": ("money_ball_on_foul", "money_ball_off_table", "money_ball_on_break_foul", "dry_break_money_ball",
                 "push_out_money_ball", "break_money_ball_off_table"),
 }
@@ -437,15 +440,29 @@ def verdict_clauses(question: str, outcomes: Mapping[str, Any]) -> list[str]:
     ``outcomes`` order; [] otherwise."""
     if not is_yes_no(question) or not outcomes:
         return []
-    tail = " ".join(words(question))[-80:]
-    asked = next((name for name, rx in _ASKED if rx.search(tail)), None)
-    policies = _VERDICT_POLICIES.get(asked or "", ())
+    policies = _VERDICT_POLICIES.get(_asked(question) or "", ())
     out: list[str] = []
     for o in outcomes.values():
         found = [r.clause for r in getattr(o, "reasons", ()) if r.clause and getattr(r, "policy", None) in policies]
         if found and found[-1] not in out:
             out.append(found[-1])
     return out
+
+
+_SEGMENTS = re.compile(r"[,.;:!?()]+")
+
+
+def _asked(question: str) -> str | None:
+    """What a yes/no question asks of a situation's ruling (a name of :data:`_ASKED`): read in its
+    last segment (« …sur mon push, elle reste rentrée ? »: whether the ball stays down), else in
+    the last 80 characters, where the question comes after the story."""
+    last = next((" ".join(words(seg)) for seg in reversed(_SEGMENTS.split(question)) if words(seg)), "")
+    tail = " ".join(words(question))[-80:]
+    for text in (last, tail):
+        found = next((name for name, rx in _ASKED if rx.search(text)), None)
+        if found is not None:
+            return found
+    return None
 
 
 def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
@@ -458,6 +475,8 @@ def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
         return not o.game_over and (bool(o.push_out_available) or any(op.push_out_available for op in o.options))
     if asked == "spotted":
         return bool(o.spotted)
+    if asked == "stays":
+        return not o.spotted
     if asked == "bih":
         return bool(o.ball_in_hand) and (o.next_shooter == "opponent") != about_shooter
     if asked == "again":

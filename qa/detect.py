@@ -82,16 +82,16 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|mezz|cuetec|"
         r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
     ("technique", re.compile(
-        r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet|chevalets|doigts|coude|poignet|"
+        r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
         r"techniquement|lever la queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
         r"progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
         r"|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
         r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
-        r"(?:(?:un|une|le|la|l|des|sa|ma|de|du) )*+"
+        r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien) )*+"
         r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
-        r"coupe fine|pont|queue)\b"
+        r"coupe fine|pont|chevalet|queue)\b"
         r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|vises|visez|visent|visons)\b")),
     ("equipment", re.compile(
         r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|grammes?|"

@@ -23,7 +23,7 @@ PATH = Path(__file__).resolve().parent.parent / "rules_data" / "lexicon.yaml"
 _LISTS = ("keywords", "keep", "count_nouns", "ball_lead", "after_ball", "opponent", "player", "breaker",
           "stroke_verbs", "shot_markers", "new_rack", "hand_back", "claim_verbs", "legal_words",
           "legality_asked", "follow_frame", "follow_openers", "follow_referring",
-          "follow_fillers", "follow_modal")
+          "follow_fillers", "follow_modal", "light_words")
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 
 
@@ -51,6 +51,7 @@ class Lexicon:
     follow_referring: frozenset[str] = frozenset()
     follow_fillers: tuple[str, ...] = ()
     follow_modal: frozenset[str] = frozenset()
+    light_words: frozenset[str] = frozenset()
 
 
 class LexiconError(ValueError):
@@ -145,6 +146,7 @@ def _parse(path: Path) -> tuple[Lexicon | None, list[tuple[int, str]]]:
         follow_referring=frozenset(data["follow_referring"]),
         follow_fillers=tuple(sorted(data["follow_fillers"], key=len, reverse=True)),
         follow_modal=frozenset(data["follow_modal"]),
+        light_words=frozenset(data["light_words"]),
     ), []
 
 

@@ -48,6 +48,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import LCSseq
 
 from .detect import Detection, detect
+from .lexicon import load_lexicon
 from .rulebook import Clause, Rulebook
 from .sections import reference, section_number
 from .text import COMMON_WORDS, QUESTION_WORDS, STOP_WORDS, Analyzer, fold, mark_counts, phonetic, stem, words
@@ -56,8 +57,7 @@ __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 
 # everyday words of a question's frame, unknown to the texts, that weigh like an adverb in the
 # coverage (« le lag se joue depuis où ? », « à partir d'où »): they say how, not what
-_LIGHT_WORDS = frozenset("""depuis partir endroit moment cas situation genre type sorte facon maniere
-vraiment exactement normalement quelqu quelque chose truc histoire niveau concernant propos""".split())
+_LIGHT_WORDS = load_lexicon().light_words
 MAX_CORRECTIONS = 12   # unknown words looked up per question (bounds the cost of long garbage)
 
 # A key the example channel's bounds apply to (see _ExampleScope): sorted distinct tokens of

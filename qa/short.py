@@ -66,6 +66,8 @@ def is_yes_no(question: str) -> bool:
         return True          # « quand je casse, dois-je toucher la 1 ? »
     for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
         seg = " ".join(words(part))
+        if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand")):
+            return False     # « scratch en pleine partie, c'est quoi la sanction ? »
         if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
             return True
     if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi"}):
@@ -188,7 +190,7 @@ def _deciding_clause(rs: Any, pq: Any) -> str | None:
     return rs.policy[pq.policy].clause
 
 
-_FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite)\b")
+_FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|foul|fouls|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite)\b")
 _MUST_ASKED = re.compile(r"\b(?:faut il|il faut|doit on|dois je|doit il|obligatoire|oblige|obligation|necessaire|impose)\b")
 _ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte|peut on|on peut|je peux|puis je|peux je|peut il|peut elle|il peut|peut t on)\b")
 

@@ -181,3 +181,21 @@ def test_a_push_out_question_still_gets_the_push_out_clause(answerer):
     assert _first(answerer, "sur un push out faut il toucher une bande ?") in {
         "9-ffb/push-out-contact-non-requis", "10-ffb/push-out-bande-non-requise",
         "10-doolys/6-coup-pousse-regles-suspendues", "9-bca/5-coup-pousse-regles-suspendues"}
+
+
+# ----------------------------------------------------------------------------- lead, session 3
+def test_a_late_claim_is_looked_up_not_refused(answerer):
+    """« déjà rejoué », « encore » frame the question (light words, keywords of the REMARQUE)."""
+    assert _first(answerer, "chez Dooly's, l'autre a déjà rejoué quand j'ai vu sa faute, je peux encore la réclamer ?") \
+        == "10-doolys/remarque-signaler-une-faute"
+
+
+def test_a_bridge_that_moves_a_ball_is_a_rule_question_not_technique(answerer):
+    a = answerer.ask("au 9 j'ai touché une bille avec mon chevalet, c'est faute ?")
+    assert a["kind"] != "unknown"
+    assert answerer.ask("comment on fait un bon chevalet ?")["kind"] == "unknown"     # technique
+
+
+def test_a_doubt_on_a_called_shot_finds_the_visual_check(answerer):
+    assert _first(answerer, "en FFB au 10 il pense que mon coup annoncé n'est pas faisable, il peut demander quoi ?") \
+        == "10-ffb/annonce-controle-visuel"

@@ -130,8 +130,10 @@ def read_context(value: Any, known_rulesets: Sequence[str]) -> Context | None:
             raise _bad("règlements inconnus")
         return tuple(v)
     sc = data.get("sc")
-    if sc is not None and not isinstance(sc, dict):
-        raise _bad("situation illisible")
+    if sc is not None:
+        _check_scenario(sc, known_rulesets)
+    if not data.get("r"):
+        raise _bad("aucun règlement")
     thread = data.get("t") or []
     if not isinstance(thread, list) or not all(isinstance(t, list) and len(t) == 2 and all(isinstance(x, str) for x in t)
                                                for t in thread):
@@ -141,6 +143,19 @@ def read_context(value: Any, known_rulesets: Sequence[str]) -> Context | None:
     return Context(question=data["q"][:500], kind=data["k"], rulesets=ids(data.get("r") or []),
                    scope=ids(data["s"]) if data.get("s") else None, scenario=sc, address=address,
                    shooter=shooter, thread=tuple((a[:300], b[:300]) for a, b in thread[-THREAD_TURNS:]))
+
+
+def _check_scenario(sc: Any, known_rulesets: Sequence[str]) -> None:
+    """A context's Scenario must be one the engine reads (the Scenario schema), else the context
+    was not written here: a follow-up would rule a shot nobody told."""
+    from .engine.scenario import ScenarioFormatError, parse_scenario   # late: the lookup side needs no engine
+    if not isinstance(sc, dict) or not known_rulesets:
+        raise _bad("situation illisible")
+    data = {k: v for k, v in sc.items() if k not in ("ruleset", "rulesets")}
+    try:
+        parse_scenario({**data, "ruleset": known_rulesets[0]})
+    except ScenarioFormatError:
+        raise _bad("situation illisible") from None
 
 
 # ============================================================================ what a follow-up asks

@@ -209,6 +209,31 @@ def test_change_facts_on_the_scenario():
     assert sc == {"state": {"on_table": [1, 2, 5]}, "shot": {"first_contact": 1, "pocketed": [5]}}   # not changed
 
 
+def _forged(context: str, change) -> str:
+    body = context[3:]
+    data = json.loads(zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
+    change(data)
+    return "c1." + base64.urlsafe_b64encode(zlib.compress(json.dumps(data).encode())).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["sc"].__setitem__("state", "x"),
+    lambda d: d["sc"].__setitem__("shot", []),
+    lambda d: d["sc"]["shot"].__setitem__("pocketed", [99, -1, "a"]),
+    lambda d: d["sc"]["state"].__setitem__("on_table", [1e308, None, True]),
+    lambda d: d["sc"]["shot"].__setitem__("kind", "xx"),
+    lambda d: d.__setitem__("r", []),
+])
+def test_a_context_with_a_forged_scenario_is_refused_naming_the_field(answerer, change):
+    """The Scenario inside a context goes through the Scenario schema when read back: a forged
+    one is a 400 on « context », never an engine error."""
+    first = answerer.ask("au 9 ffb la blanche tombe à la casse")
+    for q in ("et au BCA ?", "pourquoi ?", "et si la 9 était rentrée aussi ?"):
+        with pytest.raises(AskError) as e:
+            answerer.ask(q, context=_forged(first["context"], change))
+        assert e.value.field == "context"
+
+
 def test_a_context_not_written_here_is_refused(answerer, rulebook):
     for bad in ("nimporte", "c1.@@@", "c1." + base64.urlsafe_b64encode(zlib.compress(b"[1,2]")).decode(), 42,
                 "c1." + base64.urlsafe_b64encode(zlib.compress(b"0" * 200_000)).decode()):

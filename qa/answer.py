@@ -11,12 +11,14 @@
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
+                           only_fillers,
                            make_context, read_context, switch_game)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
@@ -28,6 +30,7 @@ __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT
 MAX_QUESTION_LENGTH = 500
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
+NOTHING_ASKED = "Posez une question sur les règles : un coup, une faute, la casse, le push-out…"
 _QUOTE_MAX = 300
 _STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is never refused as « weak »
 _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events"})   # a story about these is still outside the texts
@@ -129,7 +132,11 @@ class Answerer:
             ctx = read_context(context, list(self.book.rulesets))
         except ContextError as exc:
             raise AskError(exc.field, exc.code, exc.message) from None
-        found = self._follow(q, k, ctx) if ctx is not None else None
+        if only_fillers(q):      # « ok », « merci »: nothing asked; a conversation goes on where it was
+            return self._nothing_asked(q, ids, context if ctx is not None else None)
+        if ctx is not None and ids is not None:   # an explicit « rulesets » bounds the follow-up too
+            ctx = replace(ctx, rulesets=tuple(r for r in ctx.rulesets if r in ids) or tuple(ids), scope=tuple(ids))
+        found = self._follow(q, k, ctx, ids) if ctx is not None else None
         if found is None and ctx is not None and ids is None:
             ids = self._kept(q, ctx)
         ans, stands_for, scope = found if found is not None else (self._answer(q, ids, k), q, ids)
@@ -144,6 +151,17 @@ class Answerer:
                                       speaker.get("address", "tu"), speaker.get("shooter", "self"))
         return ans
 
+    def _nothing_asked(self, q: str, ids: list[str] | None, context: str | None) -> dict:
+        """The Answer to words that ask nothing (« ok », « merci »): kind ``unknown``, no citation;
+        the conversation's ``context`` is given back unchanged, so that the next question follows
+        the last real one."""
+        short = NOTHING_ASKED
+        ans = {"question": q, "kind": "unknown", "rulesets": list(ids or self.book.rulesets), "answer": short,
+               "citations": [], "suggestions": [], "scenario": None, "outcomes": None, "follow_up": [],
+               "short": short, "verdicts": None}
+        ans["context"] = context if context is not None else make_context(q, ans, ids)
+        return ans
+
     def _fallback_short(self, ans: dict) -> str:
         """A short for an answer a ``situations`` callable gave without one: its first citation quoted."""
         cites = ans.get("citations") or []
@@ -151,9 +169,11 @@ class Answerer:
         return quote_short(self.book, clause, ans.get("rulesets") or ()) if clause else UNKNOWN_TEXT
 
     # ------------------------------------------------------------------ follow-ups
-    def _follow(self, q: str, k: int, ctx: Context) -> tuple[dict, str, list[str] | None] | None:
+    def _follow(self, q: str, k: int, ctx: Context,
+                explicit: list[str] | None = None) -> tuple[dict, str, list[str] | None] | None:
         """The answer to a follow-up of ``ctx`` (and the question it stands for, the rulesets it is
-        restricted to), or None when ``q`` is a new question."""
+        restricted to), or None when ``q`` is a new question; ``explicit``: the rulesets the
+        request itself restricts to (the other rulesets a follow-up names are left out)."""
         kind = classify_follow_up(q, ctx, self.book.rulesets)
         scope = list(ctx.scope) if ctx.scope else None
         if kind == "why":
@@ -161,6 +181,8 @@ class Answerer:
             return {**ans, "short": why_short(self.book, ans)}, ctx.question, scope
         if kind == "rulesets":
             new = follow_rulesets(q, ctx, self.book)
+            if explicit:
+                new = tuple(r for r in new if r in explicit) or ctx.rulesets
             if set(new) != set(ctx.rulesets):
                 return self._again(ctx, new, k, lenient=True), ctx.question, list(new)
             kind = "ellipsis"

@@ -44,7 +44,7 @@ from .lexicon import load_lexicon
 from .text import COMMON_WORDS, STOP_WORDS, words
 
 __all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts",
-           "completes", "follow_words",
+           "completes", "follow_words", "only_fillers",
            "MAX_CONTEXT", "THREAD_TURNS"]
 
 MAX_CONTEXT = 16_000        # characters of a context sent back
@@ -183,6 +183,14 @@ def follow_words(text: str) -> list[str]:
                 ws, changed = ws[len(f):], True
                 break
     return ws
+
+
+def only_fillers(text: str) -> bool:
+    """Whether ``text`` says nothing but fillers (« ok », « merci », « ok ok », « ??? »): no
+    question is asked (follow_fillers of rules_data/lexicon.yaml)."""
+    ws = words(text)
+    fillers = {w for f in _LEXICON.follow_fillers for w in f.split()}
+    return all(w in fillers for w in ws)
 
 
 def completes(text: str, own_words: int = 2) -> bool:

@@ -406,8 +406,10 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     asked = _asked(question)
     if asked is None:
         return None
-    tail = " ".join(words(question))[-80:]
-    # whose win or loss: the asker's (first person) or the other player's
+    # whose win or loss: the asker's (first person) or the other player's, read in the last words
+    # that name someone (« …je touche la 1…, il a bille en main ? »: the other player)
+    last = _last_segment(question)
+    tail = last if _FIRST_PERSON.search(last) or _OTHER_PERSON.search(last) else " ".join(words(question))[-80:]
     about_asker = bool(_FIRST_PERSON.search(tail)) or not _OTHER_PERSON.search(tail)
     about_shooter = about_asker == (shooter != "other")
     out: dict[str, str] = {}
@@ -454,11 +456,16 @@ def verdict_clauses(question: str, outcomes: Mapping[str, Any]) -> list[str]:
 _SEGMENTS = re.compile(r"[,.;:!?()]+")
 
 
+def _last_segment(question: str) -> str:
+    """The folded words of the last segment of ``question`` (after its last comma, colon…)."""
+    return next((" ".join(words(seg)) for seg in reversed(_SEGMENTS.split(question)) if words(seg)), "")
+
+
 def _asked(question: str) -> str | None:
     """What a yes/no question asks of a situation's ruling (a name of :data:`_ASKED`): read in its
     last segment (« …sur mon push, elle reste rentrée ? »: whether the ball stays down), else in
     the last 80 characters, where the question comes after the story."""
-    last = next((" ".join(words(seg)) for seg in reversed(_SEGMENTS.split(question)) if words(seg)), "")
+    last = _last_segment(question)
     tail = " ".join(words(question))[-80:]
     for text in (last, tail):
         found = next((name for name, rx in _ASKED if rx.search(text)), None)

@@ -339,3 +339,37 @@ def test_a_stale_context_on_the_page_answers_the_question_alone(client):
 def test_the_api_refuses_a_bad_context_naming_the_field(client, bad):
     resp = client.post("/api/ask", json={"q": "et à la FFB ?", "context": bad})
     assert resp.status_code == 400 and resp.get_json()["error"]["field"] == "context"
+
+
+# ----------------------------------------------------------------------------- hostile review, session 3
+@pytest.mark.parametrize("q", ["ok", "ok merci", "non", "???", "merci beaucoup"])
+def test_words_that_ask_nothing_get_no_clause(answerer, q):
+    a = answerer.ask(q)
+    assert a["kind"] == "unknown" and a["citations"] == [] and "question" in a["short"]
+
+
+def test_a_filler_in_a_conversation_keeps_its_thread(answerer):
+    first = answerer.ask("dans le guide, les jumps sont permis ?")
+    ok = answerer.ask("ok", context=first["context"])
+    assert ok["context"] == first["context"]
+    assert answerer.ask("et au BCA ?", context=ok["context"])["verdicts"] == {"9-bca": "yes"}
+
+
+def test_an_explicit_rulesets_bounds_a_follow_up(answerer):
+    first = answerer.ask("au 9 ffb la blanche tombe à la casse")
+    why = answerer.ask("pourquoi ?", rulesets=["10-ffb"], context=first["context"])
+    assert why["rulesets"] == ["10-ffb"] and all(c["ruleset"] == "10-ffb" for c in why["citations"])
+
+
+def test_a_follow_up_about_the_other_player_reads_him_in_its_own_words(answerer):
+    """The story says « je », the follow-up « il »: whether the opponent has ball in hand."""
+    first = answerer.ask("au 9 ffb à la casse je touche la 1, rien ne rentre et seulement deux billes en bande")
+    second = answerer.ask("il a bille en main ?", context=first["context"])
+    assert second["verdicts"] == {"9-ffb": "yes"}      # 9-ffb/casse-faute-bille-en-main
+
+
+def test_no_push_out_with_ball_in_hand_after_the_break(answerer):
+    """10-ffb/push-out-interdit-bille-en-main, the guide after a foul, 9-ffb and Dooly's after a legal
+    break only; the BCA refuses it only after a scratch (9-bca/5-coup-pousse-apres-scratch)."""
+    a = answerer.ask("peut-on jouer un push-out quand on a bille en main après la casse ?")
+    assert a["verdicts"] == {"10-doolys": "no", "10-ffb": "no", "10-guide": "no", "9-bca": "yes", "9-ffb": "no"}

@@ -265,3 +265,11 @@ def test_two_balls_hit_together_asks_which_was_first(read):
     u = read("au 9 il restait la 4, la 6 et la 9 ; la blanche a pris la 4 et la 6 presque en même temps et la 6 est tombée")
     assert "first_contact" not in shot(u)
     assert any("avant la 6" in q for q in u.follow_up)
+
+
+@pytest.mark.parametrize("q", ["chez Dooly's je casse, la 10 rentre, la blanche sort",
+                               "au 9 je joue la 1 et la blanche sort"])
+def test_a_cue_ball_that_sort_at_the_end_of_a_clause_is_off_the_table(rulebook, q):
+    from qa.understand import understand
+    u = understand(rulebook, q)
+    assert u is not None and u.scenario["shot"]["cue_ball"] == "off_table"

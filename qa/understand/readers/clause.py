@@ -211,6 +211,9 @@ def _off_table(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         off_here = True
     if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:
         off_here = True
+    if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties)(?: aussi| egalement| encore| meme)? $", s) \
+            and not neg:
+        off_here = True     # « la blanche sort » ends the clause: off the table (« sort du trou » does not)
     if subj in ("balls", "cue") and _ON_FRAME.search(s) and not neg and not seen.back_on_cloth:
         off_here = True     # "la 8 monte et reste posée sur le cadre": off the table
     if off_here:

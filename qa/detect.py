@@ -114,6 +114,11 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire)\b")),
 )
+# (questions with nothing of the game in them: « quelle est la capitale de la France ? »)
+OFF_TOPIC += (("general", re.compile(
+    r"\b(?:capitale|meteo|quel temps fait|il fait beau|il pleut|horoscope|recette|blague|chanson|"
+    r"president de la republique|premier ministre|quelle heure est il|ton nom|tu t appelles|qui es tu|"
+    r"t es qui|es tu un robot|tu es un robot|intelligence artificielle|chatgpt)\b")),)
 _VARIANT_INTENT = re.compile(
     r"\bvariante|\breconn|\bofficiel|\borganisme|\borganisations?\b|\bfederations\b|\binstances?\b|\bwpa\b|"
     r"\bepbf\b|\bautres? jeux|\bexiste")

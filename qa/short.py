@@ -319,6 +319,7 @@ _OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic 
     "equipment": "du matériel au-delà de ce qu’elles décrivent",
     "events": "des tournois, des résultats, des joueurs ni des salles",
     "coin_op": "des tables de bar à monnayeur",
+    "general": "d’autre chose que le billard",
 }
 
 

@@ -317,6 +317,8 @@ def test_asides_are_left_out_and_shortened_words_written_out():
     ("on peut passer arbitre en combien de temps ?", None),
     ("les championnats de France de pool, c'est où ?", None),
     ("au cut throat qui gagne ?", None),
+    ("quelle est la capitale de la France ?", "d’autre chose que le billard"),
+    ("quel temps fait-il demain ?", "d’autre chose que le billard"),
 ])
 def test_near_domain_questions_are_refused_in_grammatical_french(answerer, q, phrase):
     ans = answerer.ask(q)

@@ -166,6 +166,11 @@ def test_ask_post_errors(client, body, field):
     assert_error(client.post("/api/ask", json=body), 400, field)
 
 
+@pytest.mark.parametrize("qs", ["rulesets=", "rulesets=,", "rulesets=%20"])
+def test_ask_get_with_an_empty_rulesets_is_400_as_in_json(client, qs):
+    assert_error(client.get(f"/api/ask?q=la+casse&{qs}"), 400, "rulesets")
+
+
 def test_ask_post_not_json_is_415(client):
     assert_error(client.post("/api/ask", data="q=la+casse", content_type="application/x-www-form-urlencoded"),
                  415, "body", "unsupported_media_type")

@@ -50,6 +50,8 @@ def test_two_candidates_of_one_exam_cannot_take_the_same_name(client):
     exam = make_exam(client)
     assert attempt(client, exam, exam["codes"][0], "Ana Dupré").status_code == 201
     err(attempt(client, exam, exam["codes"][1], "ana dupre\u0301"), 409, "learner", code="candidate_taken")
+    for twin in ("Ａｎａ Ｄｕｐｒé", "A\u200bna Dupré"):          # full-width letters, a zero-width space inside
+        err(attempt(client, exam, exam["codes"][1], twin), 409, "learner", code="candidate_taken")
     assert attempt(client, exam, exam["codes"][1], "Ana D.").status_code == 201
     other = make_exam(client)                     # another exam: the name is free there
     assert attempt(client, other, other["codes"][0], "Ana Dupré").status_code == 201

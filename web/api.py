@@ -95,6 +95,9 @@ def ask():
     else:
         q = question_param(request.args.get("q"))
         ids = rulesets_from_query(book)
+        if ids is None and "rulesets" in request.args:     # « rulesets= », « rulesets=, »: as an empty JSON list
+            raise bad_request("invalid_field", "Paramètre « rulesets » : la liste ne doit pas être vide "
+                                               "(omettez-le pour tous les règlements).", "rulesets")
         k = int_param(request.args.get("k"), "k", 5, 1, max_k)
         context = request.args.get("context")
     try:

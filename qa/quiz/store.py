@@ -59,10 +59,13 @@ class ExamCodeError(Exception):
 
 
 def learner_key(name: str) -> str:
-    """The key a learner's name is compared by: Unicode-normalised (NFC: « é » typed as one
-    character or as « e » and an accent is one letter) and case-folded (« Ana », « ANA » and
-    « ana » are one learner)."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """The key a learner's name is compared by: Unicode-normalised (NFKC: « é » typed as one
+    character or as « e » and an accent is one letter, « Ａｎａ » in full-width letters is « Ana »,
+    « ﬁ » is « fi »), without invisible format characters (a zero-width space inside « A​na »), and
+    case-folded (« Ana », « ANA » and « ana » are one learner). Letters of other scripts that look
+    alike (a Cyrillic « А ») stay different letters."""
+    text = unicodedata.normalize("NFKC", name)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf").casefold()
 
 
 def default_db_path() -> Path:

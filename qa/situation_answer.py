@@ -592,6 +592,8 @@ def _short(book, results, scenario, voice: _Voice, covered) -> str:
     for r, o in results.items():
         text = (f"cette situation est impossible : {_lc(o.message)}" if isinstance(o, ImpossibleScenarioError)
                 else _ruling_parts(o, scenario, voice)[0])
+        if not isinstance(o, ImpossibleScenarioError) and "legal" in set(getattr(o, "unsettled", ()) or ()):
+            text = f"texte muet, en arbitre : {_lc(text)}"   # (its verdict is « silent »)
         groups.setdefault(text, []).append(r)
     order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), list(results).index(kv[1][0])))
     return ruling_short(book, [(rs, text[:1].upper() + text[1:]) for text, rs in order], covered)

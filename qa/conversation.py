@@ -220,8 +220,8 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
     named = det.rulesets or det.game
     other = [w for i, w in enumerate(ws)
              if not (w in _LEXICON.follow_frame or i in det.drop or i in det.name_drop or w in ("9", "10"))]
-    if named and len(other) <= 1 and len(ws) <= 10:
-        return "rulesets"
+    if named and len(other) <= (2 if len(ws) <= 8 else 1) and len(ws) <= 10:
+        return "rulesets"      # (« et au dooly's il faut prévenir aussi ? »: two words of its own at most)
     if ctx.kind == "scenario" and ctx.scenario is not None and folded.startswith(_OPENERS) and _fact_changes(ws, ctx.scenario):
         return "facts"
     if folded.startswith(_OPENERS) and len(ws) <= 10:

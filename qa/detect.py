@@ -92,6 +92,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien) )*+"
         r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
         r"coupe fine|pont|chevalet|queue)\b"
+        r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere)\b"
         r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|vises|visez|visent|visons)\b")),
     ("equipment", re.compile(
         r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|grammes?|"
@@ -112,7 +113,9 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
-        r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire)\b")),
+        r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
+        r"a gagne quoi|il a gagne quoi|qu a t il gagne|souquet|strickland|van boening|shane|efren|reyes|filler|appleton|"
+        r"predator|(?:en|de|du) (?:19|20)[0-9]{2})\b")),
 )
 # (questions with nothing of the game in them: « quelle est la capitale de la France ? »)
 OFF_TOPIC += (("general", re.compile(

@@ -388,6 +388,9 @@ _ASKED = (
     ("stays", re.compile(r"\b(?:reste|restent|rester|restera) (?:bien |quand meme |)(?:rentree?s?|dedans|au fond|empochee?s?|"
                          r"dans (?:la|le) (?:poche|trou))\b")),
     ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot|revient|reviennent|remis|repositionnee|reposee)\b")),
+    # « a le droit de toucher aucune bille ? » asks whether the shot is legal (« le droit de pousser »: a push-out)
+    ("legal", re.compile(r"\b(?:a|ai|as|avons|avez|ont|on a) le droit de (?!(?:pousser|jouer un push|faire un push|push|"
+                         r"jouer un coup pousse|faire un coup pousse))")),
     ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement|pousser)\b")),
     ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),

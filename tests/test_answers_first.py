@@ -375,3 +375,20 @@ def test_no_push_out_with_ball_in_hand_after_the_break(answerer):
     break only; the BCA refuses it only after a scratch (9-bca/5-coup-pousse-apres-scratch)."""
     a = answerer.ask("peut-on jouer un push-out quand on a bille en main après la casse ?")
     assert a["verdicts"] == {"10-doolys": "no", "10-ffb": "no", "10-guide": "no", "9-bca": "yes", "9-ffb": "no"}
+
+
+@pytest.mark.parametrize("q, verdicts", [
+    ("au 9, si le point de replacement est déjà pris, la 9 va derrière la bille qui le prend ?",
+     {"9-bca": "silent", "9-ffb": "yes"}),                                     # 9-ffb/bille-9-point-occupe
+    ("sans le dire avant, mon coup peut compter comme un push out ?",
+     {r: "no" for r in ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")}),  # every text: announced
+    ("au 9, je fais un push : la blanche a le droit de ne toucher aucune bille ?",
+     {"9-bca": "yes", "9-ffb": "yes"}),                                        # no contact required
+])
+def test_yes_no_phrasings_of_session_3(answerer, q, verdicts):
+    assert answerer.ask(q)["verdicts"] == verdicts
+
+
+def test_where_the_nine_goes_in_the_rack_is_a_rule_question(answerer):
+    a = answerer.ask("au 9, le triangle c'est quelle forme et où on met la 9 ?")
+    assert a["kind"] == "lookup" and a["citations"][0]["id"] in {"9-bca/2-losange", "9-ffb/rack-losange"}

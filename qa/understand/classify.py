@@ -164,7 +164,7 @@ _CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|
 _GENERIC = re.compile(r"\b(?:en general|normalement|d habitude|habituellement|en regle generale|generalement|en principe)\b")
 # where a ball goes: "on la met où ?", "où on la replace ?"
 _PLACE_Q = re.compile(r"\b(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|replace|remet|pose)\w* (?:B\d++\S*+ |CUE |)ou\b(?! (?:je|j|tu|il|on|vous) (?:veux|veut|voulez|voulais|voulait))|"
-                      r"\bou (?:est ce qu |)(?:on|je|il|tu) (?:la |le |les |l )(?:met|mets|place|replace|remet|pose)\w*")
+                      r"\bou (?:est ce qu |)(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|replace|remet|pose)\w*")
 
 _OWN_RESULT = re.compile(r"\b(?:ai je|as tu|a t il|avez vous) (?:perdu|gagne)\b")
 

@@ -299,6 +299,7 @@ class Matcher:
         self._subjects: dict[tuple[str, str, str | None], str | None] = {}
         self._scopes: dict[tuple[str, ...], tuple[frozenset[int], list[str], list[int]]] = {}
         self._example_scopes: dict[tuple[str, ...], _ExampleScope] = {}
+        self._warm_scopes()
         self._plans: dict[tuple[tuple[str, ...], int], _Plan] = {}
 
     @classmethod
@@ -562,6 +563,20 @@ class Matcher:
             if score > best.get(i, 0.0):
                 best[i] = score
         return best
+
+    def _warm_scopes(self) -> None:
+        """Build, at start-up, the example scopes questions use most (every ruleset, each one,
+        each game's, each publisher's): a scope built on the first question that needs it cost
+        that question ~30 ms."""
+        rulesets = self.book.rulesets
+        groups: list[tuple[str, ...]] = [tuple(rulesets)] + [(r,) for r in rulesets]
+        for game in {rs.game for rs in rulesets.values()}:
+            groups.append(tuple(r for r, rs in rulesets.items() if rs.game == game))
+        for suffix in {r.rsplit("-", 1)[-1] for r in rulesets}:
+            groups.append(tuple(r for r in rulesets if r.rsplit("-", 1)[-1] == suffix))
+        for group in dict.fromkeys(groups):
+            if group and len(self._example_scopes) < 32:
+                self._example_scope(group)
 
     def _example_scope(self, ids: Iterable[str]) -> _ExampleScope:
         key = tuple(sorted(set(ids)))

@@ -69,6 +69,10 @@ _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
 # Intents the rule texts never serve, by category (matched on :func:`qa.text.normalise`d text).
 OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
+    # asking for advice on playing, even around a story (« une astuce pour viser, je rate tout »)
+    ("advice", re.compile(
+        r"\b(?:astuces?|tuto|tutos|tutoriel|tiens la queue comment|tenir la queue|"
+        r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )")),
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
@@ -104,7 +108,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b")),
     ("events", re.compile(
         r"\b(?:horaires?|calendrier|inscriptions?|inscrire|inscrits?|prochain tournoi|prochains tournois|"
-        r"resultats?|classements?|palmares|champion du monde|championne du monde|meilleurs? joueurs?|"
+        r"les resultats|resultats? (?:du|des|de la|de l|d un|d une) (?:tournoi|championnat|match|open|coupe|finale)|"
+        r"classements?|palmares|champion du monde|championne du monde|meilleurs? joueurs?|"
         r"meilleure joueuse|combien gagne|qui a gagne (?:le|la|les|l) (?:championnat|tournoi|coupe|open|"
         r"finale|titre|match)|vainqueur (?:du|de la|des) (?:tournoi|championnat|coupe|open)|"
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"

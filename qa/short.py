@@ -316,6 +316,7 @@ _OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic 
     "price": "des prix ni des achats",
     "brand": "des marques de matériel",
     "technique": "de la technique de jeu (visée, effets, entraînement)",
+    "advice": "de la technique de jeu (visée, effets, entraînement)",
     "equipment": "du matériel au-delà de ce qu’elles décrivent",
     "events": "des tournois, des résultats, des joueurs ni des salles",
     "coin_op": "des tables de bar à monnayeur",

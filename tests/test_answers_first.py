@@ -392,3 +392,17 @@ def test_yes_no_phrasings_of_session_3(answerer, q, verdicts):
 def test_where_the_nine_goes_in_the_rack_is_a_rule_question(answerer):
     a = answerer.ask("au 9, le triangle c'est quelle forme et où on met la 9 ?")
     assert a["kind"] == "lookup" and a["citations"][0]["id"] in {"9-bca/2-losange", "9-ffb/rack-losange"}
+
+
+@pytest.mark.parametrize("q", ["t'as une astuce pour viser en bande ? je rate tout",
+                               "comment on fait un bon rétro, je tiens la queue comment ?"])
+def test_advice_around_a_story_is_refused_not_ruled(answerer, q):
+    a = answerer.ask(q)
+    assert a["kind"] == "unknown" and "technique de jeu" in a["short"]
+
+
+def test_a_result_asked_after_a_story_is_its_ruling(answerer):
+    """« résultat ? » after a break told is the ruling, not a tournament's results."""
+    a = answerer.ask("selon le guide, à la casse la blanche et la 10 rentrent toutes les deux. résultat ?")
+    assert a["kind"] == "scenario"
+    assert answerer.ask("les résultats du tournoi de samedi ?")["kind"] == "unknown"

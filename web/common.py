@@ -17,9 +17,10 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from flask import current_app, request
+from flask import Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from qa.quiz.tokens import HEADER as TOKEN_HEADER
 from qa.rulebook import Rulebook, did_you_mean
 from qa.yamlio import DuplicateKeyError, unique_pairs
 
@@ -320,3 +321,17 @@ def question_param(value: Any, field: str = "q") -> str:
         raise bad_request("too_long", f"Le paramètre « {field} » est trop long : {len(q)} caractères, "
                                       f"au plus {limit}.", field)
     return q
+
+
+def created(body: Mapping[str, Any], location: str | None = None) -> Response:
+    """A 201 JSON response, with ``Location`` when the body is a new resource at ``location``."""
+    resp = jsonify(body)
+    resp.status_code = 201
+    if location is not None:
+        resp.headers["Location"] = location
+    return resp
+
+
+def request_token() -> str | None:
+    """The secret of the request's ``X-Arbitre-Token`` header (contract « Tokens »), or None."""
+    return request.headers.get(TOKEN_HEADER) or None

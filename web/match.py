@@ -35,14 +35,13 @@ from qa.match.store import MatchStore
 from qa.rulebook import GAMES
 
 from .arbitrage import BadInput, arbitrage_url, scenario_from_form
-from .common import get_rulebook, json_body, store_target, wants_json
+from .common import created, get_rulebook, json_body, request_token, store_target, wants_json
 from .errors import _render
 
 bp = Blueprint("match", __name__)
 
 EXT_KEY = "arbitre.match"
 _LOCK = threading.Lock()
-TOKEN_HEADER = "X-Arbitre-Token"
 COOKIE_AGE = 30 * 24 * 3600
 #: Foul codes offered in one tap (the others: the detailed shot); each is a foul whatever the contact.
 QUICK_FOULS = ("touched_ball", "double_hit", "push_shot", "no_foot_on_floor", "jump_not_allowed")
@@ -72,10 +71,7 @@ def _match_error(exc: MatchError):
 @bp.post("/api/matches")
 def api_create():
     out = match_service().create(json_body())
-    resp = jsonify(out)
-    resp.status_code = 201
-    resp.headers["Location"] = f"/api/matches/{out['id']}"
-    return resp
+    return created(out, f"/api/matches/{out['id']}")
 
 
 @bp.get("/api/matches/<match_id>")
@@ -83,37 +79,32 @@ def api_view(match_id: str):
     return jsonify(match_service().view(match_id))
 
 
-def _token() -> str | None:
-    return request.headers.get(TOKEN_HEADER) or None
-
 
 def _checked_body(match_id: str) -> tuple[MatchService, dict]:
     """404 for an unknown match, 403 without its token, then the JSON body."""
     svc = match_service()
-    svc.check_token(svc.head(match_id), _token())
+    svc.check_token(svc.head(match_id), request_token())
     return svc, json_body()
 
 
 @bp.post("/api/matches/<match_id>/shots")
 def api_shot(match_id: str):
     svc, body = _checked_body(match_id)
-    resp = jsonify(svc.shot(match_id, body, _token()))
-    resp.status_code = 201
-    return resp
+    return created(svc.shot(match_id, body, request_token()))
 
 
 @bp.post("/api/matches/<match_id>/undo")
 def api_undo(match_id: str):
     svc = match_service()
-    svc.check_token(svc.head(match_id), _token())
+    svc.check_token(svc.head(match_id), request_token())
     body = json_body() if request.get_data(cache=True) else {}
-    return jsonify(svc.undo(match_id, body, _token()))
+    return jsonify(svc.undo(match_id, body, request_token()))
 
 
 @bp.post("/api/matches/<match_id>/warning")
 def api_warning(match_id: str):
     svc, body = _checked_body(match_id)
-    return jsonify(svc.warning(match_id, body, _token()))
+    return jsonify(svc.warning(match_id, body, request_token()))
 
 
 @bp.get("/api/matches/<match_id>/export")

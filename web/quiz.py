@@ -39,9 +39,9 @@ from qa.quiz import exams
 from qa.quiz.params import MAX_COUNT, MAX_LEARNER, MAX_TIME_LIMIT_S, QuizError, clean_learner
 from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.store import Store
-from qa.quiz.tokens import HEADER
 
-from .common import ApiError, get_rulebook, json_body, list_param, reject_unknown_keys, request_body, store_target
+from .common import (ApiError, created, get_rulebook, json_body, list_param, reject_unknown_keys, request_body,
+                     request_token, store_target)
 
 bp = Blueprint("quiz", __name__)
 
@@ -72,10 +72,6 @@ def quiz_service() -> QuizService:
 
 
 # ============================================================================= JSON API
-def _token() -> str | None:
-    """The secret of the request's header (contract « Tokens »)."""
-    return request.headers.get(HEADER) or None
-
 
 def _no_fields() -> None:
     """An endpoint that takes no body: none, or an empty JSON object (400 naming a field sent)."""
@@ -87,41 +83,38 @@ def _no_fields() -> None:
 def api_create():
     """Create a quiz: 201 ``{id, token, seed, mode, questions, ...}`` (400 naming the field;
     403 for a learner's name that is someone else's)."""
-    out = quiz_service().create(json_body(), strict=True, token=_token())
-    resp = jsonify(out)
-    resp.status_code = 201
-    resp.headers["Location"] = f"/api/quizzes/{out['id']}"
-    return resp
+    out = quiz_service().create(json_body(), strict=True, token=request_token())
+    return created(out, f"/api/quizzes/{out['id']}")
 
 
 @bp.get("/api/quizzes/<quiz_id>")
 def api_view(quiz_id: str):
     """The quiz, its answers so far and its result once finished."""
-    return jsonify(quiz_service().view(quiz_id, _token()))
+    return jsonify(quiz_service().view(quiz_id, request_token()))
 
 
 @bp.post("/api/quizzes/<quiz_id>/answers")
 def api_answer(quiz_id: str):
     """Record an answer ``{question, choice}`` (first write wins)."""
     svc = quiz_service()
-    svc.authorize(svc.load(quiz_id, answers=False), _token())    # 404, then 403, before looking at the body
+    svc.authorize(svc.load(quiz_id, answers=False), request_token())    # 404, then 403, before looking at the body
     data = json_body()
     reject_unknown_keys(data, ("question", "choice"))
-    return jsonify(svc.answer(quiz_id, data, _token()))
+    return jsonify(svc.answer(quiz_id, data, request_token()))
 
 
 @bp.post("/api/quizzes/<quiz_id>/finish")
 def api_finish(quiz_id: str):
     """Finish the quiz and return its result (idempotent)."""
     _no_fields()
-    return jsonify(quiz_service().finish(quiz_id, _token()))
+    return jsonify(quiz_service().finish(quiz_id, request_token()))
 
 
 @bp.get("/api/quizzes/<quiz_id>/export")
 def api_export(quiz_id: str):
     """The questions with their right answers: ``format=gift`` (Moodle) or ``csv``."""
     fmt = (request.args.get("format") or "").strip().lower()
-    body, mimetype, filename = quiz_service().export(quiz_id, fmt, _token(), request.args.get("sep") or ",",
+    body, mimetype, filename = quiz_service().export(quiz_id, fmt, request_token(), request.args.get("sep") or ",",
                                                      request.host_url)
     resp = Response(body, mimetype=mimetype.split(";")[0])   # a text/* type gets « ; charset=utf-8 »
     resp.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -143,21 +136,21 @@ def _learner_arg(learner: str) -> str:
 @bp.get("/api/learners/<learner>/history")
 def api_history(learner: str):
     """The learner's quizzes, scores per topic and per ruleset over time, Leitner boxes."""
-    return jsonify(quiz_service().history(_learner_arg(learner), _token()))
+    return jsonify(quiz_service().history(_learner_arg(learner), request_token()))
 
 
 @bp.post("/api/learners/<learner>/mistakes")
 def api_mistakes(learner: str):
     """201: a practice quiz of the questions the learner got wrong (404 when none)."""
     _no_fields()
-    return jsonify(quiz_service().retry_mistakes(_learner_arg(learner), token=_token())), 201
+    return jsonify(quiz_service().retry_mistakes(_learner_arg(learner), token=request_token())), 201
 
 
 @bp.post("/api/learners/<learner>/review")
 def api_review(learner: str):
     """201: a practice quiz of the learner's Leitner questions due today (404 when none)."""
     _no_fields()
-    return jsonify(quiz_service().review_due(_learner_arg(learner), _token())), 201
+    return jsonify(quiz_service().review_due(_learner_arg(learner), request_token())), 201
 
 
 @bp.get("/api/bank/export")
@@ -188,10 +181,7 @@ def api_syllabus():
 def api_exam_create():
     """A trainer's exam: 201 ``{id, trainer_token, codes, ...}``."""
     out = exams.create_exam(quiz_service(), json_body())
-    resp = jsonify(out)
-    resp.status_code = 201
-    resp.headers["Location"] = f"/api/exams/{out['id']}"
-    return resp
+    return created(out, f"/api/exams/{out['id']}")
 
 
 @bp.get("/api/exams/<exam_id>")
@@ -204,16 +194,13 @@ def api_exam(exam_id: str):
 def api_exam_attempt(exam_id: str):
     """A candidate's one attempt: 201 an exam-mode quiz (403 unknown code, 409 code used)."""
     out = exams.start_attempt(quiz_service(), exam_id, json_body())
-    resp = jsonify(out)
-    resp.status_code = 201
-    resp.headers["Location"] = f"/api/quizzes/{out['id']}"
-    return resp
+    return created(out, f"/api/quizzes/{out['id']}")
 
 
 @bp.get("/api/exams/<exam_id>/results")
 def api_exam_results(exam_id: str):
     """Each candidate's result (trainer token); ``?format=csv`` for a spreadsheet (``sep=,`` for commas)."""
-    data = exams.results(quiz_service(), exam_id, _token())
+    data = exams.results(quiz_service(), exam_id, request_token())
     fmt = (request.args.get("format") or "json").strip().lower()
     if fmt == "csv":
         sep = "," if request.args.get("sep") == "," else ";"

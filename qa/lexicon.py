@@ -12,18 +12,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .yamlio import LineDict, YamlError, load_yaml
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "lexicon.yaml"
-_LISTS = ("keywords", "keep", "count_nouns", "ball_lead", "after_ball", "opponent", "player", "breaker",
-          "stroke_verbs", "shot_markers", "new_rack", "hand_back", "claim_verbs", "legal_words",
-          "legality_asked", "follow_frame", "follow_openers", "follow_referring",
-          "follow_fillers", "follow_modal", "light_words")
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 
 
@@ -52,6 +48,20 @@ class Lexicon:
     follow_fillers: tuple[str, ...] = ()
     follow_modal: frozenset[str] = frozenset()
     light_words: frozenset[str] = frozenset()
+
+
+def _phrases(items: list[str]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(p.split()) for p in items)
+
+
+_LISTS = tuple(f.name for f in fields(Lexicon))   # every list of the file, in the dataclass's order
+# how each list is kept (any other: a frozenset of words)
+_SHAPES: dict[str, Callable[[list[str]], Any]] = {
+    "keywords": lambda items: tuple(sorted(set(items))),
+    "opponent": _phrases, "player": _phrases, "shot_markers": _phrases, "new_rack": _phrases, "hand_back": _phrases,
+    "follow_openers": tuple,
+    "follow_fillers": lambda items: tuple(sorted(items, key=len, reverse=True)),   # the longest first
+}
 
 
 class LexiconError(ValueError):
@@ -133,25 +143,7 @@ def _parse(path: Path) -> tuple[Lexicon | None, list[tuple[int, str]]]:
     problems += _contradictions(data, raw, Path(path).read_text(encoding="utf-8").splitlines())
     if problems:
         return None, problems
-    return Lexicon(
-        keywords=tuple(sorted(set(data["keywords"]))), keep=frozenset(data["keep"]),
-        count_nouns=frozenset(data["count_nouns"]), ball_lead=frozenset(data["ball_lead"]),
-        after_ball=frozenset(data["after_ball"]), opponent=tuple(tuple(p.split()) for p in data["opponent"]),
-        player=tuple(tuple(p.split()) for p in data["player"]), breaker=frozenset(data["breaker"]),
-        stroke_verbs=frozenset(data["stroke_verbs"]), shot_markers=_phrases(data["shot_markers"]),
-        new_rack=_phrases(data["new_rack"]), hand_back=_phrases(data["hand_back"]),
-        claim_verbs=frozenset(data["claim_verbs"]), legal_words=frozenset(data["legal_words"]),
-        legality_asked=frozenset(data["legality_asked"]),
-        follow_frame=frozenset(data["follow_frame"]), follow_openers=tuple(data["follow_openers"]),
-        follow_referring=frozenset(data["follow_referring"]),
-        follow_fillers=tuple(sorted(data["follow_fillers"], key=len, reverse=True)),
-        follow_modal=frozenset(data["follow_modal"]),
-        light_words=frozenset(data["light_words"]),
-    ), []
-
-
-def _phrases(items: list[str]) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(p.split()) for p in items)
+    return Lexicon(**{name: _SHAPES.get(name, frozenset)(data[name]) for name in _LISTS}), []
 
 
 def load_lexicon(path: Path = PATH) -> Lexicon:

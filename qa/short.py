@@ -27,7 +27,7 @@ from .rulebook import Clause, Rulebook
 from .text import QUESTION_WORDS, STOP_WORDS, fold, stem, words
 
 __all__ = ["MAX_SHORT", "PolicyReply", "is_yes_no", "policy_reply", "quote_short", "unknown_short",
-           "ruling_short", "outcome_verdicts", "verdict_clauses", "clip", "why_short", "foul_reply"]
+           "ruling_short", "outcome_verdicts", "verdict_clauses", "clip", "why_short", "foul_reply", "last_segment"]
 
 MAX_SHORT = 200
 _COUNT = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept", 8: "huit"}
@@ -413,7 +413,7 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
         return None
     # whose win or loss: the asker's (first person) or the other player's, read in the last words
     # that name someone (« …je touche la 1…, il a bille en main ? »: the other player)
-    last = _last_segment(question)
+    last = last_segment(question)
     tail = last if _FIRST_PERSON.search(last) or _OTHER_PERSON.search(last) else " ".join(words(question))[-80:]
     about_asker = bool(_FIRST_PERSON.search(tail)) or not _OTHER_PERSON.search(tail)
     about_shooter = about_asker == (shooter != "other")
@@ -461,7 +461,7 @@ def verdict_clauses(question: str, outcomes: Mapping[str, Any]) -> list[str]:
 _SEGMENTS = re.compile(r"[,.;:!?()]+")
 
 
-def _last_segment(question: str) -> str:
+def last_segment(question: str) -> str:
     """The folded words of the last segment of ``question`` (after its last comma, colon…)."""
     return next((" ".join(words(seg)) for seg in reversed(_SEGMENTS.split(question)) if words(seg)), "")
 
@@ -470,7 +470,7 @@ def _asked(question: str) -> str | None:
     """What a yes/no question asks of a situation's ruling (a name of :data:`_ASKED`): read in its
     last segment (« …sur mon push, elle reste rentrée ? »: whether the ball stays down), else in
     the last 80 characters, where the question comes after the story."""
-    last = _last_segment(question)
+    last = last_segment(question)
     tail = " ".join(words(question))[-80:]
     for text in (last, tail):
         found = next((name for name, rx in _ASKED if rx.search(text)), None)

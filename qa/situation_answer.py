@@ -30,7 +30,6 @@ that a cut to ``k`` keeps every ruleset's answer; scores are graded by tier (1.0
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -38,8 +37,7 @@ from .french import ball_list, join_and
 from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
 from .situation_rulings import rulings_of, weigh_open
-from .short import clip, outcome_verdicts, ruling_short, verdict_clauses
-from .text import words
+from .short import clip, last_segment, outcome_verdicts, ruling_short, verdict_clauses
 from .understand import OpenFact, Understanding, understand
 from .understand.lexicon import LEXICON
 
@@ -466,7 +464,6 @@ def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, in
 
 _FOCUS_SHARE = 0.8   # a lookup hit this close to the best one is what the question's words are about
 _FOCUS_DEPTH = 3     # ... among the first hits of the lookup
-_SEGMENTS = re.compile(r"[,.;:!?()]+")
 
 
 def _focus(book, question: str, rulesets: Sequence[str]) -> dict[str, float]:
@@ -485,8 +482,7 @@ def _focus(book, question: str, rulesets: Sequence[str]) -> dict[str, float]:
 def asks_legality(question: str) -> bool:
     """Whether the last words of ``question`` ask if the shot is legal (« …, c'est valable ? »,
     « c'est faute ? »: ``legality_asked`` of rules_data/lexicon.yaml)."""
-    tail = next((seg for seg in reversed(_SEGMENTS.split(question)) if words(seg)), "")
-    return any(w in LEXICON.legality_asked for w in words(tail))
+    return any(w in LEXICON.legality_asked for w in last_segment(question).split())
 
 
 def _focused(items: list[tuple[str, int, float]], focus: Mapping[str, float],

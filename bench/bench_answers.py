@@ -74,6 +74,7 @@ def main(argv: list[str]) -> int:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     book = load_rulebook()
     run = _Run(Answerer(book, situation_handler(book)))
+    run.answerer.matcher.warm()     # as the server does at start-up (web.build_answerer)
     for q in ("warm-up : la 9 tombe à la casse", "peut-on sauter ?"):
         run.answerer.ask(q)
     misses: list[str] = []

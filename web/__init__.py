@@ -150,7 +150,9 @@ def build_answerer(book):
     engine when the question describes a shot (``qa.situation_answer.situation_handler``)."""
     from qa.answer import Answerer
     from qa.situation_answer import situation_handler
-    return Answerer(book, situations=situation_handler(book))
+    answerer = Answerer(book, situations=situation_handler(book))
+    answerer.matcher.warm()     # before the first question, not on it
+    return answerer
 
 
 def register_blueprints(app: Flask, modules: tuple[str, ...] = BLUEPRINTS) -> list[str]:

@@ -121,12 +121,12 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
         r"a gagne quoi|il a gagne quoi|qu a t il gagne|souquet|strickland|van boening|shane|efren|reyes|filler|appleton|"
         r"predator|(?:en|de|du) (?:19|20)[0-9]{2})\b")),
+    # questions with nothing of the game in them: « quelle est la capitale de la France ? »
+    ("general", re.compile(
+        r"\b(?:capitale|meteo|quel temps fait|il fait beau|il pleut|horoscope|recette|blague|chanson|"
+        r"president de la republique|premier ministre|quelle heure est il|ton nom|tu t appelles|qui es tu|"
+        r"t es qui|es tu un robot|tu es un robot|intelligence artificielle|chatgpt)\b")),
 )
-# (questions with nothing of the game in them: « quelle est la capitale de la France ? »)
-OFF_TOPIC += (("general", re.compile(
-    r"\b(?:capitale|meteo|quel temps fait|il fait beau|il pleut|horoscope|recette|blague|chanson|"
-    r"president de la republique|premier ministre|quelle heure est il|ton nom|tu t appelles|qui es tu|"
-    r"t es qui|es tu un robot|tu es un robot|intelligence artificielle|chatgpt)\b")),)
 _VARIANT_INTENT = re.compile(
     r"\bvariante|\breconn|\bofficiel|\borganisme|\borganisations?\b|\bfederations\b|\binstances?\b|\bwpa\b|"
     r"\bepbf\b|\bautres? jeux|\bexiste")

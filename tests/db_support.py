@@ -9,9 +9,10 @@ missing server is a failure.
 from __future__ import annotations
 
 import os
+import threading
 import uuid
 from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 from urllib.parse import quote
 
 import pytest
@@ -82,3 +83,12 @@ def store_factory(target: str) -> Iterator[Callable[..., Store]]:
     finally:
         for store in stores:
             store.close()
+
+
+def run_at_once(fn: Callable[[Any], None], items: Iterable[Any]) -> None:
+    """``fn(item)`` for every item, each in its own thread, all started before any is joined."""
+    threads = [threading.Thread(target=fn, args=(item,)) for item in items]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()

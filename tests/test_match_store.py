@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from db_support import BACKENDS, backend_target
+from db_support import BACKENDS, backend_target, run_at_once
 from test_rack import BREAK, RACKS
 
 from qa.engine.rack import play_rack
@@ -72,11 +72,7 @@ def test_concurrent_shots_from_several_devices_are_serialised(open_service):
             dev.shot(m["id"], {"first_contact": 1, "pocketed": [], "rail_after_contact": True}, m["token"])
         except Exception as exc:  # noqa: BLE001 - collected and asserted below
             errors.append(exc)
-    threads = [threading.Thread(target=enter, args=(d,)) for d in devices]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_at_once(enter, devices)
     assert errors == []
     view = svc.view(m["id"])
     assert [s["seq"] for s in view["shots"]] == list(range(7))
@@ -101,11 +97,7 @@ def test_concurrent_shots_with_the_same_seq_one_wins_the_others_get_409(open_ser
             code = exc.status
         with lock:
             statuses.append(code)
-    threads = [threading.Thread(target=enter, args=(d,)) for d in devices]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_at_once(enter, devices)
     assert sorted(statuses) == [201, 409, 409, 409, 409]
     assert len(svc.view(m["id"])["shots"]) == 2
 

@@ -7,6 +7,7 @@ import threading
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from db_support import run_at_once
 
 from api_support import assert_error as err
 from gift_check import parse_gift
@@ -330,11 +331,7 @@ def test_concurrent_http_submissions(app):
         statuses.append(c.post(f"/api/quizzes/{quiz['id']}/answers",
                                json={"question": q["id"], "choice": q["choices"][-1]["id"]}).status_code)
 
-    threads = [threading.Thread(target=post, args=(q,)) for q in quiz["questions"]]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_at_once(post, quiz["questions"])
     assert statuses == [200] * 30
     assert len(client.get(f"/api/quizzes/{quiz['id']}").get_json()["answers"]) == 30
 

@@ -8,6 +8,7 @@ import io
 import re
 import threading
 
+from db_support import run_at_once
 from api_support import assert_error as err
 
 EXAM = {"title": "Arbitres régionaux", "rulesets": ["9-ffb"], "topics": [], "count": 6, "time_limit_s": 600,
@@ -67,11 +68,7 @@ def test_a_code_used_by_two_candidates_at_once_gives_one_attempt(app):
         barrier.wait()
         statuses.append(attempt(c, exam, exam["codes"][0], f"C{i}").status_code)
 
-    threads = [threading.Thread(target=go, args=(i,)) for i in range(6)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_at_once(go, range(6))
     assert sorted(statuses) == [201] + [409] * 5
 
 

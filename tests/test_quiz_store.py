@@ -21,7 +21,7 @@ from qa.quiz.service import GRACE_S
 from quiz_support import TokenService as QuizService
 from qa.quiz.store import QuizFinishedError, Store
 
-from db_support import BACKENDS, backend_target, store_factory
+from db_support import BACKENDS, backend_target, store_factory, run_at_once
 
 
 class Clock:
@@ -135,11 +135,7 @@ def test_concurrent_submissions_leave_exactly_n_answers(svc):
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
-    threads = [threading.Thread(target=submit, args=(q,)) for q in qs]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_at_once(submit, qs)
     assert not errors
     assert svc.store.counts()["answers"] == len(qs) == 40
     assert len(svc.load(quiz["id"]).answers) == 40
@@ -157,11 +153,7 @@ def test_same_answer_sent_concurrently_is_written_once_first_wins(svc):
         barrier.wait()
         results.append(svc.answer(quiz["id"], {"question": q["id"], "choice": choices[i % len(choices)]}))
 
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_at_once(submit, range(n))
     assert svc.store.counts()["answers"] == 1
     recorded = {r["choice"] for r in results}
     assert len(recorded) == 1                      # everyone gets the recorded answer back

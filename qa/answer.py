@@ -37,7 +37,7 @@ _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events", "advice"})   # 
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
-_AGREE_HITS = 8   # a ruling's first clause among the lookup's best this many keeps its place
+SPECIFIC_MARGIN = 0.5   # ... and this much stronger than the ruling's first clause
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
 _PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
@@ -277,7 +277,10 @@ class Answerer:
         """A ruled situation whose question the lookup matches one clause strongly (its score at
         least :data:`SPECIFIC_SCORE`: the question reads like that clause's own subject, « la
         casse au gabarit, une bille passe la ligne et deux rentrent ») cites that clause first,
-        when it belongs to a ruleset the ruling covers: the ruling's own citations follow."""
+        when it belongs to a ruleset the ruling covers and the ruling's own first clause matches
+        the question's words at least :data:`SPECIFIC_MARGIN` less (the ruling rests on the
+        general rule, « les sauts sont permis », where the question names the case, « la blanche
+        tape le cadre en bois »): the ruling's own citations follow."""
         cites = list(ruled.get("citations") or ())
         covered = set(ruled.get("rulesets") or ())
         look = self.matcher.lookup(clean(q), ids, _SEARCH_K)
@@ -290,13 +293,16 @@ class Answerer:
             return ruled
         if top.score < SPECIFIC_SCORE or top.clause.ruleset not in covered or cites[0].get("id") == top.clause.id:
             return ruled
-        if any(h.clause.id == cites[0].get("id") for h in look.hits[:_AGREE_HITS]):
-            return ruled      # the lookup agrees with the ruling's first clause: it stays first
-        if top.score < SPECIFIC_NEW and not any(c.get("id") == top.clause.id for c in cites):
-            return ruled      # a clause the ruling does not cite must match more strongly to come first
-        balls = {t for t in look.terms if t.isdigit()}
+        score = {h.clause.id: h.score for h in look.hits}
+        if top.clause.id in {c.get("id") for c in cites}:
+            if cites[0].get("id") in score:
+                return ruled      # the lookup agrees with the ruling's first clause: it stays first
+        elif top.score < SPECIFIC_NEW or top.score - score.get(cites[0].get("id"), 0.0) < SPECIFIC_MARGIN:
+            return ruled      # a clause the ruling does not cite must match much more strongly to come first
+        money = {str(self.book.rulesets[r].money_ball) for r in covered if r in self.book.rulesets}
+        balls = {t for t in look.terms if t in money}
         if balls - set(words(f"{top.clause.title} {top.clause.text}")):
-            return ruled      # it says nothing of a ball the story names (« la 10 sans l'annoncer »)
+            return ruled      # it says nothing of the money ball the story names (« la 10 sans l'annoncer »)
         first = {**top.clause.to_json(), "score": cites[0].get("score", top.score)}
         return {**ruled, "citations": [first] + [c for c in cites if c.get("id") != top.clause.id]}
 

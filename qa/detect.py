@@ -201,10 +201,11 @@ def detect(question: str) -> Detection:
     firm, loose, drop = _game_mentions(ws)
     games = firm or loose
     game = next(iter(games)) if len(games) == 1 else None
-    named: list[str] = []
-    for pattern, ids in _PUBLISHERS:
-        if pattern.search(text):
-            named.extend(i for i in ids if i not in named)
+    found = [frozenset(ids) for pattern, ids in _PUBLISHERS if pattern.search(text)]
+    # a name that covers a narrower one is narrowed by it (« BCA, version Québec »: the BCA)
+    kept = [ids for ids in found if not any(other < ids for other in found)]
+    named = [i for pattern, ids in _PUBLISHERS if frozenset(ids) in kept for i in ids]
+    named = list(dict.fromkeys(named))
     name_drop = frozenset(i for i, w in enumerate(ws) if w in NAME_WORDS) if named else frozenset()
     other = _OTHER_GAME.search(text) or _OTHER_GAME_WORDS.search(text)
     return Detection(

@@ -136,6 +136,11 @@ def test_near_domain_stays_refused(answerer, q):
     ("au magic rack trois billes tombent à la casse mais aucune ne passe la ligne, je continue ?",
      "9-ffb/trois-billes-trois-empochees"),
     ("j'ai fait un dry break au jeu de la 9 et la 9 est tombée", "9-ffb/dry-break-9-replacee"),
+    # the ruling rests on « les jumps sont autorisés »; the case the story names is its own item
+    ("guide : ma blanche a touché la bande puis a sauté par-dessus la 5 avant de toucher la 1, faute ?",
+     "10-guide/jump-apres-bande"),
+    ("au guide, en jump ma blanche tape le cadre en bois puis retombe sur le tapis et touche la 2",
+     "10-guide/jump-cadre-bois"),
 ])
 def test_a_ruled_story_cites_its_specific_clause_first(answerer, q, wanted):
     a = answerer.ask(q)
@@ -166,6 +171,22 @@ def test_a_policy_answer_keeps_the_specific_clause_first(answerer, q, wanted):
 def test_canada_names_the_quebec_texts():
     from qa.detect import detect
     assert set(detect("dans le règlement canadien, le bris").rulesets) == {"10-doolys", "9-bca"}
+
+
+@pytest.mark.parametrize("q, named", [
+    ("au BCA version Québec, c'est quoi un coup poussé ?", ("9-bca",)),
+    ("chez Dooly's au Québec, le bris", ("10-doolys",)),
+    ("BCA et Dooly's : le coup poussé", ("10-doolys", "9-bca")),
+    ("la FFB et le guide : le push-out", ("10-ffb", "9-ffb", "10-guide")),
+])
+def test_a_broad_name_is_narrowed_by_a_precise_one(q, named):
+    from qa.detect import detect
+    assert set(detect(q).rulesets) == set(named)
+
+
+def test_the_bca_named_with_quebec_answers_from_the_bca_only(answerer):
+    a = answerer.ask("c'est quoi un coup poussé au juste, au BCA du Québec ?")
+    assert {c["ruleset"] for c in a["citations"]} == {"9-bca"}
 
 
 # ----------------------------------------------------------------------------- the rule before its exception

@@ -473,10 +473,17 @@ def _asked(question: str) -> str | None:
     last = last_segment(question)
     tail = " ".join(words(question))[-80:]
     for text in (last, tail):
+        text = _CIRCUMSTANCE.sub(" ", text)
         found = next((name for name, rx in _ASKED if rx.search(text)), None)
         if found is not None:
             return found
     return None
+
+
+# the shot a story happened on, not what it asks (« scratch pendant un push-out, faute ? »)
+_CIRCUMSTANCE = re.compile(r"\b(?:pendant|durant|sur|lors d|lors de|au cours d|au cours de|apres|suite a|avec|en jouant) "
+                           r"(?:un |une |le |la |l |mon |ma |son |sa |ce |cet |cette |leur )?"
+                           r"(?:push out|pushout|push|coup pousse|coup de degagement)\b")
 
 
 def _answers(asked: str, o: Any, about_shooter: bool) -> bool:

@@ -406,3 +406,20 @@ def test_a_result_asked_after_a_story_is_its_ruling(answerer):
     a = answerer.ask("selon le guide, à la casse la blanche et la 10 rentrent toutes les deux. résultat ?")
     assert a["kind"] == "scenario"
     assert answerer.ask("les résultats du tournoi de samedi ?")["kind"] == "unknown"
+
+
+ALL5 = ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")
+
+
+@pytest.mark.parametrize("q, verdicts, cited", [
+    # an entry matched in its context too wins over one matched by a single word (« prévenir » is also
+    # the third foul's warning): every text wants the push-out announced (10-doolys/6-coup-pousse-annonce…)
+    ("il faut prévenir l'adversaire avant de faire un push ?", {r: "yes" for r in ALL5}, "annonce"),
+    # the push-out is when the scratch happened, not what is asked: a scratch is a foul on a push-out too
+    # (9-ffb/push-out-faute, 10-ffb/push-out-autres-regles)
+    ("à la FFB la blanche rentrée pendant mon push-out c'est faute quand même ?", {"10-ffb": "yes", "9-ffb": "yes"},
+     "push-out"),
+])
+def test_yes_no_phrasings_of_session_4(answerer, q, verdicts, cited):
+    a = answerer.ask(q)
+    assert a["verdicts"] == verdicts and cited in a["citations"][0]["id"]

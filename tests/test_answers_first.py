@@ -291,6 +291,18 @@ def test_policy_questions_file_problems_name_the_line(tmp_path, rulebook):
     assert "« Sauté »" in text and "valeur « permis » inconnue" in text
 
 
+def test_the_same_table_is_checked_and_read_before_the_entries(tmp_path, rulebook):
+    path = tmp_path / "policy_questions.yaml"
+    path.write_text("names: {}\nflip: []\nsame:\n  Bille Gagnante: bille de gain\n  la neuf: la 9\nquestions: []\n",
+                    encoding="utf-8")
+    text = "\n".join(f"{line}: {msg}" for line, msg in
+                     policy_question_problems(path, rulebook.policy_specs, list(rulebook.rulesets)))
+    assert "4: « Bille Gagnante » (same) : écrivez-le en minuscules" in text
+    assert "5: « la neuf » (same) s'écrit déjà comme « la 9 »" in text
+    from qa.policy_questions import load_policy_questions
+    assert " bille de gain " in load_policy_questions().text("la bille gagnante tombe sur une faute")
+
+
 # ============================================================================ the refusal gate
 @pytest.mark.parametrize("q", [
     "salut à tous ! petite question : au jeu de la 9, la 9 rentre sur la casse, on a gagné ?",

@@ -63,7 +63,7 @@ _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
     r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
-    r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball|\bcut ?throat\b")
+    r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b")
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
 _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
@@ -76,14 +76,14 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
-        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur)\b")),
+        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|[0-9]+ balles)\b")),
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
         r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"
         r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar|table du bar|billard du bar|"
         r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard))\b")),
     ("brand", re.compile(
-        r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|mezz|cuetec|"
+        r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
         r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
     ("technique", re.compile(
         r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
@@ -117,6 +117,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"formation d arbitres?|formation des arbitres|championnats? de france|qui a invente|invente le billard|"
         r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
+        r"circuits? (?:national|nationaux|regional|regionaux|pro|professionnel|international)|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
         r"a gagne quoi|il a gagne quoi|qu a t il gagne|souquet|strickland|van boening|shane|efren|reyes|filler|appleton|"

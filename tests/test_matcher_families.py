@@ -126,6 +126,8 @@ def test_filler_never_refuses(answerer, q, wanted):
     "la table du bar prend quelles pièces ?", "les règles du snooker", "qui a gagné le mondial de 9-ball",
     "c'est quand le prochain tournoi à Paris", "quel est le meilleur joueur de billard",
     "bon alors voilà, combien coûte un tapis ?",
+    "quelle est la meilleure queue pour un débutant ?", "une queue à 80 balles ça vaut le coup ?",
+    "au 8 pool, si la 8 rentre à la casse, j'ai gagné ?", "le circuit national se joue en combien de manches ?",
 ])
 def test_near_domain_stays_refused(answerer, q):
     assert answerer.ask(q)["kind"] == "unknown"

@@ -222,3 +222,12 @@ def test_a_bridge_that_moves_a_ball_is_a_rule_question_not_technique(answerer):
 def test_a_doubt_on_a_called_shot_finds_the_visual_check(answerer):
     assert _first(answerer, "en FFB au 10 il pense que mon coup annoncé n'est pas faisable, il peut demander quoi ?") \
         == "10-ffb/annonce-controle-visuel"
+
+
+def test_not_on_purpose_is_not_on_purpose():
+    """« sans faire exprès » is the opposite of « exprès » (the glossary's « involontaire » group): a
+    ball pocketed by accident on a push-out is not the foul of playing out of turn on purpose."""
+    from qa.matcher import Matcher
+    from qa.rulebook import load_rulebook
+    hits = Matcher.shared(load_rulebook()).search("9 ffb : sur mon push j'ai rentré la 5 sans faire exprès, elle reste ?")
+    assert hits[0].clause.id == "9-ffb/push-out-9-empochee"

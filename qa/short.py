@@ -66,8 +66,11 @@ def is_yes_no(question: str) -> bool:
         return True          # « quand je casse, dois-je toucher la 1 ? »
     for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
         seg = " ".join(words(part))
-        if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand")):
-            return False     # « scratch en pleine partie, c'est quoi la sanction ? »
+        if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand",
+                           "que signifie", "que veut dire", "que veulent dire", "que dit", "que disent",
+                           "que se passe", "que faire", "que faut il", "qu arrive t il", "comment", "pourquoi",
+                           "combien", "quel ", "quelle ", "quels ", "quelles ")):
+            return False     # « scratch en pleine partie, c'est quoi la sanction ? », « arbitre : que signifie… »
         if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
             return True
     if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi"}):

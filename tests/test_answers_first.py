@@ -85,6 +85,8 @@ def test_unknown_questions_are_refused_in_grammatical_french(answerer):
     ("je touche la 3 alors que la 2 est encore là, j'ai gagné ?", True),
     ("combien de fautes avant de perdre ?", False), ("c'est quoi un push-out ?", False),
     ("où replace-t-on la 9 ?", False), ("qui casse en premier ?", False), ("comment on fait le lag", False),
+    ("arbitre en formation : au 9, que signifie « bille en main » ?", False),
+    ("au 10, la 10 que j'avais annoncée est rentrée, c'est gagné ?", True),
 ])
 def test_yes_no_questions_are_told_from_the_others(q, expected):
     assert is_yes_no(q) is expected
@@ -435,3 +437,10 @@ ALL5 = ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")
 def test_yes_no_phrasings_of_session_4(answerer, q, verdicts, cited):
     a = answerer.ask(q)
     assert a["verdicts"] == verdicts and cited in a["citations"][0]["id"]
+
+
+def test_who_asks_is_not_what_is_asked(answerer):
+    """« arbitre stagiaire : » says who asks (rules_data/asides.yaml): « arbitre » would match the
+    referee's warning before the rule the question names; a « que signifie » is not a yes/no."""
+    a = answerer.ask("Arbitre stagiaire : au 9 FFB, que veut dire « trois fautes consécutives » ?")
+    assert a["verdicts"] is None and a["citations"][0]["id"] == "9-ffb/trois-fautes-consecutives"

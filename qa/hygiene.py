@@ -19,6 +19,7 @@ __all__ = ["on_subject", "RELATIVE_FLOOR"]
 
 RELATIVE_FLOOR = 0.4     # a hit under this share of the best one's score is off the subject
 WANTED_SHARE = 0.9       # a clause an answer rests on goes first when it scores this share of the best
+LEAD_OWN_SHARE = 0.6     # a lead-in matched this much better than its best item is quoted for itself
 _LEAD_MAX = 160          # a lead-in this short, ending with « : », says nothing alone
 
 
@@ -63,7 +64,10 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         cid = h.clause.id
         if _bare_lead(book, cid):
             item = _best_item(book, cid, kept, found_only=True)
-            if item is not None:      # an item of the list is quoted: it comes here, after its lead-in
+            item_score = next((x.score for x in kept if x.clause.id == item), 0.0)
+            # an item of the list is quoted: it comes here, after its lead-in; unless the question is
+            # about what the lead-in itself says (« le bris suit-il les règles des autres coups ? »)
+            if item is not None and item_score >= h.score * LEAD_OWN_SHARE:
                 h = Hit(book.clauses[item], h.score)
         ordered.append(h)
     wanted = set(first)

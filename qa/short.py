@@ -278,10 +278,16 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«])")
 
 
 def _lead_quote(book: Rulebook, c: Clause) -> str:
+    """The clause's words: an item after its lead-in (when short), a lead-in (« … ce qui suit : »)
+    with its first item, never alone."""
     text = " ".join(c.text.split())
     lead = book.clauses.get(c.lead_in) if c.lead_in else None
     if lead is not None and len(lead.text) <= 130:
         text = f"{' '.join(lead.text.split())} […] {text}"
+    elif text.endswith(":"):
+        item = next((x for x in book.by_ruleset.get(c.ruleset, ()) if x.lead_in == c.id), None)
+        if item is not None:
+            text = f"{text} {' '.join(item.text.split())}"
     return text
 
 

@@ -444,3 +444,11 @@ def test_who_asks_is_not_what_is_asked(answerer):
     referee's warning before the rule the question names; a « que signifie » is not a yes/no."""
     a = answerer.ask("Arbitre stagiaire : au 9 FFB, que veut dire « trois fautes consécutives » ?")
     assert a["verdicts"] is None and a["citations"][0]["id"] == "9-ffb/trois-fautes-consecutives"
+
+
+def test_a_lead_in_asked_for_itself_is_quoted_with_its_first_item(answerer):
+    """9-bca/3-bris-regles (« … les mêmes que pour les autres coups, à l'exception de ce qui suit : »)
+    is what is asked: it leads, and its quote goes on with its first item (3a), never alone."""
+    a = answerer.ask("au BCA, le bris obéit-il aux mêmes règlements que les autres coups ?")
+    assert a["citations"][0]["id"] == "9-bca/3-bris-regles"
+    assert "ce qui suit : L’ouvreur" in a["short"].replace("'", "’") and not a["short"].endswith(": »")

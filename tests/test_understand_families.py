@@ -49,6 +49,15 @@ def test_break_told_in_counts_without_ball_numbers(read):
     assert any("autres que la 10" in a for a in u.assumptions)
 
 
+def test_break_told_in_counts_under_no_game_pockets_no_money_ball(read):
+    """No game told: the balls a count stands for are neither the 9 nor the 10 (the 9 is the
+    money ball of the nine-ball texts, which the answer may rule too)."""
+    u = read("à la casse une bille rentre et trois billes vont en bande")
+    sh = shot(u)
+    assert sh["kind"] == "break" and len(sh["pocketed"]) == 1 and not {9, 10} & set(sh["pocketed"])
+    assert any("autre que la 9 et la 10 est tombée" in a for a in u.assumptions)
+
+
 def test_ball_named_in_apposition_after_a_count_is_the_one_pocketed(read):
     u = read("au 9 je casse, une seule bille tombe (la 7), et trois billes touchent une bande")
     assert shot(u)["pocketed"] == [7] and shot(u)["balls_to_rail"] == 3

@@ -52,11 +52,13 @@ def _best_item(book: Rulebook, lead: str, hits: Sequence[Hit], found_only: bool 
     return items[0].id if items else None
 
 
-def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k: int = 5) -> list[Hit]:
+def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k: int = 5,
+               share: float = WANTED_SHARE) -> list[Hit]:
     """At most ``k`` hits to quote, best first: those on the subject, a bare lead-in replaced by
     its best item (shown after its lead-in), no passage twice; the clauses ``first`` (what a
     policy answer rests on) are kept: those the matcher did not find come after the best clause
-    of their ruleset (the first place when that ruleset has none)."""
+    of their ruleset (the first place when that ruleset has none); those found lead when they score
+    ``share`` of the best hit."""
     best = hits[0].score if hits else 1.0
     kept = [h for h in hits if h.score >= best * RELATIVE_FLOOR] or list(hits[:1])
     ordered: list[Hit] = []
@@ -74,7 +76,7 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
     if wanted:   # the clauses the answer rests on that the matcher found come first (the rule before its
         # exception), unless the matcher found a clause clearly more specific to the question (« une bille
         # par terre à la casse »: the break's own clause, not the general foul the answer names)
-        lead = [h for h in ordered if h.clause.id in wanted and h.score >= ordered[0].score * WANTED_SHARE]
+        lead = [h for h in ordered if h.clause.id in wanted and h.score >= ordered[0].score * share]
         if lead or not any(h.clause.id in wanted for h in ordered):
             ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
     present = {h.clause.id for h in ordered}
@@ -85,6 +87,8 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         at = next((i + 1 for i, h in enumerate(ordered) if h.clause.ruleset == c.ruleset), min(1, len(ordered)))
         ordered.insert(at, Hit(c, ordered[at - 1].score if at else round(best, 4)))
         present.add(cid)
+    if wanted and share <= 0:    # they lead, found or not
+        ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
     out: list[Hit] = []
     seen_ids: set[str] = set()
     seen_text: set[str] = set()   # (ruleset, wording): the same passage twice

@@ -48,13 +48,26 @@ _YES_NO_OPENING = ("est ce", "peut on", "peut il", "peut elle", "peux je", "puis
 _WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:je|tu|il|elle|on|l[’']on)\s+(?:veu[tx]|voudra|le\s+désire|souhaite)|\boù\s+bon\s+(?:me|te|lui|nous|leur)\s+semble")
 
 
+# « elle va ou ? » written without its accent: « où » after a verb of placing or going (not « faute ou pas »)
+_WHERE_UNACCENTED = re.compile(
+    r"\b(?:va|vont|met|mets|mettre|mise|mis|place|placee|placer|replace|replacee|replacer|remet|remise|remis|"
+    r"remettre|pose|posee|poser|repose|reposee|part|partent|joue|rejoue|jouer|rejouer|trouve|retrouve) ou\b"
+    r"(?! (?:pas|non|bien|alors|quoi|la|le|les|l|un|une|sur|dans|derriere|devant)\b)")
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
-    gagne ? »), not what, how many, who, where, when or why."""
+    gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
+    elle va où ? »), the last one decides."""
+    asked = [part for part in question.split("?") if words(part)]
+    if len(asked) > 1:
+        question = asked[-1] + " ?"
     if "où" in _WHERE_ANY.sub(" ", question.lower()):
         return False
     ws = words(question)
     text = " ".join(ws)
+    if _WHERE_UNACCENTED.search(text):
+        return False
     if re.search(r"\b(?:ou pas|ou non|oui ou non|vrai ou faux)\b", text):
         return True
     if text.startswith(("c est quoi", "ca sert a quoi", "c est qui", "qu est ce", "a quoi", "de quoi")):

@@ -452,3 +452,25 @@ def test_a_lead_in_asked_for_itself_is_quoted_with_its_first_item(answerer):
     a = answerer.ask("au BCA, le bris obéit-il aux mêmes règlements que les autres coups ?")
     assert a["citations"][0]["id"] == "9-bca/3-bris-regles"
     assert "ce qui suit : L’ouvreur" in a["short"].replace("'", "’") and not a["short"].endswith(": »")
+
+
+def test_a_question_the_texts_do_not_answer_alone_is_read_with_the_previous_one(answerer):
+    first = answerer.ask("au BCA, trois fautes de suite et on perd ?")
+    then = answerer.ask("il faut qu'on me prévienne avant ?", context=first["context"])
+    # 9-bca/12-avertissement: the warning after the second foul, the clause the verdict rests on, first
+    assert then["verdicts"] == {"9-bca": "yes"} and then["citations"][0]["id"] == "9-bca/12-avertissement"
+    off = answerer.ask("et une queue ça coûte combien ?", context=first["context"])
+    assert off["kind"] == "unknown"
+
+
+@pytest.mark.parametrize("q, expected", [
+    ("la 10 rentre sur une faute, c'est gagné ? elle va ou du coup ?", False),   # the last question decides
+    ("elle est remise ou ?", False), ("je la joue ou pas ?", True), ("c'est faute ou non ?", True),
+])
+def test_the_last_question_and_an_unaccented_where_decide_yes_or_no(q, expected):
+    assert is_yes_no(q) is expected
+
+
+def test_a_point_every_text_is_silent_on_quotes_no_clause(answerer):
+    a = answerer.ask("au 9 il y a une règle pour le stalemate ?")
+    assert a["kind"] == "lookup" and a["verdicts"] == {"9-bca": "silent", "9-ffb": "silent"} and a["citations"] == []

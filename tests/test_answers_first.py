@@ -474,3 +474,11 @@ def test_the_last_question_and_an_unaccented_where_decide_yes_or_no(q, expected)
 def test_a_point_every_text_is_silent_on_quotes_no_clause(answerer):
     a = answerer.ask("au 9 il y a une règle pour le stalemate ?")
     assert a["kind"] == "lookup" and a["verdicts"] == {"9-bca": "silent", "9-ffb": "silent"} and a["citations"] == []
+
+
+def test_the_money_ball_named_in_a_follow_up_of_its_game_is_a_ball(answerer):
+    """« et si c'est la 9 ? » in a conversation about the BCA's jeu de la 9 changes the ball, not the
+    rulesets: the 9 pocketed on a push-out is spotted (9-bca/5-coup-pousse-billes-empochees)."""
+    first = answerer.ask("au BCA sur mon coup poussé j'ai rentré la 4")
+    then = answerer.ask("et si c'était la 9 ?", context=first["context"])
+    assert then["rulesets"] == ["9-bca"] and then["scenario"]["shot"]["pocketed"] == [9]

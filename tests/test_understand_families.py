@@ -282,3 +282,8 @@ def test_a_cue_ball_that_sort_at_the_end_of_a_clause_is_off_the_table(rulebook, 
     from qa.understand import understand
     u = understand(rulebook, q)
     assert u is not None and u.scenario["shot"]["cue_ball"] == "off_table"
+
+
+def test_a_push_out_named_before_its_story_without_a_comma(read):
+    u = read("au BCA sur un coup poussé j'ai rentré la 4")
+    assert shot(u)["kind"] == "push_out" and shot(u)["pocketed"] == [4]

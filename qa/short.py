@@ -443,11 +443,28 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     for r, o in outcomes.items():
         unsettled = set(getattr(o, "unsettled", ()) or ())
         unlisted = any(not f.clause for f in getattr(o, "fouls", ()) or ())
-        if unlisted and unsettled & _SETTLES.get(asked, frozenset()):
+        valid = break_valid(o) if asked == "legal" else None
+        if valid is not None:
+            out[r] = "yes" if valid else "no"   # « casse valable ? »: the text says when a break is valid
+        elif unlisted and unsettled & _SETTLES.get(asked, frozenset()):
             out[r] = "silent"      # the engine ruled as a referee would: the text itself says nothing
         else:
             out[r] = "yes" if _answers(asked, o, about_shooter) else "no"
     return out
+
+
+def break_valid(o: Any) -> bool | None:
+    """Whether a break is valid, where the text's own conditions of a valid break decide it (even
+    when what an invalid break costs is left to the referee); None for another shot."""
+    info = getattr(o, "break_info", None) or {}
+    if info.get("legal") is None:
+        return None
+    stated = any(getattr(x, "clause", None) and getattr(x, "policy", None) in _BREAK_CONDITIONS
+                 for x in getattr(o, "reasons", ()) or ())
+    return bool(info["legal"]) if stated else None
+
+
+_BREAK_CONDITIONS = frozenset({"break_requirement", "break_first_contact"})
 
 
 # « Is it a foul? » where a text does not list the foul the engine found (a foul without its clause,

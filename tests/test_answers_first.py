@@ -482,3 +482,14 @@ def test_the_money_ball_named_in_a_follow_up_of_its_game_is_a_ball(answerer):
     first = answerer.ask("au BCA sur mon coup poussé j'ai rentré la 4")
     then = answerer.ask("et si c'était la 9 ?", context=first["context"])
     assert then["rulesets"] == ["9-bca"] and then["scenario"]["shot"]["pocketed"] == [9]
+
+
+def test_the_guide_says_when_a_break_is_valid_not_what_an_invalid_one_costs(answerer):
+    """10-guide/casse-valable: valid when the 1 is hit first and at least four balls reach a rail. A
+    ball pocketed with two balls to a rail: not valid (« no »); whether that is a foul, the guide's
+    list of fouls does not say (« silent »)."""
+    story = "guide du 10 : à la casse je touche la 1, la 3 rentre et seulement deux billes vont en bande"
+    valid = answerer.ask(story + ", la casse est valable ?")
+    assert valid["verdicts"] == {"10-guide": "no"} and "casse non valable" in valid["short"].lower()
+    foul = answerer.ask(story + ", c'est faute ?")
+    assert foul["verdicts"] == {"10-guide": "silent"}

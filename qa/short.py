@@ -169,6 +169,9 @@ def _value_groups(book: Rulebook, policy: str, covered: Sequence[str]) -> dict[s
     return groups
 
 
+_ROOM = 5   # citations an answer gives by default (the contract's k)
+
+
 def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
                  pqs: PolicyQuestions | None = None) -> PolicyReply | None:
     """The reply of the policy ``question`` asks about, over the rulesets ``covered``; None when
@@ -187,6 +190,10 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if all(v == "silent" for v in groups) and not yes_no:
         return None          # no text says anything: the quotes (if any) answer better
     clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))
+    # and the clause it contradicts is cited with the one the verdict follows, where the citations have room
+    against = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].against) and c not in clauses)
+    if len(clauses) + len(against) < _ROOM:
+        clauses += against
     if yes_no and pq.also:      # where a text states the exception that decides, its clause is the one
         clauses = tuple(dict.fromkeys(c for r in covered if (c := _deciding_clause(book.rulesets[r], pq))))
     if yes_no:
@@ -255,11 +262,17 @@ def _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs) -> str:
     for r in covered:
         if verdicts[r] == "no":
             no_by_cond.setdefault(pq.when.get(book.rulesets[r].policy[pq.policy].value, ""), []).append(r)
+    # a text that contradicts itself on the point (its value holds `against` another clause) says so
+    torn = {r for r in covered if (pv := book.rulesets[r].policy.get(pq.policy)) is not None and pv.against}
+
+    def said(rs: list[str]) -> str:
+        return " (le texte se contredit)" if rs and set(rs) <= torn else ""
+
     parts: list[str] = []
     if yes:
-        parts.append("oui " + group_phrase(book, yes, covered, pqs))
+        parts.append("oui " + group_phrase(book, yes, covered, pqs) + said(yes))
     for cond, rs in no_by_cond.items():
-        parts.append("non " + group_phrase(book, rs, covered, pqs) + (f" ({cond})" if cond else ""))
+        parts.append("non " + group_phrase(book, rs, covered, pqs) + (f" ({cond})" if cond else "") + said(rs))
     if silent:
         parts.append(_silent_phrase(book, silent, covered, pqs) if parts or len(silent) > 1
                      else f"{_nominal(_prep(book, pqs, silent[0]))} n’en dit rien")

@@ -493,3 +493,12 @@ def test_the_guide_says_when_a_break_is_valid_not_what_an_invalid_one_costs(answ
     assert valid["verdicts"] == {"10-guide": "no"} and "casse non valable" in valid["short"].lower()
     foul = answerer.ask(story + ", c'est faute ?")
     assert foul["verdicts"] == {"10-guide": "silent"}
+
+
+def test_a_text_that_contradicts_itself_says_so_and_cites_both_clauses(answerer):
+    """Dooly's: « un jeu à coups annoncés » (10-doolys/1-but-du-jeu), then « Les joueurs n'ont jamais à
+    nommer leurs coups » (10-doolys/1-pas-d-annonce): the verdict follows the explicit sentence and
+    says the contradiction."""
+    a = answerer.ask("chez Dooly's, on doit annoncer ses coups ?")
+    assert a["verdicts"] == {"10-doolys": "no"} and "se contredit" in a["short"]
+    assert {"10-doolys/1-pas-d-annonce", "10-doolys/1-but-du-jeu"} <= {c["id"] for c in a["citations"]}

@@ -101,7 +101,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("equipment", re.compile(
         r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|grammes?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
-        r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|"
+        r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
         r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"changer (?:le|la|les|mon|ma|mes|son|sa|ses) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes))\b"

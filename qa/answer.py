@@ -37,7 +37,7 @@ _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events", "advice"})   # 
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
-SPECIFIC_MARGIN = 0.5   # ... and this much stronger than the ruling's first clause
+SPECIFIC_RATIO = 1.5   # ... and this many times stronger than the ruling's first clause
 _SHORT_SETTLED = 12   # words of a question whose weak lookup a policy settles: its clauses lead
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
@@ -301,7 +301,7 @@ class Answerer:
         least :data:`SPECIFIC_SCORE`: the question reads like that clause's own subject, « la
         casse au gabarit, une bille passe la ligne et deux rentrent ») cites that clause first,
         when it belongs to a ruleset the ruling covers and the ruling's own first clause matches
-        the question's words at least :data:`SPECIFIC_MARGIN` less (the ruling rests on the
+        the question's words :data:`SPECIFIC_RATIO` times less (the ruling rests on the
         general rule, « les sauts sont permis », where the question names the case, « la blanche
         tape le cadre en bois »): the ruling's own citations follow."""
         cites = list(ruled.get("citations") or ())
@@ -320,7 +320,7 @@ class Answerer:
         if top.clause.id in {c.get("id") for c in cites}:
             if cites[0].get("id") in score:
                 return ruled      # the lookup agrees with the ruling's first clause: it stays first
-        elif top.score < SPECIFIC_NEW or top.score - score.get(cites[0].get("id"), 0.0) < SPECIFIC_MARGIN:
+        elif top.score < SPECIFIC_NEW or top.score < SPECIFIC_RATIO * score.get(cites[0].get("id"), 0.0):
             return ruled      # a clause the ruling does not cite must match much more strongly to come first
         money = {str(self.book.rulesets[r].money_ball) for r in covered if r in self.book.rulesets}
         balls = {t for t in look.terms if t in money}

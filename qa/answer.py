@@ -277,7 +277,10 @@ class Answerer:
         lead = asked_own is not None or (settled and len(words(q)) <= _SHORT_SETTLED)
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, 0.0 if lead else WANTED_SHARE)
         if settled and reply is not None and not reply.clauses:
-            hits = []    # every text is silent and no clause matches the question: none is quoted as if it did
+            # every text is silent and no clause matches the question: outside what the texts cover
+            # (« unknown », no clause quoted as if it answered), each text's silence said
+            return {**self._unknown(q, look), "short": reply.short, "verdicts": dict(reply.verdicts or {}),
+                    "rulesets": list(reply.verdicts or look.searched)}
         covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
         if reply is not None and reply.verdicts:     # a verdict covers its ruleset, silent ones too
             covered += [r for r in reply.verdicts if r not in covered]
@@ -286,7 +289,7 @@ class Answerer:
             "question": q,
             "kind": "lookup",
             "rulesets": covered,
-            "answer": self._summary(hits, covered) or short,
+            "answer": self._summary(hits, covered),
             "citations": [{**h.clause.to_json(), "score": h.score} for h in hits],
             "suggestions": self._topics(look),
             "scenario": None,

@@ -471,9 +471,12 @@ def test_the_last_question_and_an_unaccented_where_decide_yes_or_no(q, expected)
     assert is_yes_no(q) is expected
 
 
-def test_a_point_every_text_is_silent_on_quotes_no_clause(answerer):
+def test_a_point_every_text_is_silent_on_is_outside_the_texts_and_says_each_silence(answerer):
+    """The contract: « unknown » means outside what the texts cover, no citation offered; the verdicts
+    still say what each text answers: nothing."""
     a = answerer.ask("au 9 il y a une règle pour le stalemate ?")
-    assert a["kind"] == "lookup" and a["verdicts"] == {"9-bca": "silent", "9-ffb": "silent"} and a["citations"] == []
+    assert a["kind"] == "unknown" and a["citations"] == []
+    assert a["verdicts"] == {"9-bca": "silent", "9-ffb": "silent"} and "n’en disent rien" in a["short"]
 
 
 def test_the_money_ball_named_in_a_follow_up_of_its_game_is_a_ball(answerer):

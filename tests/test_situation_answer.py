@@ -373,7 +373,9 @@ def test_table_without_the_10_is_ruled_as_nine_ball(ask):
 def test_a_story_asking_whether_the_shot_is_legal_starts_with_the_rule_of_the_shot(ask):
     """« …, c'est régulier ? »: the first contact rule answers, before who plays next."""
     a = ask("Au jeu de la 9, je touche la 3 qui est la plus basse et la 6 rentre, c'est régulier ?")
-    assert [c["id"] for c in a["citations"][:2]] == ["9-bca/1-toucher-la-plus-basse", "9-ffb/ordre-croissant"]
+    ids = [c["id"] for c in a["citations"]]
+    assert ids[0] in {"9-bca/1-toucher-la-plus-basse", "9-ffb/ordre-croissant"}
+    assert {"9-bca/1-toucher-la-plus-basse", "9-ffb/ordre-croissant"} <= set(ids)
 
 
 def test_a_story_without_that_question_starts_with_who_plays_next(ask):

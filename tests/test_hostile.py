@@ -421,3 +421,40 @@ def test_an_api_parameter_given_twice_is_refused_but_rulesets_may_repeat(client)
     assert_error(client.get("/api/ask?q=casse&q=blanche"), 400, "q", "repeated_field")
     assert_error(client.get("/api/ask?q=casse&k=5&k=6"), 400, "k", "repeated_field")
     assert client.get("/api/ask?q=casse&rulesets=9-bca&rulesets=9-ffb").status_code == 200
+
+
+@pytest.mark.parametrize("url, field", [
+    ("/?q=casse&q=blanche", "q"),
+    ("/?q=casse&context=a&context=b", "context"),
+    ("/arbitrage?kind=break&kind=normal", "kind"),
+    ("/arbitrage/decision?cue_ball=table&cue_ball=pocketed", "cue_ball"),
+    ("/comparer?rulesets=9-bca,9-ffb&topic=break&topic=fouls", "topic"),
+    ("/quiz?count=3&count=4", "count"),
+    ("/regles/9-bca?filtre=casse&filtre=faute", "filtre"),
+    ("/regles-maison/nouveau?base=9-bca&base=9-ffb", "base"),
+])
+def test_a_page_field_given_twice_is_a_french_400_page_naming_it(client, url, field):
+    r = client.get(url)
+    assert r.status_code == 400 and r.mimetype == "text/html"
+    text = r.get_data(as_text=True)
+    assert f"Le paramètre « {field} » est donné plusieurs fois : une seule valeur est attendue." in text
+    assert "<h1>Erreur 400</h1>" in text
+
+
+@pytest.mark.parametrize("url", [
+    "/?q=casse&rulesets=9-bca&rulesets=9-ffb&f=1",                       # the rulesets checkboxes
+    "/arbitrage?game=nine-ball&on_table=4&on_table=9&pocketed=4&pocketed=9&fouls=touched_ball&fouls=double_hit",
+    "/arbitrage/decision?game=nine-ball&on_table=4&on_table=9&first_contact=4",
+    "/comparer?rulesets=9-bca&rulesets=9-ffb&only_diff=0&only_diff=1",   # hidden 0, then the ticked box
+    "/quiz?rulesets=9-bca&rulesets=9-ffb&topics=break&topics=fouls",
+])
+def test_the_lists_a_form_repeats_are_still_taken(client, url):
+    assert client.get(url).status_code == 200
+
+
+def test_the_api_names_a_repeated_field_in_json_on_every_route(client):
+    assert_error(client.get("/api/clauses?topic=break&topic=fouls"), 400, "topic", "repeated_field")
+    assert_error(client.get("/api/compare?rulesets=9-bca,9-ffb&topic=break&topic=fouls"), 400, "topic", "repeated_field")
+    assert_error(client.get("/api/bank/export?format=csv&format=gift"), 400, "format", "repeated_field")
+    # an address that matches nothing is still a 404, not a complaint about its query string
+    assert_error(client.get("/api/nulle-part?a=1&a=2"), 404)

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from flask import Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -245,6 +245,37 @@ def check_ruleset_ids(book: Rulebook, ids: Iterable[Any], field: str = "rulesets
         if rid not in out:
             out.append(rid)
     return out
+
+
+#: The query-string fields any page or API address may receive more than once: a list of
+#: checkboxes (``rulesets=A&rulesets=B``). Every other field is single-valued unless its view
+#: says otherwise with :func:`repeatable`.
+REPEATABLE = frozenset({"rulesets"})
+
+
+def repeatable(*names: str) -> Callable[[Any], Any]:
+    """Mark a view whose query string may also repeat ``names`` (its form's checkbox lists,
+    a hidden ``0`` sent before a ticked ``1``...); put it under the route decorator."""
+    def mark(view: Any) -> Any:
+        view.repeatable_fields = REPEATABLE | frozenset(names)
+        return view
+    return mark
+
+
+def refuse_repeated_fields() -> None:
+    """A single-valued query-string field given twice (``/?q=a&q=b``, ``/api/ask?k=5&k=6``) is a
+    400 ``repeated_field`` naming it, rather than one of the values taken silently; the lists of
+    the view (:data:`REPEATABLE`, :func:`repeatable`) may repeat. Requests that match no view
+    (404, 405) and static files are left to their own answer. Called before every request."""
+    view = current_app.view_functions.get(request.endpoint or "") if request.endpoint != "static" else None
+    if view is None or request.routing_exception is not None:
+        return
+    allowed = getattr(view, "repeatable_fields", REPEATABLE)
+    for key in request.args:
+        if key not in allowed and len(request.args.getlist(key)) > 1:
+            name = key[:80]
+            raise bad_request("repeated_field", f"Le paramètre « {name} » est donné plusieurs fois : "
+                                                "une seule valeur est attendue.", name)
 
 
 def list_param(args: Any, name: str = "rulesets") -> list[str]:

@@ -40,8 +40,8 @@ from qa.quiz.params import MAX_COUNT, MAX_LEARNER, MAX_TIME_LIMIT_S, QuizError, 
 from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.store import Store
 
-from .common import (ApiError, created, get_rulebook, json_body, list_param, reject_unknown_keys, request_body,
-                     request_token, store_target)
+from .common import (ApiError, created, get_rulebook, json_body, list_param, reject_unknown_keys, repeatable,
+                     request_body, request_token, store_target)
 
 bp = Blueprint("quiz", __name__)
 
@@ -359,6 +359,7 @@ def _render_setup(form: dict, error: str | None = None, field: str | None = None
 
 
 @bp.get("/quiz")
+@repeatable("topics", "levels")     # the set-up form's checkbox lists, in a shared link
 def setup():
     """Set up a quiz: rulesets, topics, number of questions, mode, exam code, time limit, name.
     Query parameters pre-fill the form (``?seed=1234&mode=exam&rulesets=9-ffb`` to share an exam)."""

@@ -173,10 +173,15 @@ def request_body() -> bytes:
     return raw
 
 
+#: The ``charset`` a JSON body may declare: UTF-8, or ASCII (a part of it).
+JSON_CHARSETS = frozenset({"utf-8", "utf8", "us-ascii", "ascii"})
+
+
 def json_body() -> dict:
     """The request's JSON object, or an :class:`ApiError`.
 
-    415 when the body is not declared ``application/json``; 413 when it is too large
+    415 when the body is not declared ``application/json``, or declared in a ``charset`` other
+    than UTF-8 (field ``Content-Type``); 413 when it is too large
     (:func:`request_body`); 400 when it is empty, is not valid JSON (with the line and
     column), nests more than :data:`MAX_JSON_DEPTH` levels, gives a key twice in one object
     (naming it) or is not an object.
@@ -186,6 +191,12 @@ def json_body() -> dict:
         raise ApiError(415, "unsupported_media_type",
                        f"Le corps de la requête doit être du JSON (Content-Type: application/json ; reçu : {got}).",
                        "body")
+    charset = request.mimetype_params.get("charset")
+    if charset is not None and charset.strip().lower() not in JSON_CHARSETS:
+        # JSON is UTF-8 (RFC 8259 § 8.1): a body declared in another encoding would be misread
+        raise ApiError(415, "unsupported_media_type",
+                       f"En-tête « Content-Type » : le JSON doit être en UTF-8 (charset=utf-8 ; reçu : "
+                       f"charset={charset[:40]}).", "Content-Type")
     raw = request_body()
     if not raw.strip():
         raise bad_request("empty_body", "Le corps de la requête est vide : un objet JSON est attendu.", "body")

@@ -510,6 +510,43 @@ def test_a_learner_name_is_the_same_however_its_accents_are_typed():
     assert learner_key("e\u0301t\u00e9") == learner_key("\u00e9t\u00e9") == learner_key("ÉTÉ")
 
 
+@pytest.mark.parametrize("a, b", [
+    ("Ana", "\u0410na"),          # U+0410 CYRILLIC CAPITAL LETTER A
+    ("ANA", "\u0430na"),          # U+0430 CYRILLIC SMALL LETTER A, another case
+    ("Olga", "\u039flga"),        # U+039F GREEK CAPITAL LETTER OMICRON
+    ("Zoé", "\u0396oe\u0301"),    # U+0396 GREEK CAPITAL LETTER ZETA, the accent typed apart
+    ("Paul", "\u0420aul"),        # U+0420 CYRILLIC CAPITAL LETTER ER
+])
+def test_names_in_look_alike_letters_are_one_learner(a, b):
+    from qa.quiz.names import learner_key, same_learner
+    assert learner_key(a) != learner_key(b)       # other letters, which NFKC and case folding keep apart
+    assert same_learner(a, b) and same_learner(b, a)
+
+
+@pytest.mark.parametrize("a, b", [("Ana", "Anna"), ("Zoé", "Zoe"), ("Léa", "Lea"), ("Ali", "Alia")])
+def test_names_that_look_different_stay_different_learners(a, b):
+    from qa.quiz.names import same_learner
+    assert not same_learner(a, b)
+
+
+def test_the_api_takes_a_look_alike_name_for_the_learner_it_looks_like(client):
+    first = client.post("/api/quizzes", json={"count": 1, "learner": "\u0410na"})   # Cyrillic « А » first
+    assert first.status_code == 201 and first.get_json()["learner"] == "\u0410na"  # shown as typed
+    token = first.get_json()["learner_token"]
+    assert_error(client.post("/api/quizzes", json={"count": 1, "learner": "Ana"}), 403, "learner", "learner_taken")
+    again = client.post("/api/quizzes", json={"count": 1, "learner": "Ana"}, headers={"X-Arbitre-Token": token})
+    assert again.status_code == 201 and again.get_json()["learner"] == "\u0410na"
+    history = client.get("/api/learners/ANA/history", headers={"X-Arbitre-Token": token})
+    assert history.status_code == 200 and len(history.get_json()["quizzes"]) == 2
+
+
+def test_an_exam_candidate_cannot_take_a_look_alike_of_a_name_taken(client):
+    exam = client.post("/api/exams", json={"title": "Club", "rulesets": ["9-ffb"], "count": 2, "candidates": 2}).get_json()
+    url = f"/api/exams/{exam['id']}/attempts"
+    assert client.post(url, json={"code": exam["codes"][0], "learner": "Olga"}).status_code == 201
+    assert_error(client.post(url, json={"code": exam["codes"][1], "learner": "\u039flga"}), 409, "learner")
+
+
 def test_quiz_bodies_take_only_their_fields(client):
     r = client.post("/api/quizzes", json={"count": 1})
     quiz = r.get_json()

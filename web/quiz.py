@@ -38,6 +38,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from qa.quiz import exams
 from qa.quiz.params import MAX_COUNT, MAX_LEARNER, MAX_TIME_LIMIT_S, QuizError, clean_learner
 from qa.quiz.service import COMPARISON, GRACE_S, QuizService
+from qa.quiz.names import same_learner
 from qa.quiz.store import Store
 
 from .common import (ApiError, created, get_rulebook, json_body, list_param, reject_unknown_keys, repeatable,
@@ -316,9 +317,9 @@ def _remember(out: dict) -> None:
 
 
 def _learner_token(name: str | None = None) -> str | None:
-    """The session's learner token (only for ``name``, compared without case, when given)."""
+    """The session's learner token (only for ``name``, compared as the store compares names, when given)."""
     rec = session.get(SESSION_LEARNER) or {}
-    if not rec.get("token") or (name is not None and str(rec.get("name", "")).casefold() != name.casefold()):
+    if not rec.get("token") or (name is not None and not same_learner(str(rec.get("name", "")), name)):
         return None
     return str(rec["token"])
 

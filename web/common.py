@@ -265,28 +265,36 @@ REPEATABLE = frozenset({"rulesets"})
 
 
 def repeatable(*names: str) -> Callable[[Any], Any]:
-    """Mark a view whose query string may also repeat ``names`` (its form's checkbox lists,
-    a hidden ``0`` sent before a ticked ``1``...); put it under the route decorator."""
+    """Mark a view whose query string or posted form may also repeat ``names`` (its form's
+    checkbox lists, a hidden ``0`` sent before a ticked ``1``...); put it under the route decorator."""
     def mark(view: Any) -> Any:
         view.repeatable_fields = REPEATABLE | frozenset(names)
         return view
     return mark
 
 
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
 def refuse_repeated_fields() -> None:
-    """A single-valued query-string field given twice (``/?q=a&q=b``, ``/api/ask?k=5&k=6``) is a
-    400 ``repeated_field`` naming it, rather than one of the values taken silently; the lists of
-    the view (:data:`REPEATABLE`, :func:`repeatable`) may repeat. Requests that match no view
-    (404, 405) and static files are left to their own answer. Called before every request."""
+    """A single-valued field given twice — in the query string (``/?q=a&q=b``,
+    ``/api/ask?k=5&k=6``) or in a page's posted form — is a 400 ``repeated_field`` naming it,
+    rather than one of the values taken silently; the lists of the view (:data:`REPEATABLE`,
+    :func:`repeatable`) may repeat. Requests that match no view (404, 405) and static files are
+    left to their own answer. Called before every request."""
     view = current_app.view_functions.get(request.endpoint or "") if request.endpoint != "static" else None
     if view is None or request.routing_exception is not None:
         return
     allowed = getattr(view, "repeatable_fields", REPEATABLE)
-    for key in request.args:
-        if key not in allowed and len(request.args.getlist(key)) > 1:
-            name = key[:80]
-            raise bad_request("repeated_field", f"Le paramètre « {name} » est donné plusieurs fois : "
-                                                "une seule valeur est attendue.", name)
+    fields = [request.args]
+    if request.method == "POST" and request.mimetype in _FORM_TYPES and not request.path.startswith("/api/"):
+        fields.append(request.form)
+    for values in fields:
+        for key in values:
+            if key not in allowed and len(values.getlist(key)) > 1:
+                name = key[:80]
+                raise bad_request("repeated_field", f"Le paramètre « {name} » est donné plusieurs fois : "
+                                                    "une seule valeur est attendue.", name)
 
 
 def list_param(args: Any, name: str = "rulesets") -> list[str]:

@@ -374,6 +374,7 @@ def setup():
 
 
 @bp.post("/quiz")
+@repeatable("topics", "levels")
 def create():
     """Create a quiz from the set-up form, then go to its first question."""
     f = request.form
@@ -681,6 +682,7 @@ def exam_new():
 
 
 @bp.post("/examens")
+@repeatable("topics", "levels")
 def exam_create():
     """Create the exam; the page shows the candidate codes (once) and keeps the trainer token
     in this browser's session."""

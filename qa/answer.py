@@ -22,7 +22,7 @@ from .conversation import (Context, ContextError, change_facts, classify_follow_
                            make_context, read_context, switch_game)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
-from .hygiene import on_subject
+from .hygiene import WANTED_SHARE, on_subject
 from .short import foul_reply, off_topic_phrase, policy_reply, quote_short, unknown_short, why_short
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
@@ -37,7 +37,8 @@ _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events", "advice"})   # 
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
-SPECIFIC_MARGIN = 0.5   # ... and this much stronger than the ruling's first clause
+SPECIFIC_RATIO = 1.5   # ... and this many times stronger than the ruling's first clause
+_SHORT_SETTLED = 12   # words of a question whose weak lookup a policy settles: its clauses lead
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
 _PUBLISHER_SHORT = {"ffb": "FFB", "bca": "BCA", "doolys": "Dooly’s", "guide": "guide du joueur"}
@@ -140,6 +141,8 @@ class Answerer:
         if found is None and ctx is not None and ids is None:
             ids = self._kept(q, ctx)
         ans, stands_for, scope = found if found is not None else (self._answer(q, ids, k), q, ids)
+        if found is None and ctx is not None and ans.get("kind") == "unknown":
+            ans, stands_for, scope = self._with_previous(q, k, ctx, ids) or (ans, stands_for, scope)
         if len(ans.get("citations") or ()) > k:
             ans = {**ans, "citations": list(ans["citations"])[:k]}
         speaker = ans.pop("speaker", None) or {}
@@ -203,8 +206,21 @@ class Answerer:
             if not bound and not alone.unknown and len(content) >= _ALONE_TERMS:
                 return self._answer(q, within, k), q, within    # a question of its own, in the same texts
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
-            return self._answer(combined, scope, k), combined, scope
+            return self._answer(combined, scope, k, own=q), combined, scope
         return None
+
+    def _with_previous(self, q: str, k: int, ctx: Context,
+                       ids: list[str] | None) -> tuple[dict, str, list[str] | None] | None:
+        """A question of a conversation that the texts do not answer alone (« faut qu'on me prévienne
+        avant ? » after three fouls), read with the previous question: that answer, or None (also when
+        it asks about something the texts never treat, or another game)."""
+        det = detect(q)
+        if det.off_topic or det.other_game or ctx.kind not in ("lookup", "scenario"):
+            return None
+        scope = ids or (list(ctx.scope) if ctx.scope else None) or list(ctx.rulesets) or None
+        combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+        ans = self._answer(combined, scope, k, own=q)
+        return (ans, combined, scope) if ans.get("kind") != "unknown" else None
 
     def _kept(self, q: str, ctx: Context) -> list[str] | None:
         """The rulesets a new question of a conversation keeps: when it names no game and no
@@ -232,8 +248,9 @@ class Answerer:
             return self._scenario(ctx, sc, rulesets)
         return self._answer(ctx.question, list(rulesets), k, lenient=lenient and ctx.kind == "lookup")
 
-    def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False) -> dict:
-        """A question on its own: a situation ruled, a lookup, or « je ne sais pas »."""
+    def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False, own: str | None = None) -> dict:
+        """A question on its own: a situation ruled, a lookup, or « je ne sais pas »; ``own``: the words
+        of a follow-up read with the previous question ``q``, whose policy, if they name one, is asked."""
         if self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict):
@@ -244,8 +261,9 @@ class Answerer:
         plain = clean(q)          # greetings, asides and shortened words are not the question
         look = self.matcher.lookup(plain, ids, max(k, _SEARCH_K))
         strong = look.reason == "weak" and look.best >= _STRONG_BM25 and look.coverage >= _STRONG_COVERAGE
-        reply = None if look.reason == "other_game" else (
-            policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched))
+        asked_own = policy_reply(self.book, own, look.searched) if own and look.reason != "other_game" else None
+        reply = asked_own or (None if look.reason == "other_game" else (
+            policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)))
         # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
         settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
         if look.unknown and not settled and not ((lenient or strong) and look.reason == "weak" and look.hits):
@@ -254,7 +272,15 @@ class Answerer:
             return self._unknown(q, look)
         if reply is not None and not settled and not self._agrees(reply, look):
             reply = None
-        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k)
+        # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
+        # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
+        lead = asked_own is not None or (settled and len(words(q)) <= _SHORT_SETTLED)
+        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, 0.0 if lead else WANTED_SHARE)
+        if settled and reply is not None and not reply.clauses:
+            # every text is silent and no clause matches the question: outside what the texts cover
+            # (« unknown », no clause quoted as if it answered), each text's silence said
+            return {**self._unknown(q, look), "short": reply.short, "verdicts": dict(reply.verdicts or {}),
+                    "rulesets": list(reply.verdicts or look.searched)}
         covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
         if reply is not None and reply.verdicts:     # a verdict covers its ruleset, silent ones too
             covered += [r for r in reply.verdicts if r not in covered]
@@ -278,7 +304,7 @@ class Answerer:
         least :data:`SPECIFIC_SCORE`: the question reads like that clause's own subject, « la
         casse au gabarit, une bille passe la ligne et deux rentrent ») cites that clause first,
         when it belongs to a ruleset the ruling covers and the ruling's own first clause matches
-        the question's words at least :data:`SPECIFIC_MARGIN` less (the ruling rests on the
+        the question's words :data:`SPECIFIC_RATIO` times less (the ruling rests on the
         general rule, « les sauts sont permis », where the question names the case, « la blanche
         tape le cadre en bois »): the ruling's own citations follow."""
         cites = list(ruled.get("citations") or ())
@@ -297,7 +323,7 @@ class Answerer:
         if top.clause.id in {c.get("id") for c in cites}:
             if cites[0].get("id") in score:
                 return ruled      # the lookup agrees with the ruling's first clause: it stays first
-        elif top.score < SPECIFIC_NEW or top.score - score.get(cites[0].get("id"), 0.0) < SPECIFIC_MARGIN:
+        elif top.score < SPECIFIC_NEW or top.score < SPECIFIC_RATIO * score.get(cites[0].get("id"), 0.0):
             return ruled      # a clause the ruling does not cite must match much more strongly to come first
         money = {str(self.book.rulesets[r].money_ball) for r in covered if r in self.book.rulesets}
         balls = {t for t in look.terms if t in money}

@@ -217,7 +217,9 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
     if _WHY.match(folded):
         return "why"
     det = detect(text)
-    named = det.rulesets or det.game
+    games = {ruleset_ids[r].game for r in ctx.rulesets if r in ruleset_ids}
+    # « et si c'est la 9 ? » in a conversation about the jeu de la 9 names a ball, not the game
+    named = det.rulesets or (det.game if games != {det.game} else None)
     other = [w for i, w in enumerate(ws)
              if not (w in _LEXICON.follow_frame or i in det.drop or i in det.name_drop or w in ("9", "10"))]
     if named and len(other) <= (2 if len(ws) <= 8 else 1) and len(ws) <= 10:

@@ -63,7 +63,7 @@ _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
     r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
-    r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball|\bcut ?throat\b")
+    r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b")
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
 _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
@@ -76,14 +76,14 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
-        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur)\b")),
+        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|[0-9]+ balles)\b")),
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
         r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"
         r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar|table du bar|billard du bar|"
         r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard))\b")),
     ("brand", re.compile(
-        r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|mezz|cuetec|"
+        r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
         r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
     ("technique", re.compile(
         r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
@@ -101,7 +101,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("equipment", re.compile(
         r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|grammes?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
-        r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|"
+        r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
         r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"changer (?:le|la|les|mon|ma|mes|son|sa|ses) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes))\b"
@@ -114,7 +114,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"finale|titre|match)|vainqueur (?:du|de la|des) (?:tournoi|championnat|coupe|open)|"
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
         r"ouvre la salle|organiser un tournoi|devenir arbitre|devient arbitre|deviens arbitre|passer arbitre|"
-        r"formation d arbitres?|formation des arbitres|championnats? de france|qui a invente|invente le billard|"
+        r"formation d arbitres?|formation des arbitres|championnats? de france(?! masters)|qui a invente|invente le billard|"
         r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"

@@ -19,6 +19,7 @@ __all__ = ["on_subject", "RELATIVE_FLOOR"]
 
 RELATIVE_FLOOR = 0.4     # a hit under this share of the best one's score is off the subject
 WANTED_SHARE = 0.9       # a clause an answer rests on goes first when it scores this share of the best
+LEAD_OWN_SHARE = 0.6     # a lead-in matched this much better than its best item is quoted for itself
 _LEAD_MAX = 160          # a lead-in this short, ending with « : », says nothing alone
 
 
@@ -51,11 +52,13 @@ def _best_item(book: Rulebook, lead: str, hits: Sequence[Hit], found_only: bool 
     return items[0].id if items else None
 
 
-def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k: int = 5) -> list[Hit]:
+def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k: int = 5,
+               share: float = WANTED_SHARE) -> list[Hit]:
     """At most ``k`` hits to quote, best first: those on the subject, a bare lead-in replaced by
     its best item (shown after its lead-in), no passage twice; the clauses ``first`` (what a
     policy answer rests on) are kept: those the matcher did not find come after the best clause
-    of their ruleset (the first place when that ruleset has none)."""
+    of their ruleset (the first place when that ruleset has none); those found lead when they score
+    ``share`` of the best hit."""
     best = hits[0].score if hits else 1.0
     kept = [h for h in hits if h.score >= best * RELATIVE_FLOOR] or list(hits[:1])
     ordered: list[Hit] = []
@@ -63,14 +66,17 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         cid = h.clause.id
         if _bare_lead(book, cid):
             item = _best_item(book, cid, kept, found_only=True)
-            if item is not None:      # an item of the list is quoted: it comes here, after its lead-in
+            item_score = next((x.score for x in kept if x.clause.id == item), 0.0)
+            # an item of the list is quoted: it comes here, after its lead-in; unless the question is
+            # about what the lead-in itself says (« le bris suit-il les règles des autres coups ? »)
+            if item is not None and item_score >= h.score * LEAD_OWN_SHARE:
                 h = Hit(book.clauses[item], h.score)
         ordered.append(h)
     wanted = set(first)
     if wanted:   # the clauses the answer rests on that the matcher found come first (the rule before its
         # exception), unless the matcher found a clause clearly more specific to the question (« une bille
         # par terre à la casse »: the break's own clause, not the general foul the answer names)
-        lead = [h for h in ordered if h.clause.id in wanted and h.score >= ordered[0].score * WANTED_SHARE]
+        lead = [h for h in ordered if h.clause.id in wanted and h.score >= ordered[0].score * share]
         if lead or not any(h.clause.id in wanted for h in ordered):
             ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
     present = {h.clause.id for h in ordered}
@@ -81,6 +87,8 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         at = next((i + 1 for i, h in enumerate(ordered) if h.clause.ruleset == c.ruleset), min(1, len(ordered)))
         ordered.insert(at, Hit(c, ordered[at - 1].score if at else round(best, 4)))
         present.add(cid)
+    if wanted and share <= 0:    # they lead, found or not
+        ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
     out: list[Hit] = []
     seen_ids: set[str] = set()
     seen_text: set[str] = set()   # (ruleset, wording): the same passage twice

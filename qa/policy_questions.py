@@ -26,8 +26,8 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
-_KEYS = ("policy", "words", "all", "sauf", "oui", "non", "when", "also")
-_TOP = ("names", "flip", "questions", "fouls", "required")
+_KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also")
+_TOP = ("names", "flip", "same", "questions", "fouls", "required")
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class PolicyQuestion:
     no: frozenset[str]
     when: Mapping[str, str]
     also: tuple[str, ...] = ()
+    with_: tuple[str, ...] = ()    # ``with``: a third condition, like ``all``
 
     def verdict(self, value: str, flip: bool = False) -> str:
         """``yes``, ``no`` or ``silent`` for a ruleset whose policy value is ``value``."""
@@ -63,31 +64,56 @@ class PolicyQuestions:
     flip: tuple[str, ...]
     fouls: tuple[tuple[str, tuple[str, ...]], ...] = ()
     required: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    same: tuple[tuple[str, str], ...] = ()    # (phrase, the phrase the entries use), longest first
+
+    def text(self, question: str) -> str:
+        """``question`` folded as the entries are, between spaces, each ``same`` phrase written as
+        the entries write it (« la bille qui fait gagner » → « bille de gain »)."""
+        text = " " + " ".join(words(question, counts=False)) + " "
+        for phrase, canonical in self.same:
+            text = text.replace(f" {phrase} ", f" {canonical} ")
+        return text
 
     def find_foul(self, question: str) -> str | None:
         """The foul code whose phrases ``question`` contains (the first in file order), or None."""
-        text = " " + " ".join(words(question, counts=False)) + " "
+        text = self.text(question)
         return next((code for code, phrases in self.fouls if _any_in(phrases, text)), None)
 
     def find_required(self, question: str) -> str | None:
         """The foul code whose « what must be done » phrases (``required``) ``question`` contains, or None."""
-        text = " " + " ".join(words(question, counts=False)) + " "
+        text = self.text(question)
         return next((code for code, phrases in self.required if _any_in(phrases, text)), None)
 
     def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
         """(the entry ``question`` asks about, whether it asks the opposite), or None."""
-        text = " " + " ".join(words(question, counts=False)) + " "
+        text = self.text(question)
+        best: tuple[int, int] | None = None
+        found: PolicyQuestion | None = None
         for pq in self.questions:
-            if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text)) and not _any_in(pq.unless, text):
-                # a flip phrase the entry itself is asked by (« restent au fond » of the balls kept
-                # down) asks that entry, not its opposite
-                own = set(pq.words) | set(pq.all)
-                return pq, _any_in((f for f in self.flip if not any(f in o or o in f for o in own)), text)
-        return None
+            said = _longest_in(pq.words, text)
+            context = _longest_in(pq.all, text) if pq.all else 0
+            if said and (not pq.all or context) and (not pq.with_ or _any_in(pq.with_, text)) \
+                    and not _any_in(pq.unless, text):
+                # the entry the question says most of: its context matched too, then its longest phrases
+                # (« prévenir avant de jouer un push »: the push-out announced, not the third foul's warning)
+                rank = (1 if pq.all else 0, 0)
+                if best is None or rank > best:
+                    best, found = rank, pq
+        if found is None:
+            return None
+        # a flip phrase the entry itself is asked by (« restent au fond » of the balls kept
+        # down) asks that entry, not its opposite
+        own = set(found.words) | set(found.all)
+        return found, _any_in((f for f in self.flip if not any(f in o or o in f for o in own)), text)
 
 
 def _any_in(phrases: Iterable[str], text: str) -> bool:
     return any(f" {p} " in text for p in phrases)
+
+
+def _longest_in(phrases: Iterable[str], text: str) -> int:
+    """The length of the longest of ``phrases`` that ``text`` contains as whole words (0: none)."""
+    return max((len(p) for p in phrases if f" {p} " in text), default=0)
 
 
 def _phrases(name: str, value: Any, line: int, problems: list[tuple[int, str]],
@@ -144,6 +170,7 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
                                        f"({', '.join(spec.values)})"))
     return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", raw.get("all"), line, problems),
                           unless=_phrases("sauf", raw.get("sauf"), line, problems),
+                          with_=_phrases("with", raw.get("with"), line, problems),
                           yes=frozenset(yes), no=frozenset(no), when=dict(when), also=also)
 
 
@@ -179,7 +206,24 @@ def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] |
     entries = [e for e in (_entry(item, specs, problems) for item in items) if e is not None]
     fouls = _foul_table(raw, "fouls", foul_codes, problems)
     required = _foul_table(raw, "required", foul_codes, problems)
-    return PolicyQuestions(tuple(entries), dict(names), flip, fouls, required), problems
+    return PolicyQuestions(tuple(entries), dict(names), flip, fouls, required, _same(raw, problems)), problems
+
+
+def _same(raw: LineDict, problems: list[tuple[int, str]]) -> tuple[tuple[str, str], ...]:
+    """The ``same`` table {phrase: phrase the entries use}, folded, longest phrase first."""
+    table = raw.get("same") or {}
+    if not isinstance(table, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in table.items()):
+        problems.append((raw.line_of("same"), "« same » doit associer une expression à celle des entrées"))
+        return ()
+    out: list[tuple[str, str]] = []
+    for phrase, canonical in table.items():
+        line = table.line_of(phrase) if isinstance(table, LineDict) else raw.line_of("same")
+        folded = _phrases("same", [phrase, canonical], line, problems)
+        if len(folded) == 2:
+            out.append((folded[0], folded[1]))
+        elif folded:
+            problems.append((line, f"« {phrase} » (same) s'écrit déjà comme « {canonical} »"))
+    return tuple(sorted(out, key=lambda pc: -len(pc[0])))
 
 
 def _foul_table(raw: LineDict, key: str, foul_codes: tuple[str, ...] | None,

@@ -20,6 +20,7 @@ from . import fidelity
 from .lexicon import lexicon_problems
 from .asides import aside_problems
 from .policy_questions import policy_question_problems
+from .text import content_stems, words
 from .yamlio import LineDict, YamlError, load_yaml
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "rules_data"
@@ -536,7 +537,16 @@ def _load_glossary(col: _Collector, path: Path) -> tuple[tuple[str, ...], ...]:
     g = col.validate(path, raw, _GlossaryIn) if raw is not None else None
     if not g:
         return ()
-    return tuple(tuple(w for w in grp if isinstance(w, str) and w.strip()) for grp in g.groups if len(grp) >= 2)
+    groups = tuple(tuple(w for w in grp if isinstance(w, str) and w.strip()) for grp in g.groups if len(grp) >= 2)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for grp in groups:
+        for entry in grp:
+            stems = content_stems(words(entry))
+            if len(words(entry)) > 1 and len(stems) == 1 and len(stems[0]) <= 3:
+                # « sans le vouloir » is « san » once its stop words are out: it would replace every « sans »
+                line = next((i for i, text in enumerate(lines, 1) if entry in text), 1)
+                col.add(path, line, f"« {entry} » se réduit au mot « {stems[0]} » : il le remplacerait partout")
+    return groups
 
 
 def _load_foul_labels(col: _Collector, path: Path) -> dict[str, str]:

@@ -48,13 +48,26 @@ _YES_NO_OPENING = ("est ce", "peut on", "peut il", "peut elle", "peux je", "puis
 _WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:je|tu|il|elle|on|l[’']on)\s+(?:veu[tx]|voudra|le\s+désire|souhaite)|\boù\s+bon\s+(?:me|te|lui|nous|leur)\s+semble")
 
 
+# « elle va ou ? » written without its accent: « où » after a verb of placing or going (not « faute ou pas »)
+_WHERE_UNACCENTED = re.compile(
+    r"\b(?:va|vont|met|mets|mettre|mise|mis|place|placee|placer|replace|replacee|replacer|remet|remise|remis|"
+    r"remettre|pose|posee|poser|repose|reposee|part|partent|joue|rejoue|jouer|rejouer|trouve|retrouve) ou\b"
+    r"(?! (?:pas|non|bien|alors|quoi|la|le|les|l|un|une|sur|dans|derriere|devant)\b)")
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
-    gagne ? »), not what, how many, who, where, when or why."""
+    gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
+    elle va où ? »), the last one decides."""
+    asked = [part for part in question.split("?") if words(part)]
+    if len(asked) > 1:
+        question = asked[-1] + " ?"
     if "où" in _WHERE_ANY.sub(" ", question.lower()):
         return False
     ws = words(question)
     text = " ".join(ws)
+    if _WHERE_UNACCENTED.search(text):
+        return False
     if re.search(r"\b(?:ou pas|ou non|oui ou non|vrai ou faux)\b", text):
         return True
     if text.startswith(("c est quoi", "ca sert a quoi", "c est qui", "qu est ce", "a quoi", "de quoi")):
@@ -66,8 +79,11 @@ def is_yes_no(question: str) -> bool:
         return True          # « quand je casse, dois-je toucher la 1 ? »
     for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
         seg = " ".join(words(part))
-        if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand")):
-            return False     # « scratch en pleine partie, c'est quoi la sanction ? »
+        if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand",
+                           "que signifie", "que veut dire", "que veulent dire", "que dit", "que disent",
+                           "que se passe", "que faire", "que faut il", "qu arrive t il", "comment", "pourquoi",
+                           "combien", "quel ", "quelle ", "quels ", "quelles ")):
+            return False     # « scratch en pleine partie, c'est quoi la sanction ? », « arbitre : que signifie… »
         if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
             return True
     if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi"}):
@@ -153,6 +169,9 @@ def _value_groups(book: Rulebook, policy: str, covered: Sequence[str]) -> dict[s
     return groups
 
 
+_ROOM = 5   # citations an answer gives by default (the contract's k)
+
+
 def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
                  pqs: PolicyQuestions | None = None) -> PolicyReply | None:
     """The reply of the policy ``question`` asks about, over the rulesets ``covered``; None when
@@ -171,6 +190,10 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if all(v == "silent" for v in groups) and not yes_no:
         return None          # no text says anything: the quotes (if any) answer better
     clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))
+    # and the clause it contradicts is cited with the one the verdict follows, where the citations have room
+    against = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].against) and c not in clauses)
+    if len(clauses) + len(against) < _ROOM:
+        clauses += against
     if yes_no and pq.also:      # where a text states the exception that decides, its clause is the one
         clauses = tuple(dict.fromkeys(c for r in covered if (c := _deciding_clause(book.rulesets[r], pq))))
     if yes_no:
@@ -239,11 +262,17 @@ def _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs) -> str:
     for r in covered:
         if verdicts[r] == "no":
             no_by_cond.setdefault(pq.when.get(book.rulesets[r].policy[pq.policy].value, ""), []).append(r)
+    # a text that contradicts itself on the point (its value holds `against` another clause) says so
+    torn = {r for r in covered if (pv := book.rulesets[r].policy.get(pq.policy)) is not None and pv.against}
+
+    def said(rs: list[str]) -> str:
+        return " (le texte se contredit)" if rs and set(rs) <= torn else ""
+
     parts: list[str] = []
     if yes:
-        parts.append("oui " + group_phrase(book, yes, covered, pqs))
+        parts.append("oui " + group_phrase(book, yes, covered, pqs) + said(yes))
     for cond, rs in no_by_cond.items():
-        parts.append("non " + group_phrase(book, rs, covered, pqs) + (f" ({cond})" if cond else ""))
+        parts.append("non " + group_phrase(book, rs, covered, pqs) + (f" ({cond})" if cond else "") + said(rs))
     if silent:
         parts.append(_silent_phrase(book, silent, covered, pqs) if parts or len(silent) > 1
                      else f"{_nominal(_prep(book, pqs, silent[0]))} n’en dit rien")
@@ -275,10 +304,16 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«])")
 
 
 def _lead_quote(book: Rulebook, c: Clause) -> str:
+    """The clause's words: an item after its lead-in (when short), a lead-in (« … ce qui suit : »)
+    with its first item, never alone."""
     text = " ".join(c.text.split())
     lead = book.clauses.get(c.lead_in) if c.lead_in else None
     if lead is not None and len(lead.text) <= 130:
         text = f"{' '.join(lead.text.split())} […] {text}"
+    elif text.endswith(":"):
+        item = next((x for x in book.by_ruleset.get(c.ruleset, ()) if x.lead_in == c.id), None)
+        if item is not None:
+            text = f"{text} {' '.join(item.text.split())}"
     return text
 
 
@@ -437,11 +472,28 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     for r, o in outcomes.items():
         unsettled = set(getattr(o, "unsettled", ()) or ())
         unlisted = any(not f.clause for f in getattr(o, "fouls", ()) or ())
-        if unlisted and unsettled & _SETTLES.get(asked, frozenset()):
+        valid = break_valid(o) if asked == "legal" else None
+        if valid is not None:
+            out[r] = "yes" if valid else "no"   # « casse valable ? »: the text says when a break is valid
+        elif unlisted and unsettled & _SETTLES.get(asked, frozenset()):
             out[r] = "silent"      # the engine ruled as a referee would: the text itself says nothing
         else:
             out[r] = "yes" if _answers(asked, o, about_shooter) else "no"
     return out
+
+
+def break_valid(o: Any) -> bool | None:
+    """Whether a break is valid, where the text's own conditions of a valid break decide it (even
+    when what an invalid break costs is left to the referee); None for another shot."""
+    info = getattr(o, "break_info", None) or {}
+    if info.get("legal") is None:
+        return None
+    stated = any(getattr(x, "clause", None) and getattr(x, "policy", None) in _BREAK_CONDITIONS
+                 for x in getattr(o, "reasons", ()) or ())
+    return bool(info["legal"]) if stated else None
+
+
+_BREAK_CONDITIONS = frozenset({"break_requirement", "break_first_contact"})
 
 
 # « Is it a foul? » where a text does not list the foul the engine found (a foul without its clause,
@@ -489,10 +541,17 @@ def _asked(question: str) -> str | None:
     last = last_segment(question)
     tail = " ".join(words(question))[-80:]
     for text in (last, tail):
+        text = _CIRCUMSTANCE.sub(" ", text)
         found = next((name for name, rx in _ASKED if rx.search(text)), None)
         if found is not None:
             return found
     return None
+
+
+# the shot a story happened on, not what it asks (« scratch pendant un push-out, faute ? »)
+_CIRCUMSTANCE = re.compile(r"\b(?:pendant|durant|sur|lors d|lors de|au cours d|au cours de|apres|suite a|avec|en jouant) "
+                           r"(?:un |une |le |la |l |mon |ma |son |sa |ce |cet |cette |leur )?"
+                           r"(?:push out|pushout|push|coup pousse|coup de degagement)\b")
 
 
 def _answers(asked: str, o: Any, about_shooter: bool) -> bool:

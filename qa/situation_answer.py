@@ -37,7 +37,7 @@ from .french import ball_list, join_and
 from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
 from .situation_rulings import rulings_of, weigh_open
-from .short import clip, last_segment, outcome_verdicts, ruling_short, verdict_clauses
+from .short import break_valid, clip, last_segment, outcome_verdicts, ruling_short, verdict_clauses
 from .understand import OpenFact, Understanding, understand
 from .understand.lexicon import LEXICON
 
@@ -589,7 +589,10 @@ def _short(book, results, scenario, voice: _Voice, covered) -> str:
         text = (f"cette situation est impossible : {_lc(o.message)}" if isinstance(o, ImpossibleScenarioError)
                 else _ruling_parts(o, scenario, voice)[0])
         if not isinstance(o, ImpossibleScenarioError) and "legal" in set(getattr(o, "unsettled", ()) or ()):
-            text = f"texte muet, en arbitre : {_lc(text)}"   # (its verdict is « silent »)
+            if break_valid(o) is False:     # the text says the break is not valid, not what that costs
+                text = f"casse non valable, la faute en arbitre : {_lc(text)}"
+            else:
+                text = f"texte muet, en arbitre : {_lc(text)}"   # (its verdict is « silent »)
         groups.setdefault(text, []).append(r)
     order = sorted(groups.items(), key=lambda kv: (-len(kv[1]), list(results).index(kv[1][0])))
     return ruling_short(book, [(rs, text[:1].upper() + text[1:]) for text, rs in order], covered)

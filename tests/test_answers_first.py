@@ -86,6 +86,8 @@ def test_unknown_questions_are_refused_in_grammatical_french(answerer):
     ("je touche la 3 alors que la 2 est encore là, j'ai gagné ?", True),
     ("combien de fautes avant de perdre ?", False), ("c'est quoi un push-out ?", False),
     ("où replace-t-on la 9 ?", False), ("qui casse en premier ?", False), ("comment on fait le lag", False),
+    ("arbitre en formation : au 9, que signifie « bille en main » ?", False),
+    ("au 10, la 10 que j'avais annoncée est rentrée, c'est gagné ?", True),
 ])
 def test_yes_no_questions_are_told_from_the_others(q, expected):
     assert is_yes_no(q) is expected
@@ -292,6 +294,18 @@ def test_policy_questions_file_problems_name_the_line(tmp_path, rulebook):
     assert "« Sauté »" in text and "valeur « permis » inconnue" in text
 
 
+def test_the_same_table_is_checked_and_read_before_the_entries(tmp_path, rulebook):
+    path = tmp_path / "policy_questions.yaml"
+    path.write_text("names: {}\nflip: []\nsame:\n  Bille Gagnante: bille de gain\n  la neuf: la 9\nquestions: []\n",
+                    encoding="utf-8")
+    text = "\n".join(f"{line}: {msg}" for line, msg in
+                     policy_question_problems(path, rulebook.policy_specs, list(rulebook.rulesets)))
+    assert "4: « Bille Gagnante » (same) : écrivez-le en minuscules" in text
+    assert "5: « la neuf » (same) s'écrit déjà comme « la 9 »" in text
+    from qa.policy_questions import load_policy_questions
+    assert " bille de gain " in load_policy_questions().text("la bille gagnante tombe sur une faute")
+
+
 # ============================================================================ the refusal gate
 @pytest.mark.parametrize("q", [
     "salut à tous ! petite question : au jeu de la 9, la 9 rentre sur la casse, on a gagné ?",
@@ -452,3 +466,88 @@ def test_every_grouping_of_rulesets_reads_grammatically(rulebook):
 def test_a_split_ruling_names_its_rulesets_with_articles(client, q, short):
     body = client.get("/api/ask", query_string={"q": q}).get_json()
     assert body["short"] == short and len(body["short"]) <= MAX_SHORT
+
+
+ALL5 = ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")
+
+
+@pytest.mark.parametrize("q, verdicts, cited", [
+    # an entry matched in its context too wins over one matched by a single word (« prévenir » is also
+    # the third foul's warning): every text wants the push-out announced (10-doolys/6-coup-pousse-annonce…)
+    ("il faut prévenir l'adversaire avant de faire un push ?", {r: "yes" for r in ALL5}, "annonce"),
+    # the push-out is when the scratch happened, not what is asked: a scratch is a foul on a push-out too
+    # (9-ffb/push-out-faute, 10-ffb/push-out-autres-regles)
+    ("à la FFB la blanche rentrée pendant mon push-out c'est faute quand même ?", {"10-ffb": "yes", "9-ffb": "yes"},
+     "push-out"),
+])
+def test_yes_no_phrasings_of_session_4(answerer, q, verdicts, cited):
+    a = answerer.ask(q)
+    assert a["verdicts"] == verdicts and cited in a["citations"][0]["id"]
+
+
+def test_who_asks_is_not_what_is_asked(answerer):
+    """« arbitre stagiaire : » says who asks (rules_data/asides.yaml): « arbitre » would match the
+    referee's warning before the rule the question names; a « que signifie » is not a yes/no."""
+    a = answerer.ask("Arbitre stagiaire : au 9 FFB, que veut dire « trois fautes consécutives » ?")
+    assert a["verdicts"] is None and a["citations"][0]["id"] == "9-ffb/trois-fautes-consecutives"
+
+
+def test_a_lead_in_asked_for_itself_is_quoted_with_its_first_item(answerer):
+    """9-bca/3-bris-regles (« … les mêmes que pour les autres coups, à l'exception de ce qui suit : »)
+    is what is asked: it leads, and its quote goes on with its first item (3a), never alone."""
+    a = answerer.ask("au BCA, le bris obéit-il aux mêmes règlements que les autres coups ?")
+    assert a["citations"][0]["id"] == "9-bca/3-bris-regles"
+    assert "ce qui suit : L’ouvreur" in a["short"].replace("'", "’") and not a["short"].endswith(": »")
+
+
+def test_a_question_the_texts_do_not_answer_alone_is_read_with_the_previous_one(answerer):
+    first = answerer.ask("au BCA, trois fautes de suite et on perd ?")
+    then = answerer.ask("il faut qu'on me prévienne avant ?", context=first["context"])
+    # 9-bca/12-avertissement: the warning after the second foul, the clause the verdict rests on, first
+    assert then["verdicts"] == {"9-bca": "yes"} and then["citations"][0]["id"] == "9-bca/12-avertissement"
+    off = answerer.ask("et une queue ça coûte combien ?", context=first["context"])
+    assert off["kind"] == "unknown"
+
+
+@pytest.mark.parametrize("q, expected", [
+    ("la 10 rentre sur une faute, c'est gagné ? elle va ou du coup ?", False),   # the last question decides
+    ("elle est remise ou ?", False), ("je la joue ou pas ?", True), ("c'est faute ou non ?", True),
+])
+def test_the_last_question_and_an_unaccented_where_decide_yes_or_no(q, expected):
+    assert is_yes_no(q) is expected
+
+
+def test_a_point_every_text_is_silent_on_is_outside_the_texts_and_says_each_silence(answerer):
+    """The contract: « unknown » means outside what the texts cover, no citation offered; the verdicts
+    still say what each text answers: nothing."""
+    a = answerer.ask("au 9 il y a une règle pour le stalemate ?")
+    assert a["kind"] == "unknown" and a["citations"] == []
+    assert a["verdicts"] == {"9-bca": "silent", "9-ffb": "silent"} and "n’en disent rien" in a["short"]
+
+
+def test_the_money_ball_named_in_a_follow_up_of_its_game_is_a_ball(answerer):
+    """« et si c'est la 9 ? » in a conversation about the BCA's jeu de la 9 changes the ball, not the
+    rulesets: the 9 pocketed on a push-out is spotted (9-bca/5-coup-pousse-billes-empochees)."""
+    first = answerer.ask("au BCA sur mon coup poussé j'ai rentré la 4")
+    then = answerer.ask("et si c'était la 9 ?", context=first["context"])
+    assert then["rulesets"] == ["9-bca"] and then["scenario"]["shot"]["pocketed"] == [9]
+
+
+def test_the_guide_says_when_a_break_is_valid_not_what_an_invalid_one_costs(answerer):
+    """10-guide/casse-valable: valid when the 1 is hit first and at least four balls reach a rail. A
+    ball pocketed with two balls to a rail: not valid (« no »); whether that is a foul, the guide's
+    list of fouls does not say (« silent »)."""
+    story = "guide du 10 : à la casse je touche la 1, la 3 rentre et seulement deux billes vont en bande"
+    valid = answerer.ask(story + ", la casse est valable ?")
+    assert valid["verdicts"] == {"10-guide": "no"} and "casse non valable" in valid["short"].lower()
+    foul = answerer.ask(story + ", c'est faute ?")
+    assert foul["verdicts"] == {"10-guide": "silent"}
+
+
+def test_a_text_that_contradicts_itself_says_so_and_cites_both_clauses(answerer):
+    """Dooly's: « un jeu à coups annoncés » (10-doolys/1-but-du-jeu), then « Les joueurs n'ont jamais à
+    nommer leurs coups » (10-doolys/1-pas-d-annonce): the verdict follows the explicit sentence and
+    says the contradiction."""
+    a = answerer.ask("chez Dooly's, on doit annoncer ses coups ?")
+    assert a["verdicts"] == {"10-doolys": "no"} and "se contredit" in a["short"]
+    assert {"10-doolys/1-pas-d-annonce", "10-doolys/1-but-du-jeu"} <= {c["id"] for c in a["citations"]}

@@ -126,6 +126,8 @@ def test_filler_never_refuses(answerer, q, wanted):
     "la table du bar prend quelles pièces ?", "les règles du snooker", "qui a gagné le mondial de 9-ball",
     "c'est quand le prochain tournoi à Paris", "quel est le meilleur joueur de billard",
     "bon alors voilà, combien coûte un tapis ?",
+    "quelle est la meilleure queue pour un débutant ?", "une queue à 80 balles ça vaut le coup ?",
+    "au 8 pool, si la 8 rentre à la casse, j'ai gagné ?",
 ])
 def test_near_domain_stays_refused(answerer, q):
     assert answerer.ask(q)["kind"] == "unknown"
@@ -220,3 +222,20 @@ def test_a_bridge_that_moves_a_ball_is_a_rule_question_not_technique(answerer):
 def test_a_doubt_on_a_called_shot_finds_the_visual_check(answerer):
     assert _first(answerer, "en FFB au 10 il pense que mon coup annoncé n'est pas faisable, il peut demander quoi ?") \
         == "10-ffb/annonce-controle-visuel"
+
+
+def test_not_on_purpose_is_not_on_purpose():
+    """« sans faire exprès » is the opposite of « exprès » (the glossary's « involontaire » group): a
+    ball pocketed by accident on a push-out is not the foul of playing out of turn on purpose."""
+    from qa.matcher import Matcher
+    from qa.rulebook import load_rulebook
+    hits = Matcher.shared(load_rulebook()).search("9 ffb : sur mon push j'ai rentré la 5 sans faire exprès, elle reste ?")
+    assert hits[0].clause.id == "9-ffb/push-out-9-empochee"
+
+
+@pytest.mark.parametrize("q", ["en FFB, à quoi est réservé ce mode de jeu, au circuit national ?",
+                               "au 10 FFB, les règles du championnat de France masters c'est lesquelles ?"])
+def test_the_competitions_a_text_names_are_in_scope(answerer, q):
+    """10-ffb/mode-de-jeu-circuit-national: « réservé au Circuit National et au Championnat de France Masters »."""
+    a = answerer.ask(q)
+    assert a["kind"] != "unknown" and a["citations"][0]["id"] == "10-ffb/mode-de-jeu-circuit-national"

@@ -137,6 +137,14 @@ def test_misspelt_topic_gives_file_line_and_did_you_mean(data):
                and "vouliez-vous dire « break »" in p for p in problems), problems
 
 
+def test_a_glossary_phrase_that_is_one_short_word_once_analysed_is_refused(data):
+    """« sans le vouloir » is « san » without its stop words: it would replace every « sans »."""
+    line = _edit(data / "glossary.yaml", ", par accident,", ", sans le vouloir, par accident,")
+    problems = _problems(data)
+    assert any(p.startswith(f"rules_data/glossary.yaml:{line}:") and "« sans le vouloir » se réduit au mot « san »" in p
+               for p in problems), problems
+
+
 def test_unknown_key_gives_did_you_mean(data):
     line = _edit(data / "clauses" / "9-bca.yaml", "    title:", "    titel:")
     problems = _problems(data)

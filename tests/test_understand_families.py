@@ -49,6 +49,15 @@ def test_break_told_in_counts_without_ball_numbers(read):
     assert any("autres que la 10" in a for a in u.assumptions)
 
 
+def test_break_told_in_counts_under_no_game_pockets_no_money_ball(read):
+    """No game told: the balls a count stands for are neither the 9 nor the 10 (the 9 is the
+    money ball of the nine-ball texts, which the answer may rule too)."""
+    u = read("à la casse une bille rentre et trois billes vont en bande")
+    sh = shot(u)
+    assert sh["kind"] == "break" and len(sh["pocketed"]) == 1 and not {9, 10} & set(sh["pocketed"])
+    assert any("autre que la 9 et la 10 est tombée" in a for a in u.assumptions)
+
+
 def test_ball_named_in_apposition_after_a_count_is_the_one_pocketed(read):
     u = read("au 9 je casse, une seule bille tombe (la 7), et trois billes touchent une bande")
     assert shot(u)["pocketed"] == [7] and shot(u)["balls_to_rail"] == 3
@@ -273,3 +282,20 @@ def test_a_cue_ball_that_sort_at_the_end_of_a_clause_is_off_the_table(rulebook, 
     from qa.understand import understand
     u = understand(rulebook, q)
     assert u is not None and u.scenario["shot"]["cue_ball"] == "off_table"
+
+
+def test_a_push_out_named_before_its_story_without_a_comma(read):
+    u = read("au BCA sur un coup poussé j'ai rentré la 4")
+    assert shot(u)["kind"] == "push_out" and shot(u)["pocketed"] == [4]
+
+
+@pytest.mark.parametrize("q", ["au 9 sur mon push je rentre la 5, elle ressort ?",
+                               "à la 10 pendant mon push-out je rentre la 6, elle compte ou elle ressort ?"])
+def test_elle_ressort_asked_at_the_end_is_the_question_not_a_bounce(read, q):
+    """« elle ressort ? » asks whether the ball is taken out again; « rentre et ressort de la poche »
+    tells a bounce-out (the ball is not pocketed)."""
+    assert shot(read(q))["pocketed"] in ([5], [6])
+
+
+def test_a_ball_that_rentre_et_ressort_is_not_pocketed(read):
+    assert shot(read("au 9 la 5 rentre et ressort de la poche, je garde la main ?"))["pocketed"] == []

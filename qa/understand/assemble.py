@@ -95,10 +95,14 @@ def _pockets(b: _Build) -> None:
     if b.kind == "break" and missing > 0:
         # balls told by their number only: any balls but the money ball and those named
         named = set(f.named) | set(pocketed)
-        pool = [x for x in range(b.money - 1, 0, -1) if x not in named][:missing]
+        # none of the money balls of the rulesets in play (the 9 of a nine-ball text, under a game not told)
+        moneys = {b.book.rulesets[r].money_ball for r in b.ids if r in b.book.rulesets} or {b.money}
+        pool = [x for x in range(min(moneys) - 1, 0, -1) if x not in named][:missing]
         pocketed.extend(pool)
-        b.assumptions.append(f"J’ai compris que {_balls_phrase(len(pool))} autres que la {b.money} "
-                             f"{'sont tombées' if len(pool) > 1 else 'est tombée'}.")
+        money = " et la ".join(str(m) for m in sorted(moneys))
+        many = len(pool) > 1
+        b.assumptions.append(f"J’ai compris que {_balls_phrase(len(pool))} {'autres' if many else 'autre'} que la "
+                             f"{money} {'sont tombées' if many else 'est tombée'}.")
     if pocketed or f.nothing_pocketed or f.not_pocketed:
         b.facts["pocketed"] = sorted(pocketed)
     b.shot["pocketed"] = sorted(pocketed)

@@ -97,6 +97,10 @@ def _resolve_pronouns(toks: list[str]) -> list[str]:
     return out
 
 
+# a noun a first-person subject may follow without a comma (« sur un coup poussé j'ai rentré la 3 »)
+_NOUN_BEFORE_SUBJECT = frozenset({"pousse", "poussee", "push", "degagement"})
+
+
 def _is_boundary(toks: list[str], i: int, cur: list[str]) -> bool:
     t = toks[i]
     return t in (",", "GAME", "sans") or (t in _CONJ and not (t == "ou" and cur and _is_ball(cur[-1]))
@@ -112,6 +116,11 @@ def _cut(toks: list[str]) -> list[Clause]:
     i = 0
     while i < len(toks):
         t = toks[i]
+        if t in ("j", "je") and cur and cur[-1] in _NOUN_BEFORE_SUBJECT and toks[i + 1:i + 2] in (["ai"], ["avais"]):
+            raw.append(Clause(cur, conj))     # « sur un coup poussé j'ai rentré la 3 »: a new clause, its subject kept
+            cur, conj = [t], ""
+            i += 1
+            continue
         if not _is_boundary(toks, i, cur):
             cur.append(t)
             i += 1

@@ -84,6 +84,16 @@ def _facts(text: str, shots: Shots, named: Partial) -> Facts:
     return merge(story, _read_clauses(shots.ruled, story), read_order(shot_text), named)
 
 
+# « …, elle ressort ? » at the end asks whether the ball is taken out again (spotted), it does not
+# tell that it bounced out of the pocket: that question is left out of what the story tells
+_ASKED_OUT = re.compile(
+    r"[,.;:!]\s*(?:et\s+|du coup\s+|alors\s+|mais\s+)?"
+    r"(?:(?:elle|elles|il|la \d+)\s+(?:compte|comptent|reste|restent)(?:\s+\w+){0,4}?\s+ou\s+)?"
+    r"(?:elle|elles|il|la \d+|on la)\s+(?:ressort|ressortent|ressortir)"
+    r"(?:\s+ou\s+(?:elle\s+|elles\s+)?(?:reste|restent|compte|comptent)(?:\s+[\w’']+){0,4})?\s*\?\s*$",
+    re.IGNORECASE)
+
+
 def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
     """Understand a French situation; None when ``question`` is a lookup or off-topic.
 
@@ -93,7 +103,7 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     """
     if not isinstance(question, str) or not question.strip() or len(question) > 2000:
         return None
-    toks, det = tokens(question)
+    toks, det = tokens(_ASKED_OUT.sub(" ?", question))
     if det.other_game:
         return None
     plain_len = len([t for t in toks if t != ","])

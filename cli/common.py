@@ -85,17 +85,36 @@ def build_answerer(book: Rulebook):
     return Answerer(book, situations=situation_handler(book))
 
 
-def split_rulesets(book: Rulebook, value: str | None, flag: str = "--rulesets") -> list[str] | None:
-    """``ID,ID`` → a list of known ruleset ids (None when empty); a usage error naming ``flag``
-    for an unknown id."""
-    if not value:
+def id_list(value: str | None, flag: str, what: str = "règlement",
+            otherwise: str = "omettez l’option pour les prendre tous") -> list[str] | None:
+    """``ID,ID`` as typed after ``flag`` → its ids (stripped, in order, without repeats); None
+    when the option is not given. An option given with nothing in it (``--rulesets ""``,
+    ``--rulesets " , "``) is a usage error naming ``flag``: it never silently means « all »,
+    as an empty ``rulesets`` is a 400 in the API."""
+    if value is None:
         return None
-    ids = [p.strip() for p in value.split(",") if p.strip()]
+    ids = list(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
+    if not ids:
+        raise click.BadParameter(f"liste vide : donnez au moins un {what} (ex. {EXAMPLES.get(what, 'ID')}), "
+                                 f"ou {otherwise}", param_hint=flag)
+    return ids
+
+
+#: An example id of each kind of list option, for the message of an empty list.
+EXAMPLES = {"règlement": "9-ffb ou 9-bca,9-ffb", "thème": "break ou break,fouls", "type de question": "call ou call,clause"}
+
+
+def split_rulesets(book: Rulebook, value: str | None, flag: str = "--rulesets") -> list[str] | None:
+    """``ID,ID`` → a list of known ruleset ids (None when the option is not given); a usage
+    error naming ``flag`` for an empty list (:func:`id_list`) or an unknown id."""
+    ids = id_list(value, flag)
+    if ids is None:
+        return None
     for rid in ids:
         if rid not in book.rulesets:
             raise click.BadParameter(f"règlement inconnu « {rid} »{did_you_mean(rid, book.rulesets)} ; "
                                      f"règlements : {', '.join(book.rulesets)}", param_hint=flag)
-    return list(dict.fromkeys(ids)) or None
+    return ids
 
 
 def print_json(obj: Any) -> None:

@@ -10,7 +10,7 @@ import click
 
 from qa.compare import CompareError, compare as compare_rulesets, to_csv, to_markdown, to_text
 
-from .common import load_book, print_json
+from .common import id_list, load_book, print_json
 from .i18n import FrenchChoice
 
 
@@ -30,6 +30,8 @@ def compare(rulesets: tuple[str, ...], topic: str | None, fmt: str, only_diff: b
     """
     book = load_book(house_rules=house_rules)
     ids = [p.strip() for r in rulesets for p in r.split(",") if p.strip()]
+    if rulesets and not ids:      # « compare "" »: ids given, all blank (none given: the published texts)
+        id_list(",".join(rulesets), "ID", otherwise="n’en donnez aucun pour comparer les textes publiés")
     try:
         result = compare_rulesets(book, ids or None, topic)
     except CompareError as exc:

@@ -19,7 +19,7 @@ from qa.quiz.generate import Question
 from qa.quiz.params import QuizError
 from qa.quiz.service import QuizService
 
-from .common import DB_HELP, CliError, load_book, open_store, print_json
+from .common import DB_HELP, CliError, id_list, load_book, open_store, print_json
 
 KIND_LABELS = {"call": "Décision d’arbitrage", "clause": "Ce que dit le texte", "variant": "Les règlements comparés"}
 FLAGS = {"rulesets": "--rulesets", "topics": "--topics", "count": "--count", "seed": "--seed", "mode": "--mode",
@@ -99,6 +99,9 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
     Tapez le numéro de votre réponse (ou sa lettre) puis Entrée ; « q » arrête et corrige.
     Fonctionne aussi en lisant une réponse par ligne dans un tube.
     """
+    for value, flag, what in ((rulesets, "--rulesets", "règlement"), (topics, "--topics", "thème"),
+                              (kinds, "--kinds", "type de question")):
+        id_list(value, flag, what)     # an option given empty is a usage error, not « all »
     book = load_book(None, house_rules)
     svc = QuizService(book, open_store(db))
     data = {"rulesets": rulesets, "topics": topics, "count": count, "seed": seed, "mode": mode, "learner": learner,

@@ -395,18 +395,34 @@ def ruling_short(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], co
     return clip(_cap(brief) + ".")
 
 
+_ARTICLES = ("le ", "la ", "les ", "l’", "l'")
+
+
+def short_name(book: Rulebook, rid: str, covered: Sequence[str], pqs: PolicyQuestions | None = None) -> str:
+    """A ruleset named briefly, with its article: « Dooly’s », « la FFB », « le guide », « le
+    BCA ». The name is the ``short`` of rules_data/rulesets.yaml, its article the one of the
+    ruleset's name in policy_questions.yaml ``names`` (« à la FFB (jeu de la 9) » → « la »);
+    the game's number is added when another ruleset of ``covered`` has the same short name
+    (« la FFB (9) »). Without a short name: the full name (« « titre du club » »)."""
+    pqs = pqs or load_policy_questions()
+    full = _nominal(_prep(book, pqs, rid))
+    rs = book.rulesets.get(rid)
+    if rs is None or not rs.short:
+        return full
+    name = rs.short
+    if not name.lower().startswith(_ARTICLES):
+        name = next((a for a in _ARTICLES if full.startswith(a)), "") + name
+    twins = [r for r in covered if r != rid and r in book.rulesets and book.rulesets[r].short == rs.short]
+    return f"{name} ({rs.money_ball})" if twins else name
+
+
 def _short_names(book: Rulebook, rids: Sequence[str], covered: Sequence[str]) -> str:
-    """« selon Dooly’s, FFB 10 et guide »: the rulesets' short names (the game added to FFB
-    when both FFB texts are covered)."""
-    both_ffb = sum(1 for r in covered if r.endswith("-ffb")) > 1
-    names = []
-    for r in rids:
-        rs = book.rulesets.get(r)
-        name = (rs.short if rs is not None and rs.short else r)
-        if both_ffb and r.endswith("-ffb"):
-            name += " " + r.split("-", 1)[0]
-        names.append(name)
-    return "selon " + join_and(names)
+    """« selon Dooly’s, la FFB (10) et le guide »: the rulesets' short names (:func:`short_name`);
+    « selon les deux textes FFB » for all the rulesets of one short name."""
+    shorts = {book.rulesets[r].short if r in book.rulesets else r for r in rids}
+    if len(rids) > 1 and len(shorts) == 1 and "" not in shorts:
+        return f"selon les {_COUNT.get(len(rids), str(len(rids)))} textes {shorts.pop()}"
+    return "selon " + join_and(short_name(book, r, covered) for r in rids)
 
 
 def _first_part(text: str) -> str:

@@ -8,6 +8,15 @@ cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
 command -v "$PY" >/dev/null 2>&1 || PY=python
 
+# PyICU (requirements.txt) is built against the system's ICU: its headers, pkg-config and a C++ compiler
+if ! "$PY" -c "import icu" >/dev/null 2>&1 && ! { pkg-config --exists icu-uc 2>/dev/null && command -v g++ >/dev/null 2>&1; }; then
+  echo "Installation d’ICU pour PyICU (apt)…" >&2
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q libicu-dev pkg-config g++
+fi
 "$PY" -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 # the project itself, editable (pyproject.toml): qa, web, cli and bench import from anywhere
 "$PY" -m pip install --disable-pip-version-check -q -e .

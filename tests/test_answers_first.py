@@ -5,6 +5,7 @@ the clause that states it) and the rule texts, not from the code."""
 from __future__ import annotations
 
 import base64
+import re
 import json
 import zlib
 from pathlib import Path
@@ -420,6 +421,51 @@ def test_a_result_asked_after_a_story_is_its_ruling(answerer):
     a = answerer.ask("selon le guide, à la casse la blanche et la 10 rentrent toutes les deux. résultat ?")
     assert a["kind"] == "scenario"
     assert answerer.ask("les résultats du tournoi de samedi ?")["kind"] == "unknown"
+
+
+# ============================================================================ naming groups of rulesets
+# « selon » before rulesets reads as French: each name with its article (« la FFB », « le guide »,
+# « le BCA »; « Dooly’s » has none), from rulesets.yaml `short` and policy_questions.yaml `names`.
+_NAMED = r"(?:Dooly’s|la FFB(?: \((?:9|10)\))?|le guide|le BCA)"
+_SELON = re.compile(rf"^selon (?:les deux textes FFB|{_NAMED}(?:(?:, {_NAMED})* et {_NAMED})?)$")
+
+
+def test_each_ruleset_is_named_with_its_article(rulebook):
+    from qa.short import short_name
+    everything = list(rulebook.rulesets)
+    assert {r: short_name(rulebook, r, ["10-doolys", "10-ffb", "10-guide"]) for r in ("10-doolys", "10-ffb", "10-guide")} \
+        == {"10-doolys": "Dooly’s", "10-ffb": "la FFB", "10-guide": "le guide"}
+    assert short_name(rulebook, "9-bca", everything) == "le BCA"
+    # both FFB texts covered: each says which game it is
+    assert (short_name(rulebook, "9-ffb", everything), short_name(rulebook, "10-ffb", everything)) == ("la FFB (9)",
+                                                                                                       "la FFB (10)")
+
+
+def test_every_grouping_of_rulesets_reads_grammatically(rulebook):
+    from itertools import combinations
+
+    from qa.short import _short_names
+    everything = list(rulebook.rulesets)
+    for covered in (everything, rulebook.rulesets_of_game("ten-ball"), rulebook.rulesets_of_game("nine-ball")):
+        for n in range(1, len(covered) + 1):
+            for group in combinations(covered, n):
+                phrase = _short_names(rulebook, list(group), covered)
+                assert _SELON.match(phrase), phrase
+    assert _short_names(rulebook, ["10-doolys", "10-ffb", "10-guide"], everything) == \
+        "selon Dooly’s, la FFB (10) et le guide"
+    assert _short_names(rulebook, ["10-ffb", "9-ffb"], everything) == "selon les deux textes FFB"
+
+
+@pytest.mark.parametrize("q, short", [
+    # 10-ffb/faute-1-blanche-empochee and 10-guide/faute-blanche-empochee: a foul; Dooly’s lists none such
+    ("jeu de la 10: je scratch en touchant la 1", "Selon la FFB et le guide, faute ; selon Dooly’s, texte muet, en arbitre."),
+    # 10-ffb/faute-11-queue-posee-sur-la-table, 9-ffb/faute-queue-posee-sur-la-table; the three others are silent
+    ("quelle est la sanction si je pose ma canne sur le tapis pour m'aligner",
+     "Selon Dooly’s, le guide et le BCA, texte muet, en arbitre ; selon les deux textes FFB, faute."),
+])
+def test_a_split_ruling_names_its_rulesets_with_articles(client, q, short):
+    body = client.get("/api/ask", query_string={"q": q}).get_json()
+    assert body["short"] == short and len(body["short"]) <= MAX_SHORT
 
 
 ALL5 = ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")

@@ -49,6 +49,30 @@ def test_ask_unknown_ruleset_is_a_usage_error(runner, cli):
     assert "--rulesets" in err and "9-fbb" in err and "9-ffb" in err
 
 
+@pytest.mark.parametrize("args, flag", [
+    (["ask", "peut-on faire un jump ?", "--rulesets", ""], "--rulesets"),
+    (["ask", "peut-on faire un jump ?", "--rulesets", " , "], "--rulesets"),
+    (["chat", "--rulesets", ""], "--rulesets"),
+    (["quiz", "--rulesets", "", "--count", "1"], "--rulesets"),
+    (["quiz", "--topics", ",", "--count", "1"], "--topics"),
+    (["quiz", "--kinds", " ", "--count", "1"], "--kinds"),
+    (["compare", ""], "ID"),
+    (["compare", " ", ","], "ID"),
+])
+def test_an_empty_list_option_is_a_usage_error_not_all(runner, cli, args, flag, tmp_path):
+    # as the API's 400 for « rulesets=[] »: a list given empty never silently means every ruleset
+    result = runner.invoke(cli, args + (["--db", str(tmp_path / "q.db")] if args[0] == "quiz" else []), input="")
+    err = one_line_error(result, 2)
+    assert f"{flag} : liste vide" in err and "au moins un" in err
+    assert not (tmp_path / "q.db").exists()     # refused before anything is opened or written
+
+
+def test_a_list_option_left_out_still_means_all(runner, cli):
+    result = runner.invoke(cli, ["ask", "peut-on faire un jump ?", "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["rulesets"]) == 5
+
+
 def test_ask_empty_question(runner, cli):
     assert "QUESTION" in one_line_error(runner.invoke(cli, ["ask", "  "]), 2)
 

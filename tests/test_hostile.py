@@ -134,6 +134,111 @@ def test_the_dev_server_says_too_many_headers_too(app):
     assert status == 431 and "trop d’en-têtes (au plus 100)" in json.loads(answer)["error"]["message"]
 
 
+# ----------------------------------------------------------------------------- 8b. malformed headers
+_BODY = b'{"q": "casse"}'
+
+
+def _post(path: str, headers: str, body: bytes = _BODY) -> bytes:
+    return f"POST {path} HTTP/1.1\r\nHost: x\r\n{headers}Connection: close\r\n\r\n".encode() + body
+
+
+_CT = "Content-Type: application/json\r\n"
+_CL = f"Content-Length: {len(_BODY)}\r\n"
+# (headers, status, code, field) — each refused by gunicorn itself, before the app runs
+MALFORMED_HEADERS = {
+    "content-type-twice": (_CT + _CT + _CL, 400, "repeated_header", "Content-Type"),
+    "two-content-types": (_CT + "Content-Type: text/plain\r\n" + _CL, 400, "repeated_header", "Content-Type"),
+    "host-twice": ("Host: y\r\n" + _CT + _CL, 400, "repeated_header", "Host"),
+    "content-length-twice": (_CT + _CL + _CL, 400, "invalid_header", "Content-Length"),
+    "content-length-not-a-number": (_CT + "Content-Length: abc\r\n", 400, "invalid_header", "Content-Length"),
+    "length-and-chunked": (_CT + _CL + "Transfer-Encoding: chunked\r\n", 400, "invalid_header", "Content-Length"),
+    "unknown-transfer-coding": (_CT + "Transfer-Encoding: zstd-x\r\n", 400, "invalid_header", "Transfer-Encoding"),
+    "folded-header": (_CT + "X-Plie: a\r\n b\r\n" + _CL, 400, "invalid_header", "X-Plie"),
+    "bad-header-name": (_CT + "X(1): a\r\n" + _CL, 400, "invalid_header", None),
+}
+
+
+@pytest.mark.parametrize("case", MALFORMED_HEADERS, ids=str)
+def test_gunicorn_answers_a_malformed_api_request_in_json(served, case):
+    headers, status, code, field = MALFORMED_HEADERS[case]
+    _, got, head, answer = raw_http(served["port"], _post("/api/ask", headers))
+    assert got == status and head["Content-Type"] == "application/json", answer[:300]
+    err = json.loads(answer)["error"]
+    assert (err["code"], err["field"]) == (code, field)
+    if field:
+        assert f"« {field} »" in err["message"]
+
+
+def test_gunicorn_answers_a_repeated_content_type_on_a_page_with_a_page(served):
+    _, status, head, answer = raw_http(served["port"], _post("/quiz", _CT + _CT + _CL))
+    text = answer.decode("utf-8")
+    assert status == 400 and head["Content-Type"].startswith("text/html")
+    assert "En-tête « Content-Type » donné plusieurs fois : une seule valeur est permise." in text
+
+
+def test_gunicorn_refusals_name_what_is_wrong():
+    from gunicorn.http import errors as e
+
+    from web.production import gunicorn_refusal
+    assert gunicorn_refusal(e.InvalidHeader("CONTENT-TYPE", req=object())).code == "repeated_header"
+    value = e.InvalidHeader("X-FOO")   # gunicorn's error for a value with a character not permitted
+    assert gunicorn_refusal(value).message == "En-tête « X-Foo » invalide : sa valeur contient un caractère non permis."
+    assert gunicorn_refusal(e.InvalidHeader("pas de deux-points")).code == "invalid_header"
+    assert gunicorn_refusal(e.InvalidRequestLine("x")).status == 400
+    assert gunicorn_refusal(e.UnsupportedTransferCoding("br")).status == 400    # bad input: never a 5xx
+    assert gunicorn_refusal(e.InvalidChunkSize(b"zz")).message == CHUNKED_MESSAGE
+    assert gunicorn_refusal(ValueError("x")) is None
+
+
+def test_the_dev_server_refuses_a_repeated_content_type_in_json_too(app):
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from web.server import FrenchRequestHandler
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=FrenchRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        twice = raw_http(server.server_port, _post("/api/ask", _CT + "Content-Type: text/plain\r\n" + _CL))
+        once = raw_http(server.server_port, _post("/api/ask", _CT + _CL))
+    finally:
+        server.shutdown()
+        thread.join(5)
+    assert twice.status == 400 and twice.headers["Content-Type"] == "application/json"
+    assert json.loads(twice.body)["error"]["field"] == "Content-Type"
+    assert once.status == 200
+
+
+# every JSON route, every malformed body: a JSON 4xx in the contract's shape, never a page
+_JSON_ROUTES = ["/api/ask", "/api/evaluate", "/api/rack", "/api/quizzes", "/api/exams", "/api/matches"]
+
+
+@pytest.mark.parametrize("path", _JSON_ROUTES)
+@pytest.mark.parametrize("content_type, body, status, field", [
+    ("application/json; charset=latin-1", '{"q": "café"}'.encode("latin-1"), 415, "Content-Type"),
+    ("application/json; charset=utf-16", '{"q": "x"}'.encode("utf-16"), 415, "Content-Type"),
+    ("application/json", '{"q": "café"}'.encode("latin-1"), 400, "body"),     # not UTF-8
+    ("application/json", b'{"q": "x",}', 400, "body"),
+    ("application/json", b'{"q": ', 400, "body"),
+    ("application/json", b"", 400, "body"),
+    ("application/json", b"[1, 2]", 400, "body"),
+    ("text/plain", b'{"q": "x"}', 415, "body"),
+    ("application/json", b'{"q": "' + b"x" * (300 * 1024) + b'"}', 413, None),
+], ids=["latin-1", "utf-16", "not-utf-8", "trailing-comma", "cut", "empty", "not-an-object", "text-plain", "too-large"])
+def test_a_malformed_json_request_is_a_json_4xx(client, path, content_type, body, status, field):
+    r = client.post(path, data=body, headers={"Content-Type": content_type})
+    err = assert_error(r, status, field)
+    assert "Traceback" not in err["message"]
+
+
+def test_a_json_body_declared_utf8_is_read(client):
+    for charset in ("utf-8", "UTF-8", "utf8"):
+        r = client.post("/api/ask", data='{"q": "la blanche tombe à la casse"}'.encode(),
+                        headers={"Content-Type": f"application/json; charset={charset}"})
+        assert r.status_code == 200, r.get_data(as_text=True)
+
+
 # ----------------------------------------------------------------------------- 2. PostgreSQL going down
 class _TcpRelay:
     """A TCP relay on a free port of 127.0.0.1 to ``target`` (host, port): stopping it closes
@@ -405,6 +510,43 @@ def test_a_learner_name_is_the_same_however_its_accents_are_typed():
     assert learner_key("e\u0301t\u00e9") == learner_key("\u00e9t\u00e9") == learner_key("ÉTÉ")
 
 
+@pytest.mark.parametrize("a, b", [
+    ("Ana", "\u0410na"),          # U+0410 CYRILLIC CAPITAL LETTER A
+    ("ANA", "\u0430na"),          # U+0430 CYRILLIC SMALL LETTER A, another case
+    ("Olga", "\u039flga"),        # U+039F GREEK CAPITAL LETTER OMICRON
+    ("Zoé", "\u0396oe\u0301"),    # U+0396 GREEK CAPITAL LETTER ZETA, the accent typed apart
+    ("Paul", "\u0420aul"),        # U+0420 CYRILLIC CAPITAL LETTER ER
+])
+def test_names_in_look_alike_letters_are_one_learner(a, b):
+    from qa.quiz.names import learner_key, same_learner
+    assert learner_key(a) != learner_key(b)       # other letters, which NFKC and case folding keep apart
+    assert same_learner(a, b) and same_learner(b, a)
+
+
+@pytest.mark.parametrize("a, b", [("Ana", "Anna"), ("Zoé", "Zoe"), ("Léa", "Lea"), ("Ali", "Alia")])
+def test_names_that_look_different_stay_different_learners(a, b):
+    from qa.quiz.names import same_learner
+    assert not same_learner(a, b)
+
+
+def test_the_api_takes_a_look_alike_name_for_the_learner_it_looks_like(client):
+    first = client.post("/api/quizzes", json={"count": 1, "learner": "\u0410na"})   # Cyrillic « А » first
+    assert first.status_code == 201 and first.get_json()["learner"] == "\u0410na"  # shown as typed
+    token = first.get_json()["learner_token"]
+    assert_error(client.post("/api/quizzes", json={"count": 1, "learner": "Ana"}), 403, "learner", "learner_taken")
+    again = client.post("/api/quizzes", json={"count": 1, "learner": "Ana"}, headers={"X-Arbitre-Token": token})
+    assert again.status_code == 201 and again.get_json()["learner"] == "\u0410na"
+    history = client.get("/api/learners/ANA/history", headers={"X-Arbitre-Token": token})
+    assert history.status_code == 200 and len(history.get_json()["quizzes"]) == 2
+
+
+def test_an_exam_candidate_cannot_take_a_look_alike_of_a_name_taken(client):
+    exam = client.post("/api/exams", json={"title": "Club", "rulesets": ["9-ffb"], "count": 2, "candidates": 2}).get_json()
+    url = f"/api/exams/{exam['id']}/attempts"
+    assert client.post(url, json={"code": exam["codes"][0], "learner": "Olga"}).status_code == 201
+    assert_error(client.post(url, json={"code": exam["codes"][1], "learner": "\u039flga"}), 409, "learner")
+
+
 def test_quiz_bodies_take_only_their_fields(client):
     r = client.post("/api/quizzes", json={"count": 1})
     quiz = r.get_json()
@@ -421,3 +563,40 @@ def test_an_api_parameter_given_twice_is_refused_but_rulesets_may_repeat(client)
     assert_error(client.get("/api/ask?q=casse&q=blanche"), 400, "q", "repeated_field")
     assert_error(client.get("/api/ask?q=casse&k=5&k=6"), 400, "k", "repeated_field")
     assert client.get("/api/ask?q=casse&rulesets=9-bca&rulesets=9-ffb").status_code == 200
+
+
+@pytest.mark.parametrize("url, field", [
+    ("/?q=casse&q=blanche", "q"),
+    ("/?q=casse&context=a&context=b", "context"),
+    ("/arbitrage?kind=break&kind=normal", "kind"),
+    ("/arbitrage/decision?cue_ball=table&cue_ball=pocketed", "cue_ball"),
+    ("/comparer?rulesets=9-bca,9-ffb&topic=break&topic=fouls", "topic"),
+    ("/quiz?count=3&count=4", "count"),
+    ("/regles/9-bca?filtre=casse&filtre=faute", "filtre"),
+    ("/regles-maison/nouveau?base=9-bca&base=9-ffb", "base"),
+])
+def test_a_page_field_given_twice_is_a_french_400_page_naming_it(client, url, field):
+    r = client.get(url)
+    assert r.status_code == 400 and r.mimetype == "text/html"
+    text = r.get_data(as_text=True)
+    assert f"Le paramètre « {field} » est donné plusieurs fois : une seule valeur est attendue." in text
+    assert "<h1>Erreur 400</h1>" in text
+
+
+@pytest.mark.parametrize("url", [
+    "/?q=casse&rulesets=9-bca&rulesets=9-ffb&f=1",                       # the rulesets checkboxes
+    "/arbitrage?game=nine-ball&on_table=4&on_table=9&pocketed=4&pocketed=9&fouls=touched_ball&fouls=double_hit",
+    "/arbitrage/decision?game=nine-ball&on_table=4&on_table=9&first_contact=4",
+    "/comparer?rulesets=9-bca&rulesets=9-ffb&only_diff=0&only_diff=1",   # hidden 0, then the ticked box
+    "/quiz?rulesets=9-bca&rulesets=9-ffb&topics=break&topics=fouls",
+])
+def test_the_lists_a_form_repeats_are_still_taken(client, url):
+    assert client.get(url).status_code == 200
+
+
+def test_the_api_names_a_repeated_field_in_json_on_every_route(client):
+    assert_error(client.get("/api/clauses?topic=break&topic=fouls"), 400, "topic", "repeated_field")
+    assert_error(client.get("/api/compare?rulesets=9-bca,9-ffb&topic=break&topic=fouls"), 400, "topic", "repeated_field")
+    assert_error(client.get("/api/bank/export?format=csv&format=gift"), 400, "format", "repeated_field")
+    # an address that matches nothing is still a 404, not a complaint about its query string
+    assert_error(client.get("/api/nulle-part?a=1&a=2"), 404)

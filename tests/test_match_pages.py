@@ -171,3 +171,20 @@ def test_bad_page_input_is_a_french_4xx_page_and_nothing_is_written(client, data
     r = client.post(url + "/coup", data=data)
     assert r.status_code == status and 'role="alert"' in r.get_data(as_text=True)
     assert client.get("/api/matches/" + url.rsplit("/", 1)[1]).get_json()["shots"] == []
+
+
+def test_a_form_field_given_twice_is_refused_but_the_shot_checkboxes_repeat(client):
+    # a posted form is read like a query string: one value per field, except its checkbox lists
+    r = client.post("/partie", data={"a": ["Alice", "Eve"], "b": "Bob", "ruleset": "9-ffb", "race_to": "2"})
+    assert r.status_code == 400
+    assert "Le paramètre « a » est donné plusieurs fois : une seule valeur est attendue." in r.get_data(as_text=True)
+    url = start(client, "9-bca")
+    page = client.get(url).get_data(as_text=True)
+    twice = client.post(url + "/coup", data={"seq": [seq(page), seq(page)], "quick": "break_dry"})
+    assert twice.status_code == 400 and "« seq »" in twice.get_data(as_text=True)
+    assert not client.get("/api/matches/" + url.rsplit("/", 1)[1]).get_json()["shots"]     # nothing written
+    assert tap(client, url, quick="break_dry").status_code == 303
+    page = client.get(url).get_data(as_text=True)
+    r = client.post(url + "/coup", data={"seq": seq(page), "quick": "detail", "kind": "normal", "first_contact": "1",
+                                         "pocketed": ["1", "2"], "fouls": ["touched_ball", "double_hit"]})
+    assert r.status_code == 303

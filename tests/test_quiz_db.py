@@ -86,7 +86,7 @@ def test_the_same_answers_come_back_in_order_with_the_largest_seed(make_store):
     row = store.get_row("z1")
     assert row["seed"] == 2 ** 63 - 1 and row["params"] == {"a": "é"}
     assert store.counts() == {"quizzes": 1, "questions": 3, "answers": 3, "learners": 1, "leitner": 0,
-                              "quiz_tokens": 0, "learner_keys": 1, "exams": 0, "exam_codes": 0}
+                              "quiz_tokens": 0, "learner_keys": 1, "learner_skeletons": 2, "exams": 0, "exam_codes": 0}
 
 
 @pytest.mark.parametrize("key", ["a\x00b", "\ud800", "\x00"])

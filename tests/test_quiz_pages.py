@@ -293,3 +293,10 @@ def test_the_set_up_form_draws_ruling_questions_of_the_levels_checked(client):
     qs = quiz_json(client, quiz_id)["questions"]
     calls = [q for q in qs if q["kind"] == "call"]
     assert calls and all(q["level"] == 3 for q in calls)
+
+
+def test_the_set_up_form_may_repeat_its_checkbox_lists_only(client):
+    ok = client.post("/quiz", data={"count": "2", "rulesets": ["9-bca", "9-ffb"], "topics": ["break", "fouls"]})
+    assert ok.status_code in (302, 303), ok.get_data(as_text=True)[:300]
+    r = client.post("/quiz", data={"count": ["2", "3"]})
+    assert r.status_code == 400 and "Le paramètre « count » est donné plusieurs fois" in r.get_data(as_text=True)

@@ -372,3 +372,63 @@ def test_an_exam_name_is_taken_once_on_each_backend(svc):
         exams.start_attempt(svc, exam["id"], {"code": exam["codes"][1], "learner": "ZOÉ"})
     assert (e.value.status, e.value.field) == (409, "learner")
     assert exams.start_attempt(svc, exam["id"], {"code": exam["codes"][1], "learner": "Zoé B."})["candidate"] == "Zoé B."
+
+
+# ----------------------------------------------------------------------------- look-alike names
+# « Аna » below starts with U+0410 CYRILLIC CAPITAL LETTER A, « Ζoé » with U+0396 GREEK CAPITAL
+# LETTER ZETA: on a screen they are « Ana » and « Zoé » (Unicode TR39 confusables).
+CYRILLIC_ANA = "\u0410na"
+GREEK_ZOE = "\u0396o\u00e9"
+
+
+def test_a_name_written_in_look_alike_letters_is_the_same_learner(rulebook, make_store):
+    from qa.quiz.service import QuizService as Plain
+    svc = Plain(rulebook, make_store())
+    first = svc.create({"count": 1, "learner": "Ana"})
+    assert first["learner"] == "Ana" and first["learner_token"]
+    with pytest.raises(QuizError) as e:       # not a new learner: Ana's token is asked for
+        svc.create({"count": 1, "learner": CYRILLIC_ANA})
+    assert (e.value.status, e.value.code, e.value.field) == (403, "learner_taken", "learner")
+    again = svc.create({"count": 1, "learner": CYRILLIC_ANA}, token=first["learner_token"])
+    assert again["learner"] == "Ana" and "learner_token" not in again    # stored as first typed
+    history = svc.history(CYRILLIC_ANA, first["learner_token"])
+    assert len(history["quizzes"]) == 2
+    # a different name is still a different learner
+    assert svc.create({"count": 1, "learner": "Anna"})["learner_token"]
+
+
+def test_an_exam_name_in_look_alike_letters_is_taken(svc):
+    from qa.quiz import exams
+    exam = exams.create_exam(svc, {"rulesets": ["9-ffb"], "count": 3, "candidates": 2})
+    assert exams.start_attempt(svc, exam["id"], {"code": exam["codes"][0], "learner": "Zoé"})["candidate"] == "Zoé"
+    with pytest.raises(QuizError) as e:
+        exams.start_attempt(svc, exam["id"], {"code": exam["codes"][1], "learner": GREEK_ZOE})
+    assert (e.value.status, e.value.field) == (409, "learner")
+
+
+def test_two_look_alike_names_created_at_once_make_one_learner(rulebook, make_store):
+    from qa.quiz.service import QuizService as Plain
+    stores = [make_store() for _ in range(4)]
+    results: list[str] = []
+
+    def create(i: int) -> None:
+        name = ("Ana", CYRILLIC_ANA)[i % 2]
+        try:
+            Plain(rulebook, stores[i]).create({"count": 1, "learner": name})
+            results.append("new")
+        except QuizError as exc:
+            results.append(exc.code)
+
+    run_at_once(create, range(4))
+    assert sorted(results) == ["learner_taken"] * 3 + ["new"]
+
+
+def test_learners_of_an_older_database_get_their_skeleton_when_it_opens(make_store):
+    store = make_store()
+    store.create_quiz("old1", {}, 1, "practice", "Ana", "2025-01-01T00:00:00+00:00", None, [],
+                      learner_hashes=("", "digest-ana"))
+    with store.db.write() as tx:       # as in a database made before the table existed
+        tx.run("DELETE FROM learner_skeletons")
+    assert store.learner(CYRILLIC_ANA) is None and store.learner("ana")["name"] == "Ana"
+    reopened = make_store()
+    assert reopened.learner(CYRILLIC_ANA) == {"name": "Ana", "token_hash": "digest-ana"}

@@ -44,7 +44,7 @@ from qa.rulebook import DATA_DIR, load_rulebook
 from .body import guard_request_body
 from .common import EXTENSION_KEY, Services
 from .budget import budget_from_env, register_time_budget
-from .common import bad_request
+from .common import refuse_repeated_fields
 from .errors import register_error_handlers
 from .ratelimit import ConfigError, rate_from_env, setup_rate_limit
 from .secret import instance_secret_key
@@ -206,15 +206,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
     app.extensions["arbitre.csrf"] = csrf
 
-    @app.before_request
-    def _one_value_per_api_parameter():
-        # a parameter given twice (« q=a&q=b ») is refused like a JSON key given twice; only
-        # « rulesets » is a list (« rulesets=A&rulesets=B », as checkboxes send it)
-        if request.path.startswith("/api/"):
-            for key in request.args:
-                if key != "rulesets" and len(request.args.getlist(key)) > 1:
-                    raise bad_request("repeated_field", f"Le paramètre « {key[:80]} » est donné plusieurs fois : "
-                                                        "une seule valeur est attendue.", key[:80])
+    # a query-string field given twice (« q=a&q=b ») is refused like a JSON key given twice, on
+    # pages and in the API; only the lists a view declares may repeat (web.common.repeatable)
+    app.before_request(refuse_repeated_fields)
 
     @app.before_request
     def _csrf_for_forms():

@@ -28,7 +28,7 @@ from qa import ruling_words as words
 from qa.rulebook import GAMES, Rulebook
 from qa.yamlio import DuplicateKeyError, unique_pairs
 
-from .common import get_rulebook, list_param
+from .common import get_rulebook, list_param, repeatable
 
 bp = Blueprint("arbitrage", __name__)
 
@@ -78,6 +78,10 @@ def _int(raw: str, name: str, lo: int, hi: int) -> int:
     if not lo <= value <= hi:
         raise BadInput(f"Champ « {name} » : une valeur de {lo} à {hi} est attendue.", name)
     return value
+
+
+#: The builder's lists of balls (checkboxes: a query string repeats them, ``on_table=4&on_table=6``).
+BALL_LISTS = ("on_table", "pocketed", "off_table")
 
 
 def _balls(args, name: str) -> list[int]:
@@ -426,6 +430,7 @@ def _status_text(columns: list[dict]) -> str:
 
 
 @bp.route("/arbitrage", methods=["GET"])
+@repeatable(*BALL_LISTS, "fouls")   # the form's checkboxes
 def arbitrage():
     """The builder page: a form (prefilled from the query string) and, when a shot is given,
     its ruling under every ruleset of the game, server-rendered."""
@@ -434,6 +439,7 @@ def arbitrage():
 
 
 @bp.route("/arbitrage/decision", methods=["GET"])
+@repeatable(*BALL_LISTS, "fouls")
 def decision():
     """The ruling part of the page alone (same query string as ``/arbitrage``): what
     ``static/arbitrage.js`` puts in place as the form changes, so the rows it shows are the
@@ -445,7 +451,7 @@ def decision():
 def _lenient_values(args, fallback: dict) -> dict:
     """Form values echoing what the user sent, ignoring values that do not parse (after a 400)."""
     v = dict(fallback)
-    for name in ("on_table", "pocketed", "off_table"):
+    for name in BALL_LISTS:
         v[name] = {n for n in (_ball_or_none(x) for x in args.getlist(name)) if n is not None}
     for name in ("ball_in_hand", "push_out_available", "warned", "cue_rail_first", "jump", "masse",
                  "obstacle_moved", "pocket_wrong"):

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from flask import Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -173,10 +173,15 @@ def request_body() -> bytes:
     return raw
 
 
+#: The ``charset`` a JSON body may declare: UTF-8, or ASCII (a part of it).
+JSON_CHARSETS = frozenset({"utf-8", "utf8", "us-ascii", "ascii"})
+
+
 def json_body() -> dict:
     """The request's JSON object, or an :class:`ApiError`.
 
-    415 when the body is not declared ``application/json``; 413 when it is too large
+    415 when the body is not declared ``application/json``, or declared in a ``charset`` other
+    than UTF-8 (field ``Content-Type``); 413 when it is too large
     (:func:`request_body`); 400 when it is empty, is not valid JSON (with the line and
     column), nests more than :data:`MAX_JSON_DEPTH` levels, gives a key twice in one object
     (naming it) or is not an object.
@@ -186,6 +191,12 @@ def json_body() -> dict:
         raise ApiError(415, "unsupported_media_type",
                        f"Le corps de la requête doit être du JSON (Content-Type: application/json ; reçu : {got}).",
                        "body")
+    charset = request.mimetype_params.get("charset")
+    if charset is not None and charset.strip().lower() not in JSON_CHARSETS:
+        # JSON is UTF-8 (RFC 8259 § 8.1): a body declared in another encoding would be misread
+        raise ApiError(415, "unsupported_media_type",
+                       f"En-tête « Content-Type » : le JSON doit être en UTF-8 (charset=utf-8 ; reçu : "
+                       f"charset={charset[:40]}).", "Content-Type")
     raw = request_body()
     if not raw.strip():
         raise bad_request("empty_body", "Le corps de la requête est vide : un objet JSON est attendu.", "body")
@@ -245,6 +256,45 @@ def check_ruleset_ids(book: Rulebook, ids: Iterable[Any], field: str = "rulesets
         if rid not in out:
             out.append(rid)
     return out
+
+
+#: The query-string fields any page or API address may receive more than once: a list of
+#: checkboxes (``rulesets=A&rulesets=B``). Every other field is single-valued unless its view
+#: says otherwise with :func:`repeatable`.
+REPEATABLE = frozenset({"rulesets"})
+
+
+def repeatable(*names: str) -> Callable[[Any], Any]:
+    """Mark a view whose query string or posted form may also repeat ``names`` (its form's
+    checkbox lists, a hidden ``0`` sent before a ticked ``1``...); put it under the route decorator."""
+    def mark(view: Any) -> Any:
+        view.repeatable_fields = REPEATABLE | frozenset(names)
+        return view
+    return mark
+
+
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def refuse_repeated_fields() -> None:
+    """A single-valued field given twice — in the query string (``/?q=a&q=b``,
+    ``/api/ask?k=5&k=6``) or in a page's posted form — is a 400 ``repeated_field`` naming it,
+    rather than one of the values taken silently; the lists of the view (:data:`REPEATABLE`,
+    :func:`repeatable`) may repeat. Requests that match no view (404, 405) and static files are
+    left to their own answer. Called before every request."""
+    view = current_app.view_functions.get(request.endpoint or "") if request.endpoint != "static" else None
+    if view is None or request.routing_exception is not None:
+        return
+    allowed = getattr(view, "repeatable_fields", REPEATABLE)
+    fields = [request.args]
+    if request.method == "POST" and request.mimetype in _FORM_TYPES and not request.path.startswith("/api/"):
+        fields.append(request.form)
+    for values in fields:
+        for key in values:
+            if key not in allowed and len(values.getlist(key)) > 1:
+                name = key[:80]
+                raise bad_request("repeated_field", f"Le paramètre « {name} » est donné plusieurs fois : "
+                                                    "une seule valeur est attendue.", name)
 
 
 def list_param(args: Any, name: str = "rulesets") -> list[str]:

@@ -28,7 +28,7 @@ from qa.understand import scenario_for, understand
 from qa.yamlio import character_name, refused_character
 
 from .arbitrage import arbitrage_url
-from .common import bad_request, base_rulebook, get_rulebook, list_param, services
+from .common import bad_request, base_rulebook, get_rulebook, list_param, repeatable, services
 from .drafts import draft_key
 
 bp = Blueprint("compare", __name__)
@@ -166,6 +166,7 @@ def _same_shot(book: Rulebook, situation: str, ids: list[str]) -> dict:
 
 # ----------------------------------------------------------------------------- /comparer
 @bp.get("/comparer")
+@repeatable("only_diff")      # the form sends a hidden 0, then 1 when the box is ticked
 def page():
     """The comparison page: the ruleset picker, then the policy table (every decision, rows
     that differ marked « ≠ diffère »), each topic's clauses side by side with word differences

@@ -90,6 +90,7 @@ def _http_error(exc: HTTPException):
     status = exc.code or 500
     code, message = MESSAGES.get(status, ("http_error", "Erreur de la requête."))
     message = getattr(exc, "french_message", None) or _size_message(status) or message
+    code = getattr(exc, "french_code", None) or code     # set by the servers' refusals (web/server.py)
     valid_methods = getattr(exc, "valid_methods", None)    # a MethodNotAllowed's
     if status == 405 and valid_methods:
         shown = sorted(m for m in valid_methods if m not in ("HEAD", "OPTIONS"))
@@ -98,7 +99,7 @@ def _http_error(exc: HTTPException):
     if status == 429:
         message, headers = _rate_limited(exc)
     headers.update({k: v for k, v in _error_headers(exc).items() if k not in headers})
-    return _render(status, code, message, None, headers)
+    return _render(status, code, message, getattr(exc, "french_field", None), headers)
 
 
 def _error_headers(exc: HTTPException) -> dict[str, str]:

@@ -35,7 +35,7 @@ from qa.match.store import MatchStore
 from qa.rulebook import GAMES
 
 from .arbitrage import BadInput, arbitrage_url, scenario_from_form
-from .common import created, get_rulebook, json_body, request_token, store_target, wants_json
+from .common import created, get_rulebook, json_body, repeatable, request_token, store_target, wants_json
 from .errors import _render
 
 bp = Blueprint("match", __name__)
@@ -326,6 +326,7 @@ def _form_seq() -> int | None:
 
 
 @bp.post("/partie/<match_id>/coup")
+@repeatable("on_table", "pocketed", "off_table", "fouls")   # the detailed shot's checkboxes
 def enter_shot(match_id: str):
     def act(svc: MatchService, token: str | None) -> None:
         row, state = svc.load(match_id)

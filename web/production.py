@@ -28,11 +28,14 @@ from gunicorn.app.base import BaseApplication
 from gunicorn.http import body as gunicorn_body
 from gunicorn.http import errors as gunicorn_errors
 from gunicorn.http import message as gunicorn_message
+from gunicorn.http import parser as gunicorn_parser
 from gunicorn.workers.sync import SyncWorker
 from werkzeug.serving import make_server
 
+from .body import MALFORMED_MESSAGE
 from .server import (MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MAX_URL_LENGTH, SERVER_NAME, TOO_MANY_HEADERS,
-                     FrenchRequestHandler, app_error_response)
+                     FrenchRequestHandler, Refusal, app_error_response, header_label, invalid_header,
+                     is_header_name, repeated_header)
 
 
 def default_workers() -> int:
@@ -110,21 +113,58 @@ def _limit_chunked_bodies(limit: int | None) -> None:
     gunicorn_message.ChunkedReader = LimitedChunkedReader  # type: ignore[misc]
 
 
-def _client_error_status(exc: BaseException) -> int | None:
-    """The HTTP status gunicorn gives a request it refuses by itself (None: not a client error)."""
+#: Why gunicorn refuses a header it names (``InvalidHeader``), in French.
+_HEADER_PROBLEMS = {
+    "CONTENT-LENGTH": "un seul nombre entier positif est attendu, sans « Transfer-Encoding »",
+    "TRANSFER-ENCODING": "seul « chunked » est permis, une fois et en dernier, en HTTP/1.1, sans « Content-Length »",
+}
+_BODY_ERRORS = (gunicorn_errors.InvalidChunkSize, gunicorn_errors.ChunkMissingTerminator,
+                gunicorn_errors.InvalidChunkExtension)
+_LINE_ERRORS = {gunicorn_errors.InvalidRequestLine: "ligne de requête invalide",
+                gunicorn_errors.InvalidRequestMethod: "méthode HTTP invalide",
+                gunicorn_errors.InvalidHTTPVersion: "version du protocole HTTP invalide"}
+
+
+def _header_refusal(exc: BaseException) -> Refusal:
+    """The 400 of a header gunicorn refuses: repeated, unreadable, folded, or badly named."""
+    e = gunicorn_errors
+    if isinstance(exc, e.InvalidHeaderName):
+        return Refusal(400, "invalid_header", f"Nom d’en-tête invalide : « {header_label(exc.hdr)} ».", None)
+    if isinstance(exc, e.ObsoleteFolding):
+        return invalid_header(exc.hdr, "écrit sur plusieurs lignes (repli obsolète, non permis)")
+    name = str(getattr(exc, "hdr", ""))
+    if name in _HEADER_PROBLEMS:
+        return invalid_header(name, _HEADER_PROBLEMS[name])
+    if name.title() in ("Host", "Content-Type") and getattr(exc, "had_request", True):
+        return repeated_header(name)        # RFC 9110 § 5.3: gunicorn refuses a second one
+    if name == "bare LF as line terminator":
+        return Refusal(400, "invalid_header", "En-têtes invalides : chaque ligne doit finir par CR LF.", None)
+    if is_header_name(name) and name == name.upper():   # a name (gunicorn upper-cases them): its value is at fault
+        return invalid_header(name, "sa valeur contient un caractère non permis")
+    return Refusal(400, "invalid_header", "Ligne d’en-tête invalide : « Nom: valeur » est attendu.", None)
+
+
+def gunicorn_refusal(exc: BaseException) -> Refusal | None:
+    """How to answer a request gunicorn refuses by itself (None: not a client error): the
+    status, and for a malformed request a French message naming the header at fault."""
     e = gunicorn_errors
     if isinstance(exc, ChunkTooLarge):
-        return 413
+        return Refusal(413)
     if isinstance(exc, e.LimitRequestLine):
-        return 414
+        return Refusal(414)
     if isinstance(exc, e.LimitRequestHeaders):
-        return 431
-    if isinstance(exc, e.UnsupportedTransferCoding):
-        return 501
-    client = (e.InvalidRequestLine, e.InvalidRequestMethod, e.InvalidHTTPVersion, e.InvalidHeader,
-              e.InvalidHeaderName, e.InvalidChunkSize, e.ChunkMissingTerminator, e.InvalidChunkExtension,
-              e.ObsoleteFolding)
-    return 400 if isinstance(exc, client) else None
+        return Refusal(431, message=TOO_MANY_HEADERS if _too_many_headers(exc) else None)
+    if isinstance(exc, e.UnsupportedTransferCoding):   # bad input: a 4xx (contract), not RFC 9112's 501
+        return invalid_header("Transfer-Encoding", f"codage « {str(exc.hdr)[:40]} » non pris en charge, "
+                                                   "seul « chunked » l’est")
+    if isinstance(exc, (e.InvalidHeader, e.InvalidHeaderName, e.ObsoleteFolding)):
+        return _header_refusal(exc)
+    if isinstance(exc, _BODY_ERRORS):
+        return Refusal(400, "malformed_body", MALFORMED_MESSAGE, "body")
+    for kind, why in _LINE_ERRORS.items():
+        if isinstance(exc, kind):
+            return Refusal(400, "bad_request", f"Requête invalide : {why}.", None)
+    return None
 
 
 def _too_many_headers(exc: BaseException) -> bool:
@@ -151,18 +191,53 @@ class FrenchSyncWorker(SyncWorker):
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         """Answer a refused request in French (other errors: gunicorn's own handling)."""
         app = self.wsgi
-        status = _client_error_status(exc)
-        if status is None or not isinstance(app, Flask):
+        refusal = gunicorn_refusal(exc)
+        if refusal is None or not isinstance(app, Flask):
             return super().handle_error(req, client, addr, exc)
+        status = refusal.status
         self.log.warning("Requête refusée (%d) de %s : %s", status, (addr or ("?",))[0], exc)
         try:
+            # the request line, when it was read (kept on the error by PathKeepingRequest): an
+            # /api/ request is answered in JSON
+            req = req or getattr(exc, "req", None)
             path, method = getattr(req, "path", None) or "/", getattr(req, "method", None) or "GET"
-            message = TOO_MANY_HEADERS if _too_many_headers(exc) else None
-            response = app_error_response(app, status, path, method, message)
+            response = app_error_response(app, status, path, method, refusal.message, refusal.code, refusal.field)
             gunicorn_util.write_nonblock(client, raw_response(status, response))
         except Exception:  # pragma: no cover - the client went away
             self.log.debug("Réponse d’erreur non envoyée.")
         return None
+
+
+class PathKeepingRequest(gunicorn_message.Request):
+    """gunicorn's request, except that a request refused while its headers are read keeps its
+    request line: the error carries it (``exc.req``, as gunicorn's own errors of the body's
+    framing do), so that :class:`FrenchSyncWorker` answers an ``/api/`` request in JSON.
+    ``exc.had_request`` tells whether gunicorn itself attached it (a repeated ``Host`` or
+    ``Content-Type``) or not (the same names with a character not permitted)."""
+
+    def parse(self, unreader: Any) -> Any:
+        try:
+            return super().parse(unreader)
+        except gunicorn_errors.ParseException as exc:
+            raise self._carried(exc) from None
+
+    def set_body_reader(self) -> None:
+        try:
+            super().set_body_reader()
+        except gunicorn_errors.ParseException as exc:   # an unknown Transfer-Encoding...
+            raise self._carried(exc) from None
+
+    def _carried(self, exc: gunicorn_errors.ParseException) -> gunicorn_errors.ParseException:
+        had = getattr(exc, "req", None) is not None
+        exc.had_request = had  # type: ignore[attr-defined]
+        if not had:
+            exc.req = self  # type: ignore[attr-defined]
+        return exc
+
+
+def _keep_request_lines() -> None:
+    """Make gunicorn parse requests with :class:`PathKeepingRequest`."""
+    gunicorn_parser.RequestParser.mesg_class = PathKeepingRequest
 
 
 class ArbitreGunicorn(BaseApplication):
@@ -189,6 +264,7 @@ def serve_production(app: Flask, sock: socket.socket, workers: int) -> None:
     options = gunicorn_options(app, sock.fileno(), workers)
     _raise_gunicorn_line_cap(options["limit_request_line"])
     _limit_chunked_bodies(app.config.get("MAX_CONTENT_LENGTH"))
+    _keep_request_lines()
     sock.set_inheritable(True)
     options["bind"] = [f"fd://{sock.detach()}"]
     ArbitreGunicorn(app, options).run()

@@ -38,10 +38,11 @@ from werkzeug.wrappers import Response as BaseResponse
 from qa.quiz import exams
 from qa.quiz.params import MAX_COUNT, MAX_LEARNER, MAX_TIME_LIMIT_S, QuizError, clean_learner
 from qa.quiz.service import COMPARISON, GRACE_S, QuizService
+from qa.quiz.names import same_learner
 from qa.quiz.store import Store
 
-from .common import (ApiError, created, get_rulebook, json_body, list_param, reject_unknown_keys, request_body,
-                     request_token, store_target)
+from .common import (ApiError, created, get_rulebook, json_body, list_param, reject_unknown_keys, repeatable,
+                     request_body, request_token, store_target)
 
 bp = Blueprint("quiz", __name__)
 
@@ -316,9 +317,9 @@ def _remember(out: dict) -> None:
 
 
 def _learner_token(name: str | None = None) -> str | None:
-    """The session's learner token (only for ``name``, compared without case, when given)."""
+    """The session's learner token (only for ``name``, compared as the store compares names, when given)."""
     rec = session.get(SESSION_LEARNER) or {}
-    if not rec.get("token") or (name is not None and str(rec.get("name", "")).casefold() != name.casefold()):
+    if not rec.get("token") or (name is not None and not same_learner(str(rec.get("name", "")), name)):
         return None
     return str(rec["token"])
 
@@ -359,6 +360,7 @@ def _render_setup(form: dict, error: str | None = None, field: str | None = None
 
 
 @bp.get("/quiz")
+@repeatable("topics", "levels")     # the set-up form's checkbox lists, in a shared link
 def setup():
     """Set up a quiz: rulesets, topics, number of questions, mode, exam code, time limit, name.
     Query parameters pre-fill the form (``?seed=1234&mode=exam&rulesets=9-ffb`` to share an exam)."""
@@ -372,6 +374,7 @@ def setup():
 
 
 @bp.post("/quiz")
+@repeatable("topics", "levels")
 def create():
     """Create a quiz from the set-up form, then go to its first question."""
     f = request.form
@@ -679,6 +682,7 @@ def exam_new():
 
 
 @bp.post("/examens")
+@repeatable("topics", "levels")
 def exam_create():
     """Create the exam; the page shows the candidate codes (once) and keeps the trainer token
     in this browser's session."""

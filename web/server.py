@@ -14,6 +14,9 @@
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from flask import Flask, Response, abort, current_app, request
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, default_exceptions
@@ -27,6 +30,52 @@ MAX_HEADER_BYTES = 32 * 1024
 #: ``http.server`` too); beyond, a 431 that says so (:data:`TOO_MANY_HEADERS`).
 MAX_HEADER_FIELDS = 100
 TOO_MANY_HEADERS = f"En-têtes de requête refusés : trop d’en-têtes (au plus {MAX_HEADER_FIELDS})."
+
+
+#: Request headers that may be sent once only (RFC 9110 § 5.3, and the body's length): a
+#: second one is refused (400 ``repeated_header`` naming it) by every server the app runs in.
+SINGLE_HEADERS = ("Host", "Content-Type", "Content-Length")
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """How a request refused by the HTTP server itself is answered: ``status``, and the
+    contract's error ``code``, French ``message`` and ``field`` (the header at fault)."""
+
+    status: int
+    code: str | None = None
+    message: str | None = None
+    field: str | None = None
+
+
+_TOKEN = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,80}$")
+
+
+def is_header_name(name: str) -> bool:
+    """``name`` is a header field name (an HTTP token of at most 80 characters)."""
+    return bool(_TOKEN.match(str(name)))
+
+
+def header_label(name: str) -> str:
+    """A header's name as written in messages: « Content-Type » for ``CONTENT-TYPE``; a name
+    that is not a header token is cut and quoted as sent."""
+    name = str(name)
+    if not is_header_name(name):
+        return name[:40]
+    return "-".join(part[:1].upper() + part[1:].lower() for part in name.split("-"))
+
+
+def repeated_header(name: str) -> Refusal:
+    """The 400 for a header given twice that may be given once only (:data:`SINGLE_HEADERS`)."""
+    label = header_label(name)
+    return Refusal(400, "repeated_header", f"En-tête « {label} » donné plusieurs fois : une seule valeur est permise.",
+                   label)
+
+
+def invalid_header(name: str, why: str) -> Refusal:
+    """The 400 for a header the server cannot read, saying ``why``."""
+    label = header_label(name)
+    return Refusal(400, "invalid_header", f"En-tête « {label} » invalide : {why}.", label)
 
 
 def register_request_limits(app: Flask) -> None:
@@ -72,17 +121,20 @@ def register_french_redirects(app: Flask) -> None:
         return response
 
 
-def app_error_response(app: Flask, status: int, path: str = "/", method: str = "GET", message: str | None = None):
+def app_error_response(app: Flask, status: int, path: str = "/", method: str = "GET", message: str | None = None,
+                       code: str | None = None, field: str | None = None):
     """The app's own response to the HTTP error ``status`` for a request to ``path``: the
     handlers of ``web/errors.py`` (French JSON under /api/, a French page elsewhere), with
-    the headers every response gets (security headers...); ``message``, when given, instead
-    of the status's own French message."""
+    the headers every response gets (security headers...); ``message``, ``code`` and
+    ``field``, when given, instead of the status's own."""
     exc_class = default_exceptions.get(status)
     exc = exc_class() if exc_class else HTTPException()
     if exc_class is None:
         exc.code = status
-    if message:
-        exc.french_message = message  # type: ignore[attr-defined]  # read by web.errors._http_error
+    # read by web.errors._http_error
+    for attr, value in (("french_message", message), ("french_code", code), ("french_field", field)):
+        if value:
+            setattr(exc, attr, value)
     path = (path or "/").split("?", 1)[0].split("#", 1)[0][:2048] or "/"
     if not path.startswith("/"):
         path = "/"
@@ -112,6 +164,18 @@ class FrenchRequestHandler(WSGIRequestHandler):
             path = words[1] if len(words) > 1 else "/"
         return method.upper(), path
 
+    def parse_request(self) -> bool:
+        """Python's parsing of the request line and headers, then: a header that may be sent
+        once only (:data:`SINGLE_HEADERS`) sent twice is refused (werkzeug would keep one)."""
+        if not super().parse_request():
+            return False
+        for name in SINGLE_HEADERS:
+            if len(self.headers.get_all(name) or ()) > 1:
+                self._refusal = repeated_header(name)
+                self.send_error(400)
+                return False
+        return True
+
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Send the app's own response to the HTTP error ``code`` (4xx/5xx) and close the
         connection; ``http.server``'s English page only when no Flask app is being served."""
@@ -119,9 +183,10 @@ class FrenchRequestHandler(WSGIRequestHandler):
         if code < 400 or not isinstance(app, Flask):
             return super().send_error(code, message, explain)
         method, path = self._target()
-        french = TOO_MANY_HEADERS if code == 431 and "too many headers" in (message or "").lower() else None
+        refusal = getattr(self, "_refusal", None) or Refusal(code)
+        french = TOO_MANY_HEADERS if code == 431 and "too many headers" in (message or "").lower() else refusal.message
         try:
-            response = app_error_response(app, code, path, method, french)
+            response = app_error_response(app, code, path, method, french, refusal.code, refusal.field)
         except Exception:  # pragma: no cover - never worse than the plain server error
             return super().send_error(code, message, explain)
         self.log_error("code %d, message %s", code, message or "")

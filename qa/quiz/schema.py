@@ -69,6 +69,15 @@ TABLES: tuple[str, ...] = (
     token_hash  TEXT NOT NULL,
     created     TEXT NOT NULL
 )""",
+    # A learner's name compared by its look (qa.quiz.names.learner_skeletons: « Аna » with a
+    # Cyrillic « А » is « Ana »): each skeleton (two per name) names the learner_keys row that has it. Written
+    # before that row (no foreign key), so that of two look-alike names created at once the
+    # second finds the skeleton taken; rows of a database made before this table are added when
+    # the store opens (of two old look-alike names, the first; the other keeps its exact key).
+    """CREATE TABLE IF NOT EXISTS learner_skeletons (
+    skeleton  TEXT PRIMARY KEY,
+    key       TEXT NOT NULL
+)""",
     # Exams set by a trainer (contract « Exams »): the seed never leaves the server.
     """CREATE TABLE IF NOT EXISTS exams (
     id            TEXT PRIMARY KEY,
@@ -92,7 +101,7 @@ TABLES: tuple[str, ...] = (
 
 # The tables, in creation order (for counts and checks).
 TABLE_NAMES: tuple[str, ...] = ("quizzes", "questions", "answers", "learners", "leitner", "quiz_tokens",
-                                "learner_keys", "exams", "exam_codes")
+                                "learner_keys", "learner_skeletons", "exams", "exam_codes")
 
 _SUBSTITUTIONS: dict[Dialect, dict[str, str]] = {
     "sqlite": {"rowid": ""},

@@ -20,7 +20,6 @@ bad URL) and, for one that breaks later, on any call.
 from __future__ import annotations
 
 import hmac
-import unicodedata
 import json
 import os
 from datetime import date
@@ -30,6 +29,7 @@ from typing import Any, Callable, Mapping, Sequence, Union
 from . import leitner
 from .db import (DEFAULT_DB, PROJECT_ROOT, StoreError, Tx, default_target, french_sqlite_error,  # noqa: F401
                  is_postgres_url, open_backend)
+from .names import learner_key, learner_skeletons, same_learner  # noqa: F401  (learner_key: read here by callers)
 from .schema import TABLE_NAMES
 
 LearnerUpdates = tuple[str, Sequence[tuple[Mapping[str, Any], bool]], date]
@@ -56,16 +56,6 @@ class ExamCodeError(Exception):
     def __init__(self, used: bool, name_taken: bool = False):
         super().__init__("name_taken" if name_taken else "used" if used else "unknown")
         self.used, self.name_taken = used, name_taken
-
-
-def learner_key(name: str) -> str:
-    """The key a learner's name is compared by: Unicode-normalised (NFKC: « é » typed as one
-    character or as « e » and an accent is one letter, « Ａｎａ » in full-width letters is « Ana »,
-    « ﬁ » is « fi »), without invisible format characters (a zero-width space inside « A​na »), and
-    case-folded (« Ana », « ANA » and « ana » are one learner). Letters of other scripts that look
-    alike (a Cyrillic « А ») stay different letters."""
-    text = unicodedata.normalize("NFKC", name)
-    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf").casefold()
 
 
 def default_db_path() -> Path:
@@ -107,6 +97,27 @@ class Store:
         self.location = self.db.location
         self.backend = self.db.dialect
         self.timeout = timeout
+        self._index_skeletons()
+
+    def _index_skeletons(self) -> None:
+        """Give the learners of a database made before ``learner_skeletons`` their skeleton
+        (oldest first: of two look-alike names, the first keeps it)."""
+        with self.db.read() as tx:
+            rows = tx.all("SELECT k.key, k.name FROM learner_keys k WHERE NOT EXISTS "
+                          "(SELECT 1 FROM learner_skeletons s WHERE s.key = k.key) ORDER BY k.created, k.key")
+        if not rows:
+            return
+        with self.db.write() as tx:
+            for r in rows:
+                self._add_skeletons(tx, str(r["name"]), str(r["key"]))
+
+    @staticmethod
+    def _add_skeletons(tx: Tx, name: str, key: str) -> bool:
+        """Write the skeletons of ``name`` (:func:`learner_skeletons`) for the learner ``key``;
+        False when one is another learner's already (that one is left as it is)."""
+        added = [tx.run("INSERT INTO learner_skeletons (skeleton, key) VALUES (?, ?) ON CONFLICT (skeleton) "
+                        "DO NOTHING", (skeleton, key)).rowcount for skeleton in learner_skeletons(name)]
+        return all(n == 1 for n in added)
 
     def close(self) -> None:
         """Release idle connections (the store still works: it reconnects when needed)."""
@@ -122,7 +133,7 @@ class Store:
         whether this learner is new (then its token is the new one).
 
         ``learner_hashes`` = ``(digest of the token sent, digest of a new token)``: a learner
-        seen for the first time (by :func:`learner_key`) gets the new one; a known learner
+        seen for the first time (by :func:`learner_key`, then :func:`learner_skeletons`) gets the new one; a known learner
         must have sent its own, else :class:`LearnerTokenError`. ``exam_code`` = ``(exam id,
         code digest, candidate)``: the candidate code is used by this quiz, in the same
         transaction (:class:`ExamCodeError` when unknown or already used).
@@ -144,13 +155,25 @@ class Store:
                        (learner, created))
         return learner, new
 
+    def _find_learner(self, tx: Tx, name: str, lock: str = "") -> Any:
+        """The ``learner_keys`` row (``name``, ``token_hash``) of the learner called ``name``:
+        the same key (:func:`learner_key`), else the same look (:func:`learner_skeletons`);
+        None for a new learner. ``lock``: the backend's row lock, inside a write."""
+        row = tx.one(f"SELECT name, token_hash FROM learner_keys WHERE key = ?{lock}", (learner_key(name),))
+        if row is None:
+            row = tx.one("SELECT k.name, k.token_hash FROM learner_skeletons s JOIN learner_keys k ON k.key = s.key "
+                         f"WHERE s.skeleton IN (?, ?) ORDER BY k.created, k.key{lock}", learner_skeletons(name))
+        return row
+
     def _claim_learner(self, tx: Tx, learner: str, created: str,
                        hashes: tuple[str, str] | None) -> tuple[str, bool]:
-        key = learner_key(learner)
-        row = tx.one(f"SELECT name, token_hash FROM learner_keys WHERE key = ?{self.db.lock}", (key,))
+        row = self._find_learner(tx, learner, self.db.lock)
         if row is None:     # a new learner (without ``hashes``: one no token opens)
+            # the skeletons first: a look-alike name created at the same moment has taken one
+            if not self._add_skeletons(tx, learner, learner_key(learner)):
+                raise LearnerTokenError(learner)
             tx.run("INSERT INTO learner_keys (key, name, token_hash, created) VALUES (?,?,?,?)",
-                   (key, learner, hashes[1] if hashes else "", created))
+                   (learner_key(learner), learner, hashes[1] if hashes else "", created))
             return learner, True
         if hashes is None or not hmac.compare_digest(str(row["token_hash"]), hashes[0]):
             raise LearnerTokenError(learner)
@@ -164,8 +187,7 @@ class Store:
         row = next((r for r in rows if r["code_hash"] == code_hash), None)
         if row is None or row["quiz_id"] is not None:
             raise ExamCodeError(used=row is not None)
-        if candidate and any(r["candidate"] and learner_key(str(r["candidate"])) == learner_key(candidate)
-                             for r in rows):
+        if candidate and any(r["candidate"] and same_learner(str(r["candidate"]), candidate) for r in rows):
             raise ExamCodeError(used=False, name_taken=True)
         tx.run("UPDATE exam_codes SET quiz_id = ?, candidate = ?, used = ? WHERE exam_id = ? AND code_hash = ?",
                (quiz_id, candidate, created, exam_id, code_hash))
@@ -180,11 +202,12 @@ class Store:
         return str(row["token_hash"]) if row else None
 
     def learner(self, name: str) -> dict | None:
-        """``{"name", "token_hash"}`` of the learner called ``name`` (any case), or None."""
+        """``{"name", "token_hash"}`` of the learner called ``name`` (any case, any look-alike
+        letters: :meth:`_find_learner`), or None."""
         if not storable_key(name):
             return None
         with self.db.read() as tx:
-            row = tx.one("SELECT name, token_hash FROM learner_keys WHERE key = ?", (learner_key(name),))
+            row = self._find_learner(tx, name)
         return {"name": row["name"], "token_hash": row["token_hash"]} if row else None
 
     # -- exams -------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ def _decode(text: str) -> Any:
         if d.unconsumed_tail:
             raise _bad("trop long une fois décompressé")
         return json.loads(data.decode("utf-8"))
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as exc:
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError) as exc:   # (nested too deep)
         if isinstance(exc, ContextError):
             raise
         raise _bad("illisible") from None

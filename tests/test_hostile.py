@@ -600,3 +600,13 @@ def test_the_api_names_a_repeated_field_in_json_on_every_route(client):
     assert_error(client.get("/api/bank/export?format=csv&format=gift"), 400, "format", "repeated_field")
     # an address that matches nothing is still a 404, not a complaint about its query string
     assert_error(client.get("/api/nulle-part?a=1&a=2"), 404)
+
+
+def test_a_context_nested_too_deep_is_a_400_not_a_500(client):
+    import base64
+    import zlib
+    forged = "c1." + base64.urlsafe_b64encode(zlib.compress(("[" * 5000 + "]" * 5000).encode())).decode().rstrip("=")
+    r = client.get("/api/ask", query_string={"q": "et à la FFB ?", "context": forged})
+    assert r.status_code == 400 and r.get_json()["error"]["field"] == "context"
+    page = client.get("/", query_string={"q": "et à la FFB ?", "context": forged})
+    assert page.status_code == 200 and "Erreur 500" not in page.get_data(as_text=True)   # the page starts afresh

@@ -299,3 +299,11 @@ def test_elle_ressort_asked_at_the_end_is_the_question_not_a_bounce(read, q):
 
 def test_a_ball_that_rentre_et_ressort_is_not_pocketed(read):
     assert shot(read("au 9 la 5 rentre et ressort de la poche, je garde la main ?"))["pocketed"] == []
+
+
+@pytest.mark.parametrize("q", ["au jeu de la 9, je rentre la 5 et la blanche tombe, faute ?",
+                               "au jeu de la 9, j'empoche la 9 et la blanche tombe aussi, j'ai gagné ?"])
+def test_the_cue_ball_falling_after_the_ball_pocketed_is_a_scratch(read, q):
+    """« je rentre la 5 et la blanche tombe »: the 5 is the object of « rentre », the cue ball falls too."""
+    sh = shot(read(q))
+    assert sh["cue_ball"] == "pocketed" and len(sh["pocketed"]) == 1

@@ -203,12 +203,17 @@ _SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|
 _TOGETHER_VERB = re.compile(r"^(?:tomb|rentr|entr|vont|part|fil|finiss|coul|disparaiss)\w*$")
 
 
+_OBJECT_OF = re.compile(r"^(?:rentr|empoch|blous|touch|tap|frapp|jou|vis|met)\w*$")
+
+
 def _with_cue(toks: list[str]) -> list[str]:
     """A ball and the cue ball falling together: "B7 et CUE tombent" (or "CUE et B7 tombent")
     becomes "B7 tombent avec CUE", so that the ball stays pocketed with the cue ball."""
     out = list(toks)
     for i in range(len(out) - 3):
         a, conj, b, verb = out[i:i + 4]
+        if i and _OBJECT_OF.match(out[i - 1]) and not verb.endswith("nt"):
+            continue   # « je rentre B5 et CUE tombe »: the 5 is the verb's object, the cue ball falls on its own
         if conj == "et" and {a, b} & {"CUE"} and (_is_ball(a) or _is_ball(b)) and _TOGETHER_VERB.match(verb):
             ball = a if _is_ball(a) else b
             out[i:i + 4] = [ball, verb, "avec", "CUE"]

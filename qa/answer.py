@@ -178,6 +178,8 @@ class Answerer:
         restricted to), or None when ``q`` is a new question; ``explicit``: the rulesets the
         request itself restricts to (the other rulesets a follow-up names are left out)."""
         kind = classify_follow_up(q, ctx, self.book.rulesets)
+        if kind in ("ellipsis", "facts") and self._elsewhere(q):
+            return None      # « et la bière au bar, c'est combien ? », « et au golf ? »: a new question, answered alone
         scope = list(ctx.scope) if ctx.scope else None
         if kind == "why":
             ans = self._again(ctx, ctx.rulesets, k)
@@ -209,13 +211,23 @@ class Answerer:
             return self._answer(combined, scope, k, own=q), combined, scope
         return None
 
+    def _elsewhere(self, q: str) -> bool:
+        """Whether a short « et … ? » leaves the texts: an intent they never serve, another game, or
+        words none of which the texts know (no ball named either)."""
+        det = detect(q)
+        if det.off_topic or det.other_game:
+            return True
+        terms, _ = self.matcher.terms(clean(q))
+        own = [t for t in terms if not t.isdigit()]
+        return bool(own) and not any(t.isdigit() for t in terms) and all(t not in self.matcher.idf for t in own)
+
     def _with_previous(self, q: str, k: int, ctx: Context,
                        ids: list[str] | None) -> tuple[dict, str, list[str] | None] | None:
         """A question of a conversation that the texts do not answer alone (« faut qu'on me prévienne
         avant ? » after three fouls), read with the previous question: that answer, or None (also when
         it asks about something the texts never treat, or another game)."""
         det = detect(q)
-        if det.off_topic or det.other_game or ctx.kind not in ("lookup", "scenario"):
+        if det.off_topic or det.other_game or ctx.kind not in ("lookup", "scenario") or self._elsewhere(q):
             return None
         scope = ids or (list(ctx.scope) if ctx.scope else None) or list(ctx.rulesets) or None
         combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]

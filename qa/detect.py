@@ -76,7 +76,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
-        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|[0-9]+ balles)\b")),
+        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|[0-9]+ balles)\b"
+        r"|\bc est combien$")),
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
         r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"
@@ -123,7 +124,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"predator|(?:en|de|du) (?:19|20)[0-9]{2})\b")),
     # questions with nothing of the game in them: « quelle est la capitale de la France ? »
     ("general", re.compile(
-        r"\b(?:capitale|meteo|quel temps fait|il fait beau|il pleut|horoscope|recette|blague|chanson|"
+        r"\b(?:capitale|meteo|quel temps fait|il fait beau|il pleut|horoscope|recette|blague|chanson|bieres?|boissons?|"
         r"president de la republique|premier ministre|quelle heure est il|ton nom|tu t appelles|qui es tu|"
         r"t es qui|es tu un robot|tu es un robot|intelligence artificielle|chatgpt)\b")),
 )

@@ -551,3 +551,9 @@ def test_a_text_that_contradicts_itself_says_so_and_cites_both_clauses(answerer)
     a = answerer.ask("chez Dooly's, on doit annoncer ses coups ?")
     assert a["verdicts"] == {"10-doolys": "no"} and "se contredit" in a["short"]
     assert {"10-doolys/1-pas-d-annonce", "10-doolys/1-but-du-jeu"} <= {c["id"] for c in a["citations"]}
+
+
+@pytest.mark.parametrize("then", ["et au golf ?", "et la bière au bar, c'est combien ?"])
+def test_a_follow_up_that_leaves_the_texts_is_refused_not_read_with_the_previous_question(answerer, then):
+    first = answerer.ask("peut-on faire un coup sauté chez Dooly's ?")
+    assert answerer.ask(then, context=first["context"])["kind"] == "unknown"

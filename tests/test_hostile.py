@@ -523,6 +523,14 @@ def test_names_in_look_alike_letters_are_one_learner(a, b):
     assert same_learner(a, b) and same_learner(b, a)
 
 
+@pytest.mark.parametrize("invisible", ["\ufe0f", "\u034f", "\u3164", "\u115f", "\u00ad"])
+def test_characters_that_show_nothing_do_not_make_another_learner(invisible):
+    """A variation selector, the combining grapheme joiner, Hangul fillers, a soft hyphen: default
+    ignorable code points, which show nothing."""
+    from qa.quiz.names import learner_key
+    assert learner_key(f"Zora{invisible}brk") == learner_key("Zorabrk")
+
+
 @pytest.mark.parametrize("a, b", [("Ana", "Anna"), ("Zoé", "Zoe"), ("Léa", "Lea"), ("Ali", "Alia")])
 def test_names_that_look_different_stay_different_learners(a, b):
     from qa.quiz.names import same_learner

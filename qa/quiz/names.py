@@ -26,10 +26,18 @@ __all__ = ["learner_key", "learner_skeletons", "same_learner"]
 def learner_key(name: str) -> str:
     """The key a learner's name is compared by: Unicode-normalised (NFKC: « é » typed as one
     character or as « e » and an accent is one letter, « Ａｎａ » in full-width letters is « Ana »,
-    « ﬁ » is « fi »), without invisible format characters (a zero-width space inside « A​na »), and
-    case-folded (« Ana », « ANA » and « ana » are one learner)."""
+    « ﬁ » is « fi »), without the characters that show nothing (a zero-width space inside « A​na », a
+    variation selector, a Hangul filler), and case-folded (« Ana », « ANA » and « ana » are one learner)."""
+    return _visible(name).casefold()
+
+
+def _visible(name: str) -> str:
+    """``name`` in NFKC without the characters that show nothing: format characters (Cf) and
+    every default-ignorable code point (variation selectors, the combining grapheme joiner, the
+    Hangul fillers: ICU's DEFAULT_IGNORABLE_CODE_POINT property)."""
     text = unicodedata.normalize("NFKC", name)
-    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf").casefold()
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf"
+                   and not icu.Char.hasBinaryProperty(ch, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT))
 
 
 _LOCAL = threading.local()   # ICU's SpoofChecker is not shared between threads
@@ -54,7 +62,7 @@ def learner_skeletons(name: str) -> tuple[str, str]:
     « Z », its small « ζ » does not look like « z »; a small « rn » looks like « m »). Two names
     whose skeletons meet are one learner: « Аna » (Cyrillic « А »), « ΑNA » (Greek « Α ») and
     « ana » are « Ana »; « Ana » and « Anna » are not."""
-    text = "".join(ch for ch in unicodedata.normalize("NFKC", name) if unicodedata.category(ch) != "Cf")
+    text = _visible(name)
     return "A:" + _skeleton(text.upper()), "a:" + _skeleton(text.casefold())
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .common import build_answerer, format_citation, load_book, split_rulesets
+from .common import NOT_UTF8, build_answerer, format_citation, load_book, split_rulesets, undecodable
 from .i18n import IntBetween
 
 _VERDICT = {"yes": "oui", "no": "non", "silent": "le texte n’en dit rien"}
@@ -60,6 +60,9 @@ def chat(rulesets: str | None, k: int, details: bool, as_json: bool, house_rules
         q = line.strip()
         if not q or q.lower() in _QUIT:
             break
+        if undecodable(q):
+            click.echo(f"Erreur : la question : {NOT_UTF8}.", err=True)
+            continue
         try:
             answer = answerer.ask(q, rulesets=ids, k=k, context=context)
         except AskError as exc:

@@ -167,3 +167,11 @@ def format_outcome(book: Rulebook, o: Mapping[str, Any], foul_labels: Mapping[st
     if o.get("unsettled"):
         lines.append(words.NOT_SETTLED_LIST + " " + ", ".join(words.field_label(f).lower() for f in o["unsettled"]))
     return "\n".join(lines)
+
+
+def undecodable(text: str) -> bool:
+    """Whether ``text`` holds bytes that were not UTF-8 (Python reads them as lone surrogates)."""
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+NOT_UTF8 = "ce n’est pas du texte UTF-8 valide"

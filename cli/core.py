@@ -17,8 +17,8 @@ from qa.rulebook import DATA_DIR, RulebookError, did_you_mean, load_rulebook
 from qa.yamlio import DuplicateKeyError, french_yaml_problem, load_json_unique, load_yaml_unique
 
 from .i18n import IntBetween
-from .common import (DB_HELP, CliError, build_answerer, db_target, env_or, format_citation, format_outcome, load_book, print_json,
-                     split_rulesets)
+from .common import (DB_HELP, NOT_UTF8, CliError, build_answerer, db_target, env_or, format_citation, format_outcome, load_book, print_json,
+                     split_rulesets, undecodable)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 5000
@@ -212,6 +212,8 @@ def ask(question: str, rulesets: str | None, k: int, as_json: bool, house_rules:
     """Répond à une question sur les règles, avec les passages cités mot pour mot."""
     if not question.strip():
         raise click.BadParameter("la question est vide", param_hint="QUESTION")
+    if undecodable(question):
+        raise click.BadParameter(NOT_UTF8, param_hint="QUESTION")
     book = load_book(house_rules=house_rules)
     ids = split_rulesets(book, rulesets)
     from qa.answer import AskError

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -424,3 +425,18 @@ def test_evaluate_rulesets_null_means_not_stated(runner, cli, tmp_path):
     result = runner.invoke(cli, ["evaluate", str(f), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["ruleset"] == "9-bca"
+
+
+def test_a_question_that_is_not_utf8_is_a_usage_error_not_a_crash(tmp_path):
+    """Bytes that are not UTF-8 reach Python as lone surrogates: a French line and code 2 for
+    « ask »; the « chat » session says it and goes on with the next line."""
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    ask = subprocess.run([sys.executable, "app.py", "ask", "casse \udcff ?"], cwd=root, capture_output=True,
+                         env={**os.environ, "PYTHONIOENCODING": "utf-8"}, errors="surrogateescape")
+    assert ask.returncode == 2 and "pas du texte UTF-8 valide" in ask.stderr
+    chat = subprocess.run([sys.executable, "app.py", "chat"], cwd=root, capture_output=True,
+                          input=b"\xff\xfe casse ?\nla blanche tombe \xc3\xa0 la casse au 9\n")
+    assert chat.returncode == 0 and "pas du texte UTF-8 valide" in chat.stderr.decode()
+    assert "bille en main" in chat.stdout.decode()

@@ -346,3 +346,9 @@ def test_exports_json_csv_and_sheet(client):
     assert r.status_code == 400 and r.get_json()["error"]["field"] == "format"
     page = client.get(f"/partie/{mid}/feuille").get_data(as_text=True)
     assert "Feuille de match" in page and "10-ffb/trois-fautes-consecutives" in page and "Alice" in page
+
+
+def test_a_match_whose_state_names_a_ball_of_another_game_is_refused_at_creation(client):
+    """A 9-ball rack has no 10: the match could never be played (every shot would be a 422)."""
+    r = client.post("/api/matches", json={"ruleset": "9-ffb", "players": ["Alice", "Bob"], "state": {"on_table": [10]}})
+    assert r.status_code == 422 and r.get_json()["error"]["field"] == "state.on_table"

@@ -146,6 +146,10 @@ class RackState:
         base, _ = parse_scenario({"ruleset": ruleset, "state": dict(state or {})})
         rs = ruleset_of(book, base)
         st = base.state
+        for ball in st.on_table or ():
+            if ball not in rs.balls:    # a rack that could never be played
+                raise ImpossibleScenarioError(f"La bille {ball} n’existe pas : ce règlement se joue avec les billes 1 à "
+                                              f"{rs.money_ball}.", None, "state.on_table")
         return cls(ruleset=ruleset, rack=st.rack, on_table=tuple(st.on_table if st.on_table is not None else rs.balls),
                    ball_in_hand=st.ball_in_hand, push_out=st.push_out_available,
                    fouls=MappingProxyType({"A": st.fouls.shooter, "B": st.fouls.opponent}),

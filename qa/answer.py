@@ -18,7 +18,7 @@ from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
-                           only_fillers,
+                           only_fillers, swap_ball,
                            make_context, read_context, switch_game)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
@@ -207,6 +207,9 @@ class Answerer:
             content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
             if not bound and not alone.unknown and len(content) >= _ALONE_TERMS:
                 return self._answer(q, within, k), q, within    # a question of its own, in the same texts
+            swapped = swap_ball(ctx.question, q)     # « et si c'était la 10 ? »: the same question, of that ball
+            if swapped is not None:
+                return self._answer(swapped, scope, k), swapped, scope
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
             return self._answer(combined, scope, k, own=q), combined, scope
         return None

@@ -193,6 +193,25 @@ def only_fillers(text: str) -> bool:
     return all(w in fillers for w in ws)
 
 
+_BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:c etait|c est|ca avait ete|c avait ete|ca avait ete|avec|pour) "
+                        r"(?:la |le |)(\d{1,2})$")
+_BALL_TOLD = re.compile(r"(?<!\bde )(?<!\bdu )\b(la|le|l’|l')\s*(\d{1,2})\b", re.IGNORECASE)
+
+
+def swap_ball(previous: str, text: str) -> str | None:
+    """« et si c'était la 10 ? » after a question about one ball (« la 3 sort de la table, elle est
+    replacée ? »): that question with the other ball (« la 10 sort de la table… »), or None when the
+    follow-up asks something else or the question names no ball, or several."""
+    m = _BALL_SWAP.match(" ".join(follow_words(text)))
+    if not m:
+        return None
+    told = {n for _, n in _BALL_TOLD.findall(previous) if not re.search(rf"\bjeu (?:de la|du) {n}\b", previous)}
+    if len(told) != 1 or m.group(1) in told:
+        return None
+    old = next(iter(told))
+    return _BALL_TOLD.sub(lambda b: f"{b.group(1)} {m.group(1)}" if b.group(2) == old else b.group(0), previous)
+
+
 def completes(text: str, own_words: int = 2) -> bool:
     """Whether a follow-up can only be read with the previous question: a word pointing back
     (« il », « l'autre », « après »), or a condition (« et si… », « même si… ») with at most

@@ -557,3 +557,11 @@ def test_a_text_that_contradicts_itself_says_so_and_cites_both_clauses(answerer)
 def test_a_follow_up_that_leaves_the_texts_is_refused_not_read_with_the_previous_question(answerer, then):
     first = answerer.ask("peut-on faire un coup sauté chez Dooly's ?")
     assert answerer.ask(then, context=first["context"])["kind"] == "unknown"
+
+
+def test_and_if_it_were_the_10_asks_the_same_question_of_that_ball(answerer):
+    """A lookup about the 3 off the table (not replaced), then « et si c'était la 10 ? »: the money
+    ball is replaced (10-ffb/bille-10-replacee, 10-guide/replacement-10, Dooly's 11)."""
+    first = answerer.ask("au jeu de la 10, la 3 est sortie de la table, on la replace ?")
+    then = answerer.ask("et si c'était la 10 ?", context=first["context"])
+    assert set(then["verdicts"].values()) == {"yes"} and "10-ffb/bille-10-replacee" in {c["id"] for c in then["citations"]}

@@ -127,7 +127,7 @@ def test_filler_never_refuses(answerer, q, wanted):
     "c'est quand le prochain tournoi à Paris", "quel est le meilleur joueur de billard",
     "bon alors voilà, combien coûte un tapis ?",
     "quelle est la meilleure queue pour un débutant ?", "une queue à 80 balles ça vaut le coup ?",
-    "au 8 pool, si la 8 rentre à la casse, j'ai gagné ?",
+    "au 8 pool, si la 8 rentre à la casse, j'ai gagné ?", "comment fabriquer un chevalet en bois soi-même ?",
 ])
 def test_near_domain_stays_refused(answerer, q):
     assert answerer.ask(q)["kind"] == "unknown"

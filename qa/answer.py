@@ -229,8 +229,7 @@ class Answerer:
         """A question of a conversation that the texts do not answer alone (« faut qu'on me prévienne
         avant ? » after three fouls), read with the previous question: that answer, or None (also when
         it asks about something the texts never treat, or another game)."""
-        det = detect(q)
-        if det.off_topic or det.other_game or ctx.kind not in ("lookup", "scenario") or self._elsewhere(q):
+        if ctx.kind not in ("lookup", "scenario") or self._elsewhere(q):
             return None
         scope = ids or (list(ctx.scope) if ctx.scope else None) or list(ctx.rulesets) or None
         combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]

@@ -193,7 +193,7 @@ def only_fillers(text: str) -> bool:
     return all(w in fillers for w in ws)
 
 
-_BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:c etait|c est|ca avait ete|c avait ete|ca avait ete|avec|pour) "
+_BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:c etait|c est|ca avait ete|c avait ete|avec|pour) "
                         r"(?:la |le |)(\d{1,2})$")
 _BALL_TOLD = re.compile(r"(?<!\bde )(?<!\bdu )\b(la|le|l’|l')\s*(\d{1,2})\b", re.IGNORECASE)
 

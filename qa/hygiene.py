@@ -46,10 +46,17 @@ def _best_item(book: Rulebook, lead: str, hits: Sequence[Hit], found_only: bool 
     for h in hits:
         if h.clause.lead_in == lead:
             return h.clause.id
-    if found_only:
-        return None
-    items = [c for c in book.by_ruleset.get(book.clauses[lead].ruleset, ()) if c.lead_in == lead]
-    return items[0].id if items else None
+    return None if found_only else first_item(book, lead)
+
+
+def _first(hits: list[Hit], wanted: set[str]) -> list[Hit]:
+    """``hits`` with those of the clauses ``wanted`` first, each part in its order."""
+    return [h for h in hits if h.clause.id in wanted] + [h for h in hits if h.clause.id not in wanted]
+
+
+def first_item(book: Rulebook, lead: str) -> str | None:
+    """The id of the first item of the list the clause ``lead`` introduces, or None."""
+    return next((c.id for c in book.by_ruleset.get(book.clauses[lead].ruleset, ()) if c.lead_in == lead), None)
 
 
 def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k: int = 5,
@@ -78,7 +85,7 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         # par terre à la casse »: the break's own clause, not the general foul the answer names)
         lead = [h for h in ordered if h.clause.id in wanted and h.score >= ordered[0].score * share]
         if lead or not any(h.clause.id in wanted for h in ordered):
-            ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
+            ordered = _first(ordered, wanted)
     present = {h.clause.id for h in ordered}
     for cid in first:
         c = book.clauses.get(cid)
@@ -88,7 +95,7 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
         ordered.insert(at, Hit(c, ordered[at - 1].score if at else round(best, 4)))
         present.add(cid)
     if wanted and share <= 0:    # they lead, found or not
-        ordered = [h for h in ordered if h.clause.id in wanted] + [h for h in ordered if h.clause.id not in wanted]
+        ordered = _first(ordered, wanted)
     out: list[Hit] = []
     seen_ids: set[str] = set()
     seen_text: set[str] = set()   # (ruleset, wording): the same passage twice

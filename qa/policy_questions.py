@@ -87,18 +87,12 @@ class PolicyQuestions:
     def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
         """(the entry ``question`` asks about, whether it asks the opposite), or None."""
         text = self.text(question)
-        best: tuple[int, int] | None = None
-        found: PolicyQuestion | None = None
-        for pq in self.questions:
-            said = _longest_in(pq.words, text)
-            context = _longest_in(pq.all, text) if pq.all else 0
-            if said and (not pq.all or context) and (not pq.with_ or _any_in(pq.with_, text)) \
-                    and not _any_in(pq.unless, text):
-                # the entry the question says most of: its context matched too, then its longest phrases
-                # (« prévenir avant de jouer un push »: the push-out announced, not the third foul's warning)
-                rank = (1 if pq.all else 0, 0)
-                if best is None or rank > best:
-                    best, found = rank, pq
+        matched = [pq for pq in self.questions
+                   if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text))
+                   and (not pq.with_ or _any_in(pq.with_, text)) and not _any_in(pq.unless, text)]
+        # the first entry matched in its context too, else the first matched (« prévenir avant de jouer
+        # un push »: the push-out announced, not the third foul's warning, which « prévenir » alone names)
+        found = next((pq for pq in matched if pq.all), matched[0] if matched else None)
         if found is None:
             return None
         # a flip phrase the entry itself is asked by (« restent au fond » of the balls kept
@@ -109,11 +103,6 @@ class PolicyQuestions:
 
 def _any_in(phrases: Iterable[str], text: str) -> bool:
     return any(f" {p} " in text for p in phrases)
-
-
-def _longest_in(phrases: Iterable[str], text: str) -> int:
-    """The length of the longest of ``phrases`` that ``text`` contains as whole words (0: none)."""
-    return max((len(p) for p in phrases if f" {p} " in text), default=0)
 
 
 def _phrases(name: str, value: Any, line: int, problems: list[tuple[int, str]],

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .french import join_and
+from .hygiene import first_item
 from .policy_questions import PolicyQuestions, load_policy_questions
 from .rulebook import Clause, Rulebook
 from .text import QUESTION_WORDS, STOP_WORDS, fold, stem, words
@@ -190,12 +191,12 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if all(v == "silent" for v in groups) and not yes_no:
         return None          # no text says anything: the quotes (if any) answer better
     clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))
-    # and the clause it contradicts is cited with the one the verdict follows, where the citations have room
+    if yes_no and pq.also:      # where a text states the exception that decides, its clause is the one
+        clauses = tuple(dict.fromkeys(c for r in covered if (c := _deciding_clause(book.rulesets[r], pq))))
+    # and the clause a text contradicts itself with is cited beside it, where the citations have room
     against = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].against) and c not in clauses)
     if len(clauses) + len(against) < _ROOM:
         clauses += against
-    if yes_no and pq.also:      # where a text states the exception that decides, its clause is the one
-        clauses = tuple(dict.fromkeys(c for r in covered if (c := _deciding_clause(book.rulesets[r], pq))))
     if yes_no:
         verdicts = {r: pq.verdict(book.rulesets[r].policy[pq.policy].value, flip) for r in covered}
         short = _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs)
@@ -310,10 +311,8 @@ def _lead_quote(book: Rulebook, c: Clause) -> str:
     lead = book.clauses.get(c.lead_in) if c.lead_in else None
     if lead is not None and len(lead.text) <= 130:
         text = f"{' '.join(lead.text.split())} […] {text}"
-    elif text.endswith(":"):
-        item = next((x for x in book.by_ruleset.get(c.ruleset, ()) if x.lead_in == c.id), None)
-        if item is not None:
-            text = f"{text} {' '.join(item.text.split())}"
+    elif text.endswith(":") and (item := first_item(book, c.id)) is not None:
+        text = f"{text} {' '.join(book.clauses[item].text.split())}"
     return text
 
 

@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -23,7 +24,8 @@ from .conversation import (Context, ContextError, change_facts, classify_follow_
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .hygiene import WANTED_SHARE, on_subject
-from .short import foul_reply, off_topic_phrase, policy_reply, quote_short, unknown_short, why_short
+from .short import (foul_reply, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
+                    unknown_short, why_short)
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
@@ -82,7 +84,7 @@ class Answerer:
             raise AskError("q", "missing_field", "La question manque : écrivez-la dans « q ».")
         if not isinstance(question, str):
             raise AskError("q", "invalid_field", "La question doit être un texte.")
-        q = question.strip()
+        q = unicodedata.normalize("NFC", question).strip()   # « é » typed as e + accent counts once
         if not q:
             raise AskError("q", "empty_field", "La question est vide : écrivez une question sur les règles.")
         if len(q) > MAX_QUESTION_LENGTH:
@@ -137,6 +139,7 @@ class Answerer:
             return self._nothing_asked(q, ids, context if ctx is not None else None)
         if ctx is not None and ids is not None:   # an explicit « rulesets » bounds the follow-up too
             ctx = replace(ctx, rulesets=tuple(r for r in ctx.rulesets if r in ids) or tuple(ids), scope=tuple(ids))
+        explicit = ids
         found = self._follow(q, k, ctx, ids) if ctx is not None else None
         if found is None and ctx is not None and ids is None:
             ids = self._kept(q, ctx)
@@ -150,9 +153,21 @@ class Answerer:
         ans.setdefault("verdicts", None)
         if "short" not in ans:
             ans["short"] = self._fallback_short(ans)
+        ans = self._not_selected(q, explicit, ans)
         ans["context"] = make_context(stands_for, ans, scope, ctx.thread if ctx else (),
                                       speaker.get("address", "tu"), speaker.get("shooter", "self"))
         return ans
+
+    def _not_selected(self, q: str, explicit: list[str] | None, ans: dict) -> dict:
+        """``ans`` saying that the rulesets ``q`` names are outside the request's own selection
+        ``explicit`` when none of them is in it (« chez Dooly’s » asked with ``rulesets=["9-bca"]``:
+        the answer covers the BCA only): ``not_selected`` lists them and ``answer`` opens with
+        the sentence (the page shows it by the short answer, which is left as it is)."""
+        named = detect(q).restriction(self.book.rulesets) if explicit else None
+        if not named or set(named) & set(explicit or ()):
+            return ans
+        sentence = not_selected_sentence(self.book, list(named))
+        return {**ans, "not_selected": list(named), "answer": f"{sentence} {ans['answer']}"}
 
     def _nothing_asked(self, q: str, ids: list[str] | None, context: str | None) -> dict:
         """The Answer to words that ask nothing (« ok », « merci »): kind ``unknown``, no citation;

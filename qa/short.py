@@ -415,13 +415,26 @@ def short_name(book: Rulebook, rid: str, covered: Sequence[str], pqs: PolicyQues
     return f"{name} ({rs.money_ball})" if twins else name
 
 
+def not_selected_sentence(book: Rulebook, rids: Sequence[str]) -> str:
+    """« Dooly’s n’est pas parmi les règlements choisis. »: the rulesets a question names that the
+    request's own selection leaves out, said before an answer that covers the selection only."""
+    names = _names(book, rids, rids)
+    verb = "ne sont pas" if len(rids) > 1 else "n’est pas"
+    return f"{_cap(names)} {verb} parmi les règlements choisis."
+
+
 def _short_names(book: Rulebook, rids: Sequence[str], covered: Sequence[str]) -> str:
-    """« selon Dooly’s, la FFB (10) et le guide »: the rulesets' short names (:func:`short_name`);
-    « selon les deux textes FFB » for all the rulesets of one short name."""
+    """« selon Dooly’s, la FFB (10) et le guide »: « selon » and :func:`_names`."""
+    return "selon " + _names(book, rids, covered)
+
+
+def _names(book: Rulebook, rids: Sequence[str], covered: Sequence[str]) -> str:
+    """« Dooly’s, la FFB (10) et le guide »: the rulesets' short names (:func:`short_name`);
+    « les deux textes FFB » for all the rulesets of one short name."""
     shorts = {book.rulesets[r].short if r in book.rulesets else r for r in rids}
     if len(rids) > 1 and len(shorts) == 1 and "" not in shorts:
-        return f"selon les {_COUNT.get(len(rids), str(len(rids)))} textes {shorts.pop()}"
-    return "selon " + join_and(short_name(book, r, covered) for r in rids)
+        return f"les {_COUNT.get(len(rids), str(len(rids)))} textes {shorts.pop()}"
+    return join_and(short_name(book, r, covered) for r in rids)
 
 
 def _first_part(text: str) -> str:

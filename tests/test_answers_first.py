@@ -565,3 +565,30 @@ def test_and_if_it_were_the_10_asks_the_same_question_of_that_ball(answerer):
     first = answerer.ask("au jeu de la 10, la 3 est sortie de la table, on la replace ?")
     then = answerer.ask("et si c'était la 10 ?", context=first["context"])
     assert set(then["verdicts"].values()) == {"yes"} and "10-ffb/bille-10-replacee" in {c["id"] for c in then["citations"]}
+
+
+# ============================================================================ a ruleset outside the selection
+def test_a_ruleset_named_outside_the_selection_is_said(answerer):
+    # the request restricts to the BCA: the answer covers it (9-bca/11-sautes-masses-obstacle allows
+    # jump shots) and says that Dooly's, which the question names, is not among the rulesets chosen
+    ans = answerer.ask("chez Dooly's peut-on faire un jump ?", rulesets=["9-bca"])
+    assert ans["rulesets"] == ["9-bca"]
+    assert ans["not_selected"] == ["10-doolys"]
+    assert ans["answer"].startswith("Dooly’s n’est pas parmi les règlements choisis.")
+    assert ans["verdicts"] == {"9-bca": "yes"}
+
+
+def test_both_ffb_texts_outside_the_selection_are_named_together(answerer):
+    ans = answerer.ask("en FFB peut-on faire un jump ?", rulesets=["9-bca", "10-guide"])
+    assert ans["not_selected"] == ["10-ffb", "9-ffb"]
+    assert ans["answer"].startswith("Les deux textes FFB ne sont pas parmi les règlements choisis.")
+
+
+def test_a_ruleset_named_inside_the_selection_is_no_notice(answerer):
+    assert "not_selected" not in answerer.ask("chez Dooly's peut-on faire un jump ?", rulesets=["10-doolys", "9-bca"])
+    assert "not_selected" not in answerer.ask("chez Dooly's peut-on faire un jump ?")
+
+
+def test_the_page_says_a_ruleset_outside_the_selection(client):
+    html = client.get("/?q=chez+Dooly%27s+peut-on+faire+un+jump+%3F&rulesets=9-bca").get_data(as_text=True)
+    assert '<p class="not-selected">Dooly’s n’est pas parmi les règlements choisis.</p>' in html

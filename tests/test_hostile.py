@@ -618,3 +618,28 @@ def test_a_context_nested_too_deep_is_a_400_not_a_500(client):
     assert r.status_code == 400 and r.get_json()["error"]["field"] == "context"
     page = client.get("/", query_string={"q": "et à la FFB ?", "context": forged})
     assert page.status_code == 200 and "Erreur 500" not in page.get_data(as_text=True)   # the page starts afresh
+
+
+@pytest.mark.parametrize("url, field", [
+    ("/api/ask?q=%FF", "q"),
+    ("/api/ask?q=casse&rulesets=9-bca%C3", "rulesets"),
+    ("/api/clauses?topic=%E9", "topic"),
+])
+def test_a_query_field_that_is_not_utf8_is_refused_naming_it(client, url, field):
+    # « %FF » is no text: taking the three characters literally as the question would answer « %FF »
+    assert_error(client.get(url), 400, field, "invalid_encoding")
+
+
+def test_a_page_question_that_is_not_utf8_is_a_french_400(client):
+    r = client.get("/?q=%FF")
+    assert r.status_code == 400
+    assert "UTF-8" in r.get_data(as_text=True)
+
+
+def test_a_decomposed_accent_counts_once_towards_the_question_length(client):
+    # 300 « é » typed as e + combining acute are 600 code points but 300 characters
+    q = "e\u0301" * 300
+    r = client.post("/api/ask", json={"q": q})
+    assert r.status_code == 200
+    assert r.get_json()["question"] == "é" * 300
+    assert_error(client.post("/api/ask", json={"q": "e\u0301" * 501}), 400, "q", "too_long")

@@ -14,8 +14,10 @@ import math
 import os
 import re
 import sys
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
+from urllib.parse import unquote_to_bytes
 
 from flask import Response, current_app, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -297,6 +299,21 @@ def refuse_repeated_fields() -> None:
                                                     "une seule valeur est attendue.", name)
 
 
+def refuse_undecodable_query() -> None:
+    """A query-string field whose percent-escapes are not UTF-8 text (``?q=%FF``) is a 400
+    ``invalid_encoding`` naming it, rather than the escape taken literally as the question.
+    Called before every request."""
+    for part in request.query_string.split(b"&"):
+        key, _, value = part.partition(b"=")
+        for raw in (key, value):
+            try:
+                unquote_to_bytes(raw.replace(b"+", b" ")).decode("utf-8")
+            except UnicodeDecodeError:
+                name = unquote_to_bytes(key).decode("utf-8", "replace")[:80]
+                raise bad_request("invalid_encoding", f"Le paramètre « {name} » n’est pas un texte UTF-8 "
+                                                      "valide : encodez-le en UTF-8.", name) from None
+
+
 def list_param(args: Any, name: str = "rulesets") -> list[str]:
     """The values of a list parameter of a query string or form (a ``MultiDict``): repeated
     (``rulesets=A&rulesets=B``, as checkboxes send them) and/or comma-separated
@@ -361,7 +378,7 @@ def question_param(value: Any, field: str = "q") -> str:
         raise bad_request("missing_field", f"Le paramètre « {field} » (la question) est obligatoire.", field)
     if not isinstance(value, str):
         raise bad_request("invalid_field", f"Champ « {field} » : la question doit être un texte.", field)
-    q = value.strip()
+    q = unicodedata.normalize("NFC", value).strip()   # « é » typed as e + accent counts once
     if not q:
         raise bad_request("empty_field", f"Le paramètre « {field} » (la question) est vide.", field)
     if has_control(q):

@@ -2,12 +2,15 @@
 topics (``/themes``, ``/themes/<topic>``). Server-rendered Jinja, French, no script needed."""
 from __future__ import annotations
 
+import unicodedata
+
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 
 from qa import ruling_words as words
 from qa.answer import AskError
 from qa.describe import describe_scenario
 from qa.rulebook import GAMES, SILENT, Clause, Rulebook
+from qa.short import not_selected_sentence
 from qa.text import fold
 
 from .common import get_answerer, get_rulebook, has_control, list_param, services
@@ -33,6 +36,12 @@ def ruleset_title(ruleset_id: str | None) -> str:
     """Display title of a ruleset id (the id itself when unknown)."""
     rs = get_rulebook().rulesets.get(ruleset_id or "")
     return rs.title if rs else (ruleset_id or "")
+
+
+@bp.app_template_global("not_selected")
+def not_selected(ruleset_ids: list[str]) -> str:
+    """« Dooly’s n’est pas parmi les règlements choisis. » for an Answer's ``not_selected``."""
+    return not_selected_sentence(get_rulebook(), [r for r in ruleset_ids if r in get_rulebook().rulesets])
 
 
 @bp.app_template_global("clause_of")
@@ -118,6 +127,7 @@ def _game_asked(book: Rulebook, answer: dict | None) -> bool:
 def _ask(q: str, selected: list[str] | None, context: str | None):
     """(answer, error, status) of the question box."""
     limit = current_app.config["MAX_QUESTION_LENGTH"]
+    q = unicodedata.normalize("NFC", q)   # « é » typed as e + accent counts once
     if len(q) > limit:
         return None, f"La question est trop longue : {len(q)} caractères, au plus {limit}.", 400
     try:

@@ -440,7 +440,12 @@ def _names(book: Rulebook, rids: Sequence[str], covered: Sequence[str]) -> str:
 def _first_part(text: str) -> str:
     """« Faute : la 9 est replacée, … » → « faute » ; « Coup régulier : tu gagnes la partie » kept whole
     when short."""
-    head, _, rest = text.partition(" : ")
+    depth, head = 0, text
+    for i, ch in enumerate(text):   # the first « : » outside brackets (« casse irrégulière (dry break : …), … »)
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and text.startswith(" : ", i):
+            head = text[:i]
+            break
     t = text if len(text) <= 60 else head
     return t[:1].lower() + t[1:].rstrip(".")
 

@@ -330,6 +330,28 @@ def test_balls_crossing_the_head_string(u, q, n):
     assert shot(u(q))["crossed_head_string"] == n
 
 
+@pytest.mark.parametrize("q,n", [("au gabarit je casse, une seule bille qui franchit la ligne", 1),
+                                 ("magic rack : je casse, deux qui passent la ligne de départ", 2)])
+def test_balls_crossing_the_head_string_told_with_qui(u, q, n):
+    assert shot(u(q))["crossed_head_string"] == n
+
+
+@pytest.mark.parametrize("q,n", [("à la casse j'ai empoché deux billes", 2), ("je casse et je rentre une bille", 1),
+                                 ("casse : il a fait tomber 3 boules", 3), ("je casse, une rentrée, rien d'autre", 1),
+                                 ("je casse et je rentre une bille qui tombe au coin", 1)])
+def test_balls_pocketed_on_the_break_told_by_their_number_after_the_verb(u, q, n):
+    got = shot(u(q))
+    assert got["kind"] == "break" and len(got["pocketed"]) == n
+
+
+def test_a_template_rack_without_a_game_is_nine_ball(u):
+    # only the FFB's nine-ball text has rules for a template rack (9-ffb/trois-billes-champ-d-application)
+    got = u("magic rack, je casse : deux billes tombent et aucune ne passe la ligne")
+    assert got.rulesets == NINE
+    assert any("gabarit" in a for a in got.assumptions)
+    assert u("magic rack au jeu de la 10, je casse et deux billes tombent").rulesets == TEN
+
+
 @pytest.mark.parametrize("q,key", [("je saute la 4 pour toucher la 3", "jump"), ("coup sauté sur la 1", "jump"),
                                    ("je fais un jump sur la 1", "jump"), ("je masse la blanche et touche la 1", "masse"),
                                    ("j'ai fait un massé, la 1 rentre", "masse")])

@@ -101,16 +101,12 @@ def _pockets(b: _Build) -> None:
         pocketed.extend(pool)
         money = " et la ".join(str(m) for m in sorted(moneys))
         many = len(pool) > 1
-        b.assumptions.append(f"J’ai compris que {_balls_phrase(len(pool))} {'autres' if many else 'autre'} que la "
-                             f"{money} {'sont tombées' if many else 'est tombée'}.")
+        told = f"que {len(pool)} billes autres" if many else "qu’une bille autre"
+        b.assumptions.append(f"J’ai compris {told} que la {money} {'sont tombées' if many else 'est tombée'}.")
     if pocketed or f.nothing_pocketed or f.not_pocketed:
         b.facts["pocketed"] = sorted(pocketed)
     b.shot["pocketed"] = sorted(pocketed)
     b.pocketed = pocketed
-
-
-def _balls_phrase(n: int) -> str:
-    return "une bille" if n == 1 else f"{n} billes"
 
 
 def _off_and_cue(b: _Build) -> None:

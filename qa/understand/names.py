@@ -10,10 +10,14 @@ from qa.understand.tokens import _nums
 
 
 
+_GAME_NAME = {"nine-ball": "jeu de la 9", "ten-ball": "jeu de la 10"}
+
+
 def _rulesets(book: Rulebook, det: Detection, sym_toks: list[str], given: Sequence[str] | None,
-              table: Sequence[int] | None = None) -> tuple[tuple[str, ...], str | None, list[str]]:
+              table: Sequence[int] | None = None, rack: str | None = None) -> tuple[tuple[str, ...], str | None, list[str]]:
     """(covered rulesets, game named or implied, notes on the choice). ``table``: the exact
-    list of balls left, when told ("il reste la 8 et la 9": no 10, so nine-ball)."""
+    list of balls left, when told ("il reste la 8 et la 9": no 10, so nine-ball); ``rack``: the
+    rack told (a ``template`` rack implies the game of the texts that have rules for it)."""
     notes: list[str] = []
     all_ids = list(book.rulesets)
     # the game firmly named, read by qa.detect ("jeu de la 9", "9 FFB", "la casse de la 10"…: its
@@ -28,6 +32,14 @@ def _rulesets(book: Rulebook, det: Detection, sym_toks: list[str], given: Sequen
             game = games.pop()
     if game is None and not named and table and 9 in table and 10 not in table:
         game = "nine-ball"    # in ten-ball the 10 would still be on the table
+    if game is None and not named and rack == "template":
+        # « magic rack »: only the texts of one game have rules for a template rack (the three-ball rule)
+        games = {rs.game for rs in book.rulesets.values()
+                 if rs.policy.get("three_ball_rule") is not None and not rs.policy["three_ball_rule"].silent}
+        if len(games) == 1:
+            game = games.pop()
+            notes.append(f"J’ai compris qu’il s’agit du {_GAME_NAME.get(game, game)} : seuls des textes de ce jeu "
+                         "ont des règles pour la casse au gabarit (magic rack).")
     if named:
         ids = [r for r in named if game is None or book.rulesets[r].game == game]
         if not ids:

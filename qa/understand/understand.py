@@ -126,7 +126,7 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
         return None
     if not is_situation(text, f, clauses):
         return None
-    ids, game, notes = _rulesets(book, det, sym, rulesets, f.on_table)
+    ids, game, notes = _rulesets(book, det, sym, rulesets, f.on_table, f.rack)
     if not ids:
         return None
     return _assemble(book, question, text, f, ids, game, det, notes)

@@ -91,7 +91,7 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
         r.add(F.RACK, "template", rack.group(0))
     elif rack := re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
         r.add(F.RACK, "triangle", rack.group(0))
-    m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:d |)(?:autres? |)(?:billes? |boules? |)(?:autres? |)"
+    m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:d |)(?:autres? |)(?:billes? |boules? |)(?:autres? |)(?:qui |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
                   r"va derriere|sont passees|est passee)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)

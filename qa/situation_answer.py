@@ -569,7 +569,7 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "speaker": {"address": u.address, "shooter": u.shooter},   # for the conversation's context (not sent)
         "short": (clip("La réponse dépend du jeu. " + game.question) if game is not None
                   else _short(book, results, u.scenario, voice, u.rulesets)),
-        "verdicts": outcome_verdicts(question, ruled, u.shooter) if game is None else None,
+        "verdicts": outcome_verdicts(question, ruled, u.shooter) if game is None or not _money_named(book, u) else None,
         "question": question,
         "kind": "scenario",
         "rulesets": list(u.rulesets),
@@ -580,6 +580,15 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "outcomes": outcomes,
         "follow_up": follow_up,
     }
+
+
+def _money_named(book, u: Understanding) -> bool:
+    """The story names a ball that is the money ball of one of its rulesets (the 9 or the 10): while
+    the game is not told, that ball means a different thing in each game, so no verdict is given."""
+    shot = u.scenario.get("shot") or {}
+    told = set(shot.get("pocketed") or ()) | set(shot.get("off_table") or ())
+    told |= {b for b in (shot.get("first_contact"), shot.get("called")) if isinstance(b, int)}
+    return bool(told & {book.rulesets[r].money_ball for r in u.rulesets if r in book.rulesets})
 
 
 def _short(book, results, scenario, voice: _Voice, covered) -> str:

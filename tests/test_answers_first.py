@@ -592,3 +592,19 @@ def test_a_ruleset_named_inside_the_selection_is_no_notice(answerer):
 def test_the_page_says_a_ruleset_outside_the_selection(client):
     html = client.get("/?q=chez+Dooly%27s+peut-on+faire+un+jump+%3F&rulesets=9-bca").get_data(as_text=True)
     assert '<p class="not-selected">Dooly’s n’est pas parmi les règlements choisis.</p>' in html
+
+
+# ============================================================================ verdicts while the game is asked
+def test_a_story_without_its_game_gets_verdicts_when_it_names_no_money_ball(answerer):
+    # the ball pocketed is not the 9 nor the 10: each ruleset's verdict holds whatever the game; four balls
+    # to a rail are required even with a ball pocketed by the FFB's ten-ball text only (10-ffb/casse-quatre-billes-en-bande)
+    ans = answerer.ask("à la casse je rentre une bille et seulement deux billes touchent la bande, c'est faute ?")
+    assert ans["short"].startswith("La réponse dépend du jeu.")
+    assert ans["verdicts"]["10-ffb"] == "yes" and ans["verdicts"]["9-bca"] == "no"
+
+
+def test_a_story_naming_the_9_without_its_game_gets_no_verdicts(answerer):
+    # the 9 is the money ball of nine-ball and an ordinary ball of ten-ball: no verdict before the game is told
+    ans = answerer.ask("je casse et la 9 tombe, j'ai gagné ?")
+    assert ans["kind"] == "scenario" and ans["short"].startswith("La réponse dépend du jeu.")
+    assert ans["verdicts"] is None

@@ -356,8 +356,12 @@ class Answerer:
             return ruled      # a clause the ruling does not cite must match much more strongly to come first
         money = {str(self.book.rulesets[r].money_ball) for r in covered if r in self.book.rulesets}
         balls = {t for t in look.terms if t in money}
-        if balls - set(words(f"{top.clause.title} {top.clause.text}")):
+        said = set(words(f"{top.clause.title} {top.clause.text}"))
+        if balls - said:
             return ruled      # it says nothing of the money ball the story names (« la 10 sans l'annoncer »)
+        named = {t for t in look.terms if t.isdigit() and 1 <= int(t) <= 15}
+        if named and not named & money and said & money:
+            return ruled      # it is about the money ball, the story about another ball (« ma 3 saute par terre »)
         first = {**top.clause.to_json(), "score": cites[0].get("score", top.score)}
         return {**ruled, "citations": [first] + [c for c in cites if c.get("id") != top.clause.id]}
 

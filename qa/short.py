@@ -522,9 +522,9 @@ _SETTLES = {"foul": frozenset({"legal"}), "legal": frozenset({"legal"})}
 _VERDICT_POLICIES = {
     "push_out": ("push_out_after_break", "push_out_exclusion", "dry_break", "dry_break_accept_push_out"),
     "stays": ("money_ball_on_foul", "money_ball_off_table", "money_ball_on_break_foul", "dry_break_money_ball",
-              "push_out_money_ball", "break_money_ball_off_table"),
+              "push_out_money_ball", "break_money_ball_off_table", "object_ball_off_table_stays_off"),
     "spotted": ("money_ball_on_foul", "money_ball_off_table", "money_ball_on_break_foul", "dry_break_money_ball",
-                "push_out_money_ball", "break_money_ball_off_table"),
+                "push_out_money_ball", "break_money_ball_off_table", "object_ball_off_table_stays_off"),
 }
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine_support import RULESETS, book, rule, rule_mapping
+from engine_support import MONEY, RULESETS, book, rule, rule_mapping
 
 DATA = Path(__file__).resolve().parent / "data"
 FACT_CODES = {"wrong_ball_first", "no_contact", "no_rail", "illegal_break", "cue_rail_first", "cue_ball_pocketed",
@@ -85,3 +85,17 @@ def test_every_policy_of_the_schema_is_set_with_a_clause_unless_silent(ruleset):
     assert set(rs.policy) == set(book().policy_specs)
     for name, pv in rs.policy.items():
         assert pv.silent == (pv.clause is None), name
+
+
+@pytest.mark.parametrize("ruleset, clause", [
+    # the clause that says the other balls off the table are not put back (« ne sont pas replacées »,
+    # « ne sont pas remises en jeu »); the FFB's nine-ball text only puts the 9 back: its foul clause
+    ("10-doolys", "10-doolys/11-bille-hors-table-non-replacee"), ("10-ffb", "10-ffb/bille-10-replacee"),
+    ("10-guide", "10-guide/billes-non-remises"), ("9-bca", "9-bca/10-boule-hors-table-faute"),
+    ("9-ffb", "9-ffb/faute-bille-de-but-ejectee"),
+])
+def test_a_ball_off_the_table_in_play_stays_off_citing_the_clause_that_says_so(ruleset, clause):
+    o = rule(ruleset, {"first_contact": 1, "off_table": [3]}, on_table=[1, 3, 5, MONEY[ruleset]])
+    assert not o.legal and 3 not in o.spotted
+    stays = [r for r in o.reasons if "n’est pas replacée" in r.text]
+    assert [r.clause for r in stays] == [clause]

@@ -553,9 +553,12 @@ def _balls_after_foul(r: _Ruling, sh: Shot, on_break: bool) -> None:
     _others_stay_down(r, sh.pocketed, money, " malgré la faute")
     gone = [b for b in sh.off_table if b != money]
     if gone:
+        # the clause that says the balls off the table stay off (else the one that makes them a foul)
+        stays = not on_break and not r.pol("object_ball_off_table_stays_off").silent
         r.cite(f"{_balls(gone).capitalize()} sortie{'s' if len(gone) > 1 else ''} de la table "
                f"{_plural(len(gone), 'n’est pas replacée', 'ne sont pas replacées')}.",
-               policy="break_object_ball_off_table" if on_break else "object_ball_off_table")
+               policy="object_ball_off_table_stays_off" if stays else
+               "break_object_ball_off_table" if on_break else "object_ball_off_table")
     if r.spotted:
         _spot(r, money)
 

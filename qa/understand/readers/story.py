@@ -75,6 +75,9 @@ def _break(s: str, r: Reading) -> None:
         stripped = re.sub(r"\b(?:apres|suivant|suit|suivi) (?:la |le |ma |sa |ta |une |un |son |mon |ton )?"
                           r"(?:casse|bris|break|ouverture)\b", " ", s)
         stripped = re.sub(r"\b(?:la|une|les|des) casses? (?:d avant|precedente)", " ", stripped)
+        # « pas au break », « hors casse »: this shot is not the break
+        stripped = re.sub(r"\b(?:pas|non|hors|jamais) (?:a la |au |sur la |sur le |pendant la |pendant le |lors de la |lors du |de la |du |)"
+                          r"(?:casse|bris|break|ouverture)\b", " ", stripped)
         if re.search(r"\b(?:cass(?!er\b)\w*|(?:viens|vient|venons|venez) de casser|bris|break|ouverture|ouvreur|j ouvre|"
                      r"coup d envoi|BRK)\b", stripped):
             r.add(F.KIND, "break", brk.group(0))

@@ -360,8 +360,8 @@ class Answerer:
         if balls - said:
             return ruled      # it says nothing of the money ball the story names (« la 10 sans l'annoncer »)
         named = {t for t in look.terms if t.isdigit() and 1 <= int(t) <= 15}
-        if named and not named & money and said & money:
-            return ruled      # it is about the money ball, the story about another ball (« ma 3 saute par terre »)
+        if named and not named & money and said & money and "autres" not in said:
+            return ruled      # it is about the money ball alone, the story about another ball (« ma 3 saute par terre »)
         first = {**top.clause.to_json(), "score": cites[0].get("score", top.score)}
         return {**ruled, "citations": [first] + [c for c in cites if c.get("id") != top.clause.id]}
 

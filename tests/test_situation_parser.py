@@ -344,6 +344,11 @@ def test_balls_pocketed_on_the_break_told_by_their_number_after_the_verb(u, q, n
     assert got["kind"] == "break" and len(got["pocketed"]) == n
 
 
+def test_a_ball_told_by_its_number_on_a_push_out_is_not_the_money_ball(u):
+    got = shot(u("chez Dooly's, sur mon coup poussé une bille rentrée, elle reste dans la poche ?"))
+    assert got["kind"] == "push_out" and len(got["pocketed"]) == 1 and 10 not in got["pocketed"]
+
+
 def test_a_template_rack_without_a_game_is_nine_ball(u):
     # only the FFB's nine-ball text has rules for a template rack (9-ffb/trois-billes-champ-d-application)
     got = u("magic rack, je casse : deux billes tombent et aucune ne passe la ligne")

@@ -92,7 +92,7 @@ def _pockets(b: _Build) -> None:
             pocketed.append(low)
         b.assumptions.append(f"J’ai compris que la bille empochée était la plus basse sur la table (la {low}).")
     missing = (f.pocketed_count or 0) - len(pocketed)
-    if b.kind == "break" and missing > 0:
+    if missing > 0:
         # balls told by their number only: any balls but the money ball and those named
         named = set(f.named) | set(pocketed)
         # none of the money balls of the rulesets in play (the 9 of a nine-ball text, under a game not told)

@@ -226,7 +226,10 @@ class Answerer:
             if swapped is not None:
                 return self._answer(swapped, scope, k), swapped, scope
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
-            return self._answer(combined, scope, k, own=q), combined, scope
+            # « même si j'ai rentré une bille ? » after a rule looked up asks whether that rule still
+            # holds: the rule is looked up again, the condition is no story to rule
+            ruled = not (ctx.kind == "lookup" and words(q)[:2] == ["meme", "si"])
+            return self._answer(combined, scope, k, own=q, ruled=ruled), combined, scope
         return None
 
     def _elsewhere(self, q: str) -> bool:
@@ -277,10 +280,12 @@ class Answerer:
             return self._scenario(ctx, sc, rulesets)
         return self._answer(ctx.question, list(rulesets), k, lenient=lenient and ctx.kind == "lookup")
 
-    def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False, own: str | None = None) -> dict:
+    def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False, own: str | None = None,
+                ruled: bool = True) -> dict:
         """A question on its own: a situation ruled, a lookup, or « je ne sais pas »; ``own``: the words
-        of a follow-up read with the previous question ``q``, whose policy, if they name one, is asked."""
-        if self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
+        of a follow-up read with the previous question ``q``, whose policy, if they name one, is asked;
+        ``ruled``: False to look the question up without reading it as a situation."""
+        if ruled and self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict):
                 ruled = self._specific_first(ruled, q, ids)

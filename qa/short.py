@@ -464,7 +464,8 @@ _ASKED = (
     ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
-    ("legal", re.compile(r"\b(?:bon|valable|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|autorise|permis)\b")),
+    ("legal", re.compile(r"\b(?:bon|bonne|valable|valables|valide|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|correcte|"
+                         r"autorise|permis)\b")),
 )
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
@@ -520,6 +521,8 @@ _SETTLES = {"foul": frozenset({"legal"}), "legal": frozenset({"legal"})}
 
 # The policies whose reasons a yes/no verdict on a situation rests on, by what is asked.
 _VERDICT_POLICIES = {
+    # « la casse est bonne ? »: the text's conditions of a valid break (a shot in play: no reordering)
+    "legal": ("break_first_contact", "break_requirement", "illegal_break", "three_ball_requirement"),
     "push_out": ("push_out_after_break", "push_out_exclusion", "dry_break", "dry_break_accept_push_out"),
     "stays": ("money_ball_on_foul", "money_ball_off_table", "money_ball_on_break_foul", "dry_break_money_ball",
               "push_out_money_ball", "break_money_ball_off_table", "object_ball_off_table_stays_off"),
@@ -534,10 +537,14 @@ def verdict_clauses(question: str, outcomes: Mapping[str, Any]) -> list[str]:
     ``outcomes`` order; [] otherwise."""
     if not is_yes_no(question) or not outcomes:
         return []
-    policies = _VERDICT_POLICIES.get(_asked(question) or "", ())
+    asked = _asked(question) or ""
+    policies = _VERDICT_POLICIES.get(asked, ())
     out: list[str] = []
     for o in outcomes.values():
-        found = [r.clause for r in getattr(o, "reasons", ()) if r.clause and getattr(r, "policy", None) in policies]
+        reasons = [r for r in getattr(o, "reasons", ()) if r.clause and getattr(r, "policy", None) in policies]
+        if asked == "legal":   # the break's requirement (four rails, three balls) decides more than its first contact
+            reasons.sort(key=lambda r: policies.index(r.policy))
+        found = [r.clause for r in reasons]
         if found and found[-1] not in out:
             out.append(found[-1])
     return out

@@ -608,3 +608,19 @@ def test_a_story_naming_the_9_without_its_game_gets_no_verdicts(answerer):
     ans = answerer.ask("je casse et la 9 tombe, j'ai gagné ?")
     assert ans["kind"] == "scenario" and ans["short"].startswith("La réponse dépend du jeu.")
     assert ans["verdicts"] is None
+
+
+def test_a_break_asked_good_gets_verdicts_resting_on_the_break_requirement(answerer):
+    # 10-doolys/4a-bris-toucher-la-1: a ball pocketed is enough; 10-ffb/casse-quatre-billes-en-bande: four
+    # balls to a rail in any case; 10-guide/casse-valable: not « valable » without four balls to a rail
+    ans = answerer.ask("au 10, à la casse j'en rentre une mais deux billes seulement touchent la bande, la casse est bonne ?")
+    assert ans["verdicts"] == {"10-doolys": "yes", "10-ffb": "no", "10-guide": "no"}
+    assert [c["id"] for c in ans["citations"][:3]] == ["10-doolys/4a-bris-toucher-la-1",
+                                                       "10-ffb/casse-quatre-billes-en-bande", "10-guide/casse-valable"]
+
+
+def test_even_if_after_a_rule_looked_up_looks_the_rule_up_again(answerer):
+    # « même si… » asks whether the rule just quoted still holds: 10-ffb/casse-quatre-billes-en-bande
+    first = answerer.ask("à la FFB au jeu de la 10, combien de billes doivent aller en bande à la casse ?")
+    then = answerer.ask("même si une bille est rentrée ?", context=first["context"])
+    assert then["kind"] == "lookup" and then["citations"][0]["id"] == "10-ffb/casse-quatre-billes-en-bande"

@@ -22,6 +22,9 @@ _PUT_DOWN = re.compile(
     r"\b(?:empoche|rentre|fait tomber|fait rentrer|fais tomber|fais rentrer|mis|mets|met)(?:e|es|s)? "
     r"(?:seulement |juste |que )?(\d+|une) (?:seule )?(?:billes?|boules?)(?![a-z])(?! B\d)(?! (?:de|d) )")
 
+# « j'en rentre une », « il en met deux »: the balls counted by « en »
+_PUT_EN = re.compile(r"\ben (?:empoche|rentre|mets|met|fait tomber|fais tomber)(?:e|es|s)? (\d+|une)(?![a-z])(?! B\d)")
+
 # words after which a number is not the subject of "tombent" ("dans 2 poches", "après 3 coups")
 _NOT_A_SUBJECT = frozenset({"la", "le", "les", "l", "des", "de", "du", "d", "a", "au", "aux", "en", "sur", "par", "avec",
                             "plus", "moins", "pour", "dans", "apres", "avant", "sans", "entre", "vers", "chez", "qu", "si"})
@@ -45,7 +48,7 @@ def read_counts(s: str) -> Partial:
         if named:
             r.balls(F.POCKETED, _nums(named), m.group(0))
             r.add(F.TOLD_POCKETS, len(_nums(named)), m.group(0))
-    for m in _PUT_DOWN.finditer(s):
+    for m in (*_PUT_DOWN.finditer(s), *_PUT_EN.finditer(s)):
         if not any(a <= m.start(1) < b for a, b in spans):   # « je rentre une bille qui tombe »: counted once
             r.add(F.POCKETED_COUNT, _count(m.group(1)), m.group(0))
     return r.partial()

@@ -1021,6 +1021,9 @@ def _rule_shot(r: _Ruling, sc: Scenario, on_table: tuple[int, ...]) -> Consequen
         return _options(sc, hand_back_push=False)
 
     if not sh.pocketed:
+        if not r.pol("turn_passes").silent:   # the clause that says where the opponent plays from, first
+            r.cite("Coup raté : l’adversaire reprend le jeu dans la position laissée, sans bille en main.",
+                   policy="turn_passes", note=False)
         r.cite("Coup régulier sans bille empochée : la main passe ; l’adversaire joue la position laissée, sans bille "
                "en main.", policy="turn_continues")
         return _legal_end(sc, False, False)

@@ -46,7 +46,9 @@ _YES_NO_OPENING = ("est ce", "peut on", "peut il", "peut elle", "peux je", "puis
 
 
 # « n’importe où », « où je veux »: a place left open, not a « where » question
-_WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:je|tu|il|elle|on|l[’']on)\s+(?:veu[tx]|voudra|le\s+désire|souhaite)|\boù\s+bon\s+(?:me|te|lui|nous|leur)\s+semble")
+_WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:je|tu|il|elle|on|l[’']on)\s+(?:veu[tx]|voudra|le\s+désire|souhaite)|\boù\s+bon\s+(?:me|te|lui|nous|leur)\s+semble|"
+                        # a relative « où » after a noun or « là » (« un coup où il y a faute », « là où elle s'est arrêtée »)
+                        r"\b(?:là|coup|moment|cas|endroit|position|place|partie|manche|casse)\s+où\s+(?!\?)")
 
 
 # « elle va ou ? » written without its accent: « où » after a verb of placing or going (not « faute ou pas »)

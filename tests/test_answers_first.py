@@ -624,3 +624,23 @@ def test_even_if_after_a_rule_looked_up_looks_the_rule_up_again(answerer):
     first = answerer.ask("à la FFB au jeu de la 10, combien de billes doivent aller en bande à la casse ?")
     then = answerer.ask("même si une bille est rentrée ?", context=first["context"])
     assert then["kind"] == "lookup" and then["citations"][0]["id"] == "10-ffb/casse-quatre-billes-en-bande"
+
+
+@pytest.mark.parametrize("q", ["si la 9 tombe sur un coup où il y a faute, on la ressort ?",
+                               "l'adversaire joue la blanche là où elle s'est arrêtée ?"])
+def test_a_relative_ou_does_not_ask_where(q):
+    assert is_yes_no(q)
+
+
+def test_a_foul_told_without_its_kind_is_not_ruled_as_a_regular_shot(answerer):
+    # « un coup où il y a faute » says there was a foul: the 9 pocketed on a foul is spotted (9-bca/6, 9-ffb/bille-9-replacee),
+    # never « tu gagnes la partie »
+    ans = answerer.ask("au jeu de la 9, la 9 tombe sur un coup où il y a faute, on la ressort ?")
+    assert ans["verdicts"] == {"9-bca": "yes", "9-ffb": "yes"}
+    assert "gagne" not in ans["short"]
+
+
+def test_balls_pocketed_on_a_foul_stay_down_but_the_money_ball_is_spotted(answerer):
+    assert set(answerer.ask("les billes rentrées sur un coup fautif ressortent ?")["verdicts"].values()) == {"no"}
+    assert answerer.ask("au jeu de la 9, la 9 rentre sur un coup fautif, elle ressort ?")["verdicts"] == {"9-bca": "yes",
+                                                                                                     "9-ffb": "yes"}

@@ -271,6 +271,8 @@ def test_first_contact_the_lowest_is_not_an_assumption(u):
     ("au 9 je touche la 1, aucune bande", "rail_after_contact", False),
     ("au 9 je touche la 1, aucune bille ne touche la bande", "rail_after_contact", False),
     ("au 9 je touche la 1 et la blanche touche la bande après", "rail_after_contact", True),
+    ("au 10 je touche la 1 mais ni la 1 ni la blanche n'ont touché de bande", "rail_after_contact", False),
+    ("au 10 je touche la 3 en premier, ni la blanche ni la 3 sont allées en bande", "rail_after_contact", False),
     ("au 9 je casse, seulement deux billes touchent la bande", "balls_to_rail", 2),
     ("au 9 je casse, quatre billes à la bande", "balls_to_rail", 4),
     ("au 9 je casse, aucune bille ne touche la bande", "balls_to_rail", 0),

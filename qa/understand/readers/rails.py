@@ -9,7 +9,8 @@ from qa.understand.readers.fouls import _count
 
 
 # "ni la 4 ni la blanche ne vont en bande", "rien ne va en bande", "aucune ne touche la bande"
-_NO_RAIL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* (?:ne |n )(?:touche|touchent|va|vont|tape|tapent|atteint|atteignent)\w*"
+_NO_RAIL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* (?:ne |n |)(?:(?:ont|a|sont|est) |)"
+                      r"(?:touche|touchent|va|vont|alle|allees|tape|tapent|atteint|atteignent)\w*"
                       r"(?: pas)? (?:a |en |contre |)(?:la |une |de |les |des |)bandes?"
                       r"|\b(?:rien|aucune|aucun) (?:ne |n )(?:va|vont|touche|tape|atteint)\w* (?:en|a) (?:la |une |)bandes?")
 

@@ -30,6 +30,7 @@ from .short import (foul_reply, not_selected_sentence, off_topic_phrase, policy_
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
 MAX_QUESTION_LENGTH = 500
+OPEN_SHARE = 0.6     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 NOTHING_ASKED = "Posez une question sur les règles : un coup, une faute, la casse, le push-out…"
@@ -309,7 +310,8 @@ class Answerer:
         # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
         lead = asked_own is not None or (settled and len(words(q)) <= _SHORT_SETTLED)
-        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, 0.0 if lead else WANTED_SHARE)
+        share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
+        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
         if settled and reply is not None and not reply.clauses:
             # every text is silent and no clause matches the question: outside what the texts cover
             # (« unknown », no clause quoted as if it answered), each text's silence said

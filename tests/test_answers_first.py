@@ -644,3 +644,24 @@ def test_balls_pocketed_on_a_foul_stay_down_but_the_money_ball_is_spotted(answer
     assert set(answerer.ask("les billes rentrées sur un coup fautif ressortent ?")["verdicts"].values()) == {"no"}
     assert answerer.ask("au jeu de la 9, la 9 rentre sur un coup fautif, elle ressort ?")["verdicts"] == {"9-bca": "yes",
                                                                                                      "9-ffb": "yes"}
+
+
+def test_an_open_question_a_policy_answers_cites_the_clauses_its_short_rests_on_first(answerer):
+    # the rack's shape: a triangle in the three ten-ball texts (10-doolys/2-triangle, 10-ffb/rack-1-au-sommet,
+    # 10-guide/placement-1-et-10), not the clause on where the 10 goes
+    ans = answerer.ask("au jeu de la 10, on range les billes sous quelle forme ?")
+    assert ans["verdicts"] is None and "triangle" in ans["short"]
+    cited = [c["id"] for c in ans["citations"]]
+    assert cited[:2] == ["10-doolys/2-triangle", "10-ffb/rack-1-au-sommet"] and "10-guide/placement-1-et-10" in cited
+
+
+def test_the_money_ball_off_the_table_on_the_break_is_asked_of_the_break_clauses(answerer):
+    ans = answerer.ask("au jeu de la 10, à la casse la 10 saute hors de la table : on la remet où ?")
+    assert {c["id"] for c in ans["citations"][:3]} == {"10-doolys/4c-bris-bille-hors-table", "10-ffb/casse-billes-ejectees",
+                                                        "10-guide/casse-faute-bille-ejectee"}
+
+
+def test_a_lag_shot_late_is_not_a_lag_lost_on_the_head_rail(answerer):
+    # 10-guide/tirage-rejoue-tir-en-retard: replayed when a player shoots after the other ball touched the head rail
+    ans = answerer.ask("au lag il a lancé sa bille en retard, la mienne avait déjà touché la bande du haut")
+    assert ans["citations"][0]["id"] == "10-guide/tirage-rejoue-tir-en-retard"

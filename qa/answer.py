@@ -19,8 +19,7 @@ from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
-                           only_fillers, swap_ball,
-                           make_context, read_context, switch_game)
+                           make_context, only_fillers, read_context, swap_ball, switch_game, tells_generic_foul)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .hygiene import WANTED_SHARE, on_subject
@@ -207,6 +206,10 @@ class Answerer:
             if set(new) != set(ctx.rulesets):
                 return self._again(ctx, new, k, lenient=True), ctx.question, list(new)
             kind = "ellipsis"
+        if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and tells_generic_foul(q):
+            # « et s'il y avait eu faute ? »: a foul of no stated kind is no fact to rule; the rule is looked up
+            combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+            return self._answer(combined, scope, k, own=q, ruled=False), combined, scope
         if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and ctx.scenario is not None:
             changed = change_facts(q, ctx.scenario)
             if changed is not None:
@@ -305,11 +308,13 @@ class Answerer:
             # (strong: a long, chatty question whose best clause matches it strongly is not refused)
             # (lenient: the same question, answered under other rulesets, asked again under these)
             return self._unknown(q, look)
-        if reply is not None and not settled and not self._agrees(reply, look):
+        if reply is not None and not settled and not self._agrees(reply, look, deep=own is not None):
             reply = None
         # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
-        lead = asked_own is not None or (settled and len(words(q)) <= _SHORT_SETTLED)
+        # (a follow-up read with the previous question: the policy the two ask together leads too)
+        lead = (asked_own is not None or (own is not None and reply is not None)
+                or (settled and len(words(q)) <= _SHORT_SETTLED))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
         if settled and reply is not None and not reply.clauses:
@@ -372,12 +377,14 @@ class Answerer:
         first = {**top.clause.to_json(), "score": cites[0].get("score", top.score)}
         return {**ruled, "citations": [first] + [c for c in cites if c.get("id") != top.clause.id]}
 
-    def _agrees(self, reply: Any, look: Lookup) -> bool:
+    def _agrees(self, reply: Any, look: Lookup, deep: bool = False) -> bool:
         """The matcher agrees that the question is about the reply's policy: one of its clauses,
-        or a clause of its topic, is among the five best hits (or no covered text speaks of it)."""
+        or a clause of its topic, is among the five best hits (or no covered text speaks of it);
+        ``deep``: among all the hits (a follow-up read with the previous question, whose words
+        weigh on the lookup more than the follow-up's own)."""
         if not reply.clauses:
             return True      # every text covered is silent on it: the policy data says so, no clause to find
-        top = look.hits[:5]
+        top = look.hits if deep else look.hits[:5]
         spec = self.book.policy_specs.get(reply.policy)
         topic = spec.topic if spec is not None else "fouls"
         return any(h.clause.id in reply.clauses or topic in h.clause.topics for h in top)

@@ -162,7 +162,9 @@ def _check_scenario(sc: Any, known_rulesets: Sequence[str]) -> None:
 _WHY_PHRASE = (r"(?:pourquoi|pk|pq|pkoi|pour quelle raison|comment ca|ca dit ou|c est ecrit ou|c ecrit ou|ecrit ou|"
                r"ou c est ecrit|ou est ce ecrit|ou c est dit|c est dit ou|quelle regle|quel article|quel texte|"
                r"d ou ca sort|d ou ca vient|sur quoi tu te bases|t es sur|vous etes sur|c est sur|ta source|"
-               r"la source|source|quelle clause|ca vient d ou|explique|expliquez|tu peux citer|cite|preuve)")
+               r"la source|source|quelle clause|ca vient d ou|explique|expliquez|tu peux citer|cite|preuve|"
+               r"c est quelle regle|c est quel article|c est quelle clause|c est quel texte|c est dans quel texte|"
+               r"c est quelle partie|c est dans quelle partie)")
 _WHY = re.compile(r"^(?:(?:et|mais|ok|d accord|ah|hein|donc) )*+" + _WHY_PHRASE +
                   r"(?: (?:" + _WHY_PHRASE + r"|ca|cela|donc|c est comme ca))*+$")
 # the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
@@ -250,6 +252,17 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
     if not named and len(ws) <= _SHORT_REFERRING and any(w in _LEXICON.follow_referring for w in ws):
         return "ellipsis"     # « elle est remise où ? »: the previous question's ball, game and texts
     return None
+
+
+_GENERIC_FOUL = re.compile(r"\b(?:faute|fautes|fautif|fautive|foul)\b")
+_COUNTED_FOUL = re.compile(r"\b(?:deuxieme|troisieme|seconde|2e|3e|2eme|3eme|2|3|deux|trois|une autre|encore une) (?:faute|fautes)\b")
+
+
+def tells_generic_foul(text: str) -> bool:
+    """Whether a follow-up adds a foul without saying which (« et s'il y avait eu faute sur cette
+    casse ? »): the engine cannot rule it; a counted foul (« sa troisième faute ») is a fact it reads."""
+    folded = " ".join(follow_words(text))
+    return bool(_GENERIC_FOUL.search(folded)) and not _COUNTED_FOUL.search(folded)
 
 
 def follow_rulesets(text: str, ctx: Context, book: Any) -> tuple[str, ...]:

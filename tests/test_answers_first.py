@@ -665,3 +665,20 @@ def test_a_lag_shot_late_is_not_a_lag_lost_on_the_head_rail(answerer):
     # 10-guide/tirage-rejoue-tir-en-retard: replayed when a player shoots after the other ball touched the head rail
     ans = answerer.ask("au lag il a lancé sa bille en retard, la mienne avait déjà touché la bande du haut")
     assert ans["citations"][0]["id"] == "10-guide/tirage-rejoue-tir-en-retard"
+
+
+def test_a_foul_added_to_a_ruled_break_asks_the_rule_of_the_money_ball_on_a_break_foul(answerer):
+    # 10-ffb/casse-10-empochee-annoncee wins with the 10 called on a legal break; with a foul of no stated
+    # kind the engine cannot rule: 10-ffb/casse-10-empochee-sur-faute spots the 10
+    first = answerer.ask("FFB jeu de la 10 : je casse, la 10 rentre et je l'avais annoncée, j'ai gagné ?")
+    assert first["kind"] == "scenario" and first["verdicts"] == {"10-ffb": "yes"}
+    then = answerer.ask("et s'il y avait eu une faute sur la casse ?", context=first["context"])
+    assert then["verdicts"] == {"10-ffb": "no"}
+    assert then["citations"][0]["id"] == "10-ffb/casse-10-empochee-sur-faute"
+
+
+@pytest.mark.parametrize("then", ["pourquoi ? c'est quelle règle ?", "c'est dans quel texte ?"])
+def test_why_asked_with_which_rule_quotes_the_previous_answers_clause(answerer, then):
+    first = answerer.ask("chez Dooly's les massés sont permis ?")
+    again = answerer.ask(then, context=first["context"])
+    assert again["citations"][0]["id"] == first["citations"][0]["id"] == "10-doolys/12-sautes-masses-interdits"

@@ -56,6 +56,17 @@ _WHERE_UNACCENTED = re.compile(
     r"(?! (?:pas|non|bien|alors|quoi|la|le|les|l|un|une|sur|dans|derriere|devant)\b)")
 
 
+# « une casse où la blanche est tombée », « une partie bloquée où personne ne peut jouer »: « où » after a
+# noun, before the subject of its clause, joins a relative clause (not after a verb of placing or going,
+# « elle va où la blanche était ? », nor « par où », « d'où », « et où »)
+_WHERE_RELATIVE = re.compile(
+    r"(?<![’'])\b(?!(?:va|vont|met|mets|mettre|mise|mis|place|placée|placer|replace|replacée|replacer|remet|remise|remis|"
+    r"remettre|pose|posée|poser|repose|reposée|part|partent|joue|rejoue|jouer|rejouer|trouve|retrouve|par|et|mais|alors|"
+    r"donc|ou|jusqu|vers)\b)[a-zàâäçéèêëîïôöùûü]{2,}\s+où\s+(?=(?:la|le|les|l[’']|un|une|des|aucun|aucune|personne|"
+    r"il|elle|ils|elles|on|je|j[’']|tu|nous|vous|mon|ma|mes|ton|ta|ses|son|sa|ce|cette|ces|rien|tout|chaque|"
+    r"plusieurs|ni)\b)")
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
@@ -63,7 +74,7 @@ def is_yes_no(question: str) -> bool:
     asked = [part for part in question.split("?") if words(part)]
     if len(asked) > 1:
         question = asked[-1] + " ?"
-    if "où" in _WHERE_ANY.sub(" ", question.lower()):
+    if "où" in _WHERE_RELATIVE.sub(" ", _WHERE_ANY.sub(" ", question.lower())):
         return False
     ws = words(question)
     text = " ".join(ws)

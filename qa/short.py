@@ -461,7 +461,7 @@ _ASKED = (
     ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
     ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
     ("stays", re.compile(r"\b(?:reste|restent|rester|restera) (?:bien |quand meme |)(?:rentree?s?|dedans|au fond|empochee?s?|"
-                         r"dans (?:la|le) (?:poche|trou))\b")),
+                         r"dans (?:la|le|les|une|un|sa|leur|leurs) (?:poche|trou|poches|trous|blouse|blouses))\b")),
     ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot|revient|reviennent|remis|repositionnee|reposee)\b")),
     # « a le droit de toucher aucune bille ? » asks whether the shot is legal (« le droit de pousser »: a push-out)
     ("legal", re.compile(r"\b(?:a|ai|as|avons|avez|ont|on a) le droit de (?!(?:pousser|jouer un push|faire un push|push|"
@@ -471,6 +471,8 @@ _ASKED = (
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
     ("legal", re.compile(r"\b(?:bon|valable|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|autorise|permis)\b")),
+    # « je peux rentrer la 5 si je touche la 1 ? »: whether the shot told is allowed
+    ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),
 )
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")

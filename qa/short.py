@@ -67,10 +67,14 @@ _WHERE_RELATIVE = re.compile(
     r"plusieurs|ni)\b)")
 
 
+_AS_IT_IS = re.compile(r"\btel(?:le)?s? quel(?:le)?s?\b", re.IGNORECASE)
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
     elle va où ? »), the last one decides."""
+    question = _AS_IT_IS.sub(" ", question)     # « la table telle quelle » asks no « quelle »
     asked = [part for part in question.split("?") if words(part)]
     if len(asked) > 1:
         question = asked[-1] + " ?"

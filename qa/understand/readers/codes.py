@@ -117,8 +117,9 @@ def _technique(s: str, r: Reading) -> None:
         r.add(F.JUMP, True, m.group(0))
     if (m := re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcreuse\w* (?:sous|dessous)|\bcuiller|\bscoop|"
                  r"\b(?:frappant|frappe|tapant|tape|piquant|pique|jouant|joue) (?:\w+ )?(?:sous|en dessous de|dessous) (?:CUE|la bille)|"
-                 r"\b(?:frappant|frappe|frappee|tapant|tape|tapee|piquant|pique|jouant|joue|jouee|prenant|prend|prise) (?:CUE|la bille|la|l) "
-                 r"(?:par |tout |bien |)(?:en dessous|en-dessous|dessous)\b", s)) \
+                 r"\b(?:frapp|tap|piqu|jou|pren|pri)\w* (?:CUE|la bille|la|l) "
+                 r"(?:par |tout |bien |)(?:en dessous|en-dessous|dessous)\b|"
+                 r"\b(?:la|l) (?:frapp|tap|piqu|jou|pren)\w* (?:par |tout |bien |)(?:en dessous|en-dessous|dessous)\b", s)) \
             and (jump_ctx or re.search(r"\bsaute|\bsaut", s)):
         r.add(F.CODES, "scoop_jump", m.group(0))
         r.add(F.JUMP, True, m.group(0))

@@ -291,6 +291,8 @@ class Answerer:
         ``ruled``: False to look the question up without reading it as a situation."""
         if ruled and self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
             ruled = self.situations(q, ids)
+            if isinstance(ruled, dict) and self._support_asked(q, ruled):
+                ruled = None     # the rule point asked is one the engine does not read: the policy answers
             if isinstance(ruled, dict):
                 ruled = self._specific_first(ruled, q, ids)
                 if len(ruled.get("citations") or ()) > k:   # k bounds citations, whatever answers
@@ -339,6 +341,17 @@ class Answerer:
             "short": short,
             "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
         }
+
+    def _support_asked(self, q: str, ruled: dict) -> bool:
+        """A yes/no question told as a shot (« à la casse, la blanche peut aller en bande avant la 1 ? »)
+        whose ruling answers no yes or no, while it asks a rule point the engine does not read (a
+        policy of role ``support``) that a covered text decides: that policy's verdicts answer it."""
+        if ruled.get("verdicts") is not None:
+            return False
+        reply = policy_reply(self.book, q, list(ruled.get("rulesets") or self.book.rulesets))
+        spec = self.book.policy_specs.get(reply.policy) if reply is not None else None
+        return (reply is not None and spec is not None and spec.role == "support" and bool(reply.verdicts)
+                and any(v != "silent" for v in (reply.verdicts or {}).values()))
 
     def _specific_first(self, ruled: dict, q: str, ids: list[str] | None) -> dict:
         """A ruled situation whose question the lookup matches one clause strongly (its score at

@@ -46,9 +46,7 @@ _YES_NO_OPENING = ("est ce", "peut on", "peut il", "peut elle", "peux je", "puis
 
 
 # « n’importe où », « où je veux »: a place left open, not a « where » question
-_WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:je|tu|il|elle|on|l[’']on)\s+(?:veu[tx]|voudra|le\s+désire|souhaite)|\boù\s+bon\s+(?:me|te|lui|nous|leur)\s+semble|"
-                        # a relative « où » after a noun or « là » (« un coup où il y a faute », « là où elle s'est arrêtée »)
-                        r"\b(?:là|coup|moment|cas|endroit|position|place|partie|manche|casse)\s+où\s+(?!\?)")
+_WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:je|tu|il|elle|on|l[’']on)\s+(?:veu[tx]|voudra|le\s+désire|souhaite)|\boù\s+bon\s+(?:me|te|lui|nous|leur)\s+semble")
 
 
 # « elle va ou ? » written without its accent: « où » after a verb of placing or going (not « faute ou pas »)
@@ -58,14 +56,29 @@ _WHERE_UNACCENTED = re.compile(
     r"(?! (?:pas|non|bien|alors|quoi|la|le|les|l|un|une|sur|dans|derriere|devant)\b)")
 
 
+# « une casse où la blanche est tombée », « une partie bloquée où personne ne peut jouer »: « où » after a
+# noun, before the subject of its clause, joins a relative clause (not after a verb of placing or going,
+# « elle va où la blanche était ? », nor « par où », « d'où », « et où »)
+_WHERE_RELATIVE = re.compile(
+    r"(?<![’'])\b(?!(?:va|vont|met|mets|mettre|mise|mis|place|placée|placer|replace|replacée|replacer|remet|remise|remis|"
+    r"remettre|pose|posée|poser|repose|reposée|part|partent|joue|rejoue|jouer|rejouer|trouve|retrouve|par|et|mais|alors|"
+    r"donc|ou|jusqu|vers)\b)[a-zàâäçéèêëîïôöùûü]{2,}\s+où\s+(?=(?:la|le|les|l[’']|un|une|des|aucun|aucune|personne|"
+    r"il|elle|ils|elles|on|je|j[’']|tu|nous|vous|mon|ma|mes|ton|ta|ses|son|sa|ce|cette|ces|rien|tout|chaque|"
+    r"plusieurs|ni)\b)")
+
+
+_AS_IT_IS = re.compile(r"\btel(?:le)?s? quel(?:le)?s?\b", re.IGNORECASE)
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
     elle va où ? »), the last one decides."""
+    question = _AS_IT_IS.sub(" ", question)     # « la table telle quelle » asks no « quelle »
     asked = [part for part in question.split("?") if words(part)]
     if len(asked) > 1:
         question = asked[-1] + " ?"
-    if "où" in _WHERE_ANY.sub(" ", question.lower()):
+    if "où" in _WHERE_RELATIVE.sub(" ", _WHERE_ANY.sub(" ", question.lower())):
         return False
     ws = words(question)
     text = " ".join(ws)
@@ -457,7 +470,7 @@ _ASKED = (
     ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
     ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
     ("stays", re.compile(r"\b(?:reste|restent|rester|restera) (?:bien |quand meme |)(?:rentree?s?|dedans|au fond|empochee?s?|"
-                         r"dans (?:la|le) (?:poche|trou))\b")),
+                         r"dans (?:la|le|les|une|un|sa|leur|leurs) (?:poche|trou|poches|trous|blouse|blouses))\b")),
     ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot|revient|reviennent|remis|repositionnee|reposee)\b")),
     # « a le droit de toucher aucune bille ? » asks whether the shot is legal (« le droit de pousser »: a push-out)
     ("legal", re.compile(r"\b(?:a|ai|as|avons|avez|ont|on a) le droit de (?!(?:pousser|jouer un push|faire un push|push|"
@@ -468,6 +481,8 @@ _ASKED = (
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
     ("legal", re.compile(r"\b(?:bon|bonne|valable|valables|valide|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|correcte|"
                          r"autorise|permis)\b")),
+    # « je peux rentrer la 5 si je touche la 1 ? »: whether the shot told is allowed
+    ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),
 )
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")

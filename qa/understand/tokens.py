@@ -53,6 +53,14 @@ _ASIDE = re.compile(r"\b((?:la|le|ma|sa|ta) (?:bille |boule )?(?:\d+|blanche))\s
 
 
 
+# « les billes (sauf la 9) rentrées sur un push » : the balls a general statement leaves out are not
+# balls of the story (unlike « rien ne rentre sauf la 9 », where the 9 is the one pocketed)
+_ALL_BUT_BALLS = re.compile(
+    r"\b((?:les|des|toutes les|autres) (?:autres )?(?:billes|boules)(?: de couleur| numerotees| de but)?)\s*\(?\s*"
+    r"(?:sauf|excepte|exceptee|hormis|a part|autres? que|hors) (?:la |le )?(?:bille |boule )?(?:n )?\d+"
+    r"(?:\s*(?:ou|et|,)\s*(?:la |le )?(?:bille |boule )?\d+)*\s*\)?")
+
+
 def _aside(m: re.Match[str]) -> str:
     """« la 4 (la plus basse) » → « la 4 , la plus basse , la 4 » (a participle opening the aside is
     said of the ball: see :func:`qa.understand.clauses._inherited_subject`)."""
@@ -69,6 +77,7 @@ def tokens(question: str) -> tuple[list[str], Any]:
     folded = re.sub(r"\bdabord\b", "d abord", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
     folded = fix_typos(folded)
+    folded = _ALL_BUT_BALLS.sub(r"\1 ", folded)
     folded = _ASIDE.sub(_aside, folded)
     out: list[str] = []
     for seg in _split_segments(folded):

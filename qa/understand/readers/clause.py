@@ -44,6 +44,11 @@ _MODAL = re.compile(r"\b(?:peux|peut|peuvent|pouvons|pouvez|dois|doit|doivent|de
                     r"a le droit|avons le droit|avez le droit|ont le droit|autorise|interdit|permis|faudrait|voudrais|veux)\b")
 
 
+# a first person's « may I » right before a pocketing verb: the pocket is the shot asked about
+_MAY_POT = re.compile(r"\b(?:je peux|puis je|peux je|est ce que je peux|on peut|peut on|j ai le droit de|ai je le droit de|"
+                      r"on a le droit de|a t on le droit de) (?:" + V_POT + r") (?:" + BALLS + r")")
+
+
 def read_clause(c: Clause, seen: Facts) -> Partial:
     """The facts of one clause: the steps in order, until one says the clause is read.
     ``seen``: the facts read before this clause (the story's, the earlier clauses')."""
@@ -257,7 +262,9 @@ def _person_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Pockets told with a person as subject; True when the clause is read."""
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- pockets: person as subject ("je rentre la 9", "j'empoche la 4")
-    if (person or (c.inherited and subj in ("self", "other", "player"))) and not modal:
+    # « je peux rentrer la 5 si je touche la 1 ? »: the pocket whose legality is asked is the shot's
+    asked_pot = modal and bool(_MAY_POT.search(s))
+    if (person or (c.inherited and subj in ("self", "other", "player"))) and (not modal or asked_pot):
         hits = list(re.finditer(r"\b(?:" + V_POT + r"|en rentrant|en empochant|en blousant|fais tomber|fait tomber|faites tomber|"
                                 r"ai fait tomber|as fait tomber|a fait tomber|fais rentrer|fait rentrer|ai fait rentrer)\s+"
                                 r"(?:aussi |egalement |meme |bien |en meme temps |quand meme |)(" + BALLS + r"|CUE|rien|aucune bille|tout|"
@@ -347,7 +354,7 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                 r.balls(F.DROPPED, c.subj_balls, s)     # « la 9 tombe toute seule », after the balls stopped
             else:
                 r.balls(F.POCKETED, c.subj_balls, s)
-                w = re.search(r"\b(?:avec|en meme temps que|ainsi que|suivie de|et aussi) (" + BALLS + "|CUE)", s[fall.end():])
+                w = re.search(r"\b(?:avec|en meme temps que|au meme moment que|ainsi que|suivie de|et aussi) (?:la |ma |sa |ta |notre |votre |leur |)(" + BALLS + "|CUE)", s[fall.end():])
                 if w and w.group(1) == "CUE":
                     r.add(F.CUE, "pocketed", w.group(0))
                 elif w:

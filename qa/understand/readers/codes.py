@@ -31,9 +31,11 @@ def _stance_and_stroke(s: str, seen: Facts, r: Reading) -> None:
     if (m := re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot", s)) \
             and not re.search(r"coup (?:de )?pousse", s) and seen.kind != "push_out":
         r.add(F.CODES, "push_shot", m.group(0))     # (on a push-out, "je pousse la blanche derrière la 8" is where it goes)
-    if m := re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* encore|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d++\S*+|CUE|elles?) (?:boug|roul|tourn)\w*|"
+    if (m := re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* (?:encore|toujours)|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d++\S*+|CUE|elles?) (?:boug|roul|tourn)\w*|"
                  r"\bavant (?:que|qu) (?:les billes|la bille|tout|elles?|B\d+\w*|CUE)\b.*\b(?:arrete|arretent|immobilise|soit|soient)|"
-                 r"\bpas (?:encore )?(?:arretee|arretees|immobile|immobiles|immobilisee)|\ben mouvement", s):
+                 r"\bpas (?:encore )?(?:arretee|arretees|immobile|immobiles|immobilisee)|\ben mouvement", s)) \
+            and re.search(r"\b(?:jou|rejou|tir|tap|frapp|shoot|cass|vis|pouss|enchain)\w*|\b(?:mon|son|ton|le) coup\b", s):
+        # a stroke played while balls move (« la blanche roule encore et tombe » tells no stroke: no such foul)
         r.add(F.CODES, "balls_moving", m.group(0))
 
 
@@ -116,7 +118,10 @@ def _technique(s: str, r: Reading) -> None:
         r.add(F.CODES, "jump_miscue", m.group(0))
         r.add(F.JUMP, True, m.group(0))
     if (m := re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcreuse\w* (?:sous|dessous)|\bcuiller|\bscoop|"
-                 r"\b(?:frappant|frappe|tapant|tape|piquant|pique|jouant|joue) (?:\w+ )?(?:sous|en dessous de|dessous) (?:CUE|la bille)", s)) \
+                 r"\b(?:frappant|frappe|tapant|tape|piquant|pique|jouant|joue) (?:\w+ )?(?:sous|en dessous de|dessous) (?:CUE|la bille)|"
+                 r"\b(?:frapp|tap|piqu|jou|pren|pri)\w* (?:CUE|la bille|la|l) "
+                 r"(?:par |tout |bien |)(?:en dessous|en-dessous|dessous)\b|"
+                 r"\b(?:la|l) (?:frapp|tap|piqu|jou|pren)\w* (?:par |tout |bien |)(?:en dessous|en-dessous|dessous)\b", s)) \
             and (jump_ctx or re.search(r"\bsaute|\bsaut", s)):
         r.add(F.CODES, "scoop_jump", m.group(0))
         r.add(F.JUMP, True, m.group(0))

@@ -209,7 +209,7 @@ class Answerer:
         if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and tells_generic_foul(q):
             # « et s'il y avait eu faute ? »: a foul of no stated kind is no fact to rule; the rule is looked up
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
-            return self._answer(combined, scope, k, own=q, ruled=False), combined, scope
+            return self._answer(combined, scope, k, own=q, story=False), combined, scope
         if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and ctx.scenario is not None:
             changed = change_facts(q, ctx.scenario)
             if changed is not None:
@@ -232,8 +232,8 @@ class Answerer:
             combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
             # « même si j'ai rentré une bille ? » after a rule looked up asks whether that rule still
             # holds: the rule is looked up again, the condition is no story to rule
-            ruled = not (ctx.kind == "lookup" and words(q)[:2] == ["meme", "si"])
-            return self._answer(combined, scope, k, own=q, ruled=ruled), combined, scope
+            story = not (ctx.kind == "lookup" and words(q)[:2] == ["meme", "si"])
+            return self._answer(combined, scope, k, own=q, story=story), combined, scope
         return None
 
     def _elsewhere(self, q: str) -> bool:
@@ -285,11 +285,11 @@ class Answerer:
         return self._answer(ctx.question, list(rulesets), k, lenient=lenient and ctx.kind == "lookup")
 
     def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False, own: str | None = None,
-                ruled: bool = True) -> dict:
+                story: bool = True) -> dict:
         """A question on its own: a situation ruled, a lookup, or « je ne sais pas »; ``own``: the words
         of a follow-up read with the previous question ``q``, whose policy, if they name one, is asked;
-        ``ruled``: False to look the question up without reading it as a situation."""
-        if ruled and self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
+        ``story``: False to look the question up without reading it as a situation."""
+        if story and self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict) and self._support_asked(q, ruled):
                 ruled = None     # the rule point asked is one the engine does not read: the policy answers

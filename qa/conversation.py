@@ -170,7 +170,7 @@ _WHY = re.compile(r"^(?:(?:et|mais|ok|d accord|ah|hein|donc) )*+" + _WHY_PHRASE 
 # the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
 _LEXICON = load_lexicon()
 _OPENERS = tuple(p + " " for p in _LEXICON.follow_openers)
-_SHORT_REFERRING = 7     # words: a question this short with a word pointing back completes the previous one
+_SHORT_REFERRING = 9     # words: a question this short with a word pointing back completes the previous one
 
 
 def follow_words(text: str) -> list[str]:

@@ -682,3 +682,11 @@ def test_why_asked_with_which_rule_quotes_the_previous_answers_clause(answerer, 
     first = answerer.ask("chez Dooly's les massés sont permis ?")
     again = answerer.ask(then, context=first["context"])
     assert again["citations"][0]["id"] == first["citations"][0]["id"] == "10-doolys/12-sautes-masses-interdits"
+
+
+def test_a_longer_follow_up_pointing_back_asks_the_same_story(answerer):
+    # 10-doolys/6-coup-pousse-apres-scratch: after a scratch on the break, the opponent may not push out
+    first = answerer.ask("chez Dooly's je casse et la blanche rentre, il se passe quoi ?")
+    then = answerer.ask("du coup l’autre, il peut jouer un coup poussé lui ?", context=first["context"])
+    assert then["kind"] == "scenario" and then["verdicts"] == {"10-doolys": "no"}
+    assert then["citations"][0]["id"] == "10-doolys/6-coup-pousse-apres-scratch"

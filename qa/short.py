@@ -145,14 +145,14 @@ def group_phrase(book: Rulebook, rids: Sequence[str], covered: Sequence[str], pq
     règlements du jeu de la 9 », « au BCA et dans le guide du jeu de la 10 »."""
     pqs = pqs or load_policy_questions()
     rids = list(rids)
+    if len(rids) == 2 and all(r.endswith("-ffb") for r in rids):
+        return "dans les deux textes FFB"
     if len(rids) > 1 and set(rids) == set(covered):
         games = {book.rulesets[r].game for r in rids if r in book.rulesets}
         n = _COUNT.get(len(rids), str(len(rids)))
         if len(games) == 1 and len(rids) == len(book.rulesets_of_game(next(iter(games)))) < len(book.rulesets):
             return f"dans les {n} règlements {_GAME_OF.get(next(iter(games)), '')}".rstrip()
         return f"dans les {n} règlements"
-    if len(rids) == 2 and all(r.endswith("-ffb") for r in rids):
-        return "dans les deux textes FFB"
     return join_and(_prep(book, pqs, r) for r in rids)
 
 

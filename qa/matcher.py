@@ -222,7 +222,9 @@ class MatcherConfig:
     words (a title, a transition: "US - jeu de la 9"), which says nothing by itself;
     ``context_factor``: ranking weight of a clause whose main topic is one of ``context_topics``
     (a moment of the game with rules of its own: the push-out) for a
-    question that names none of that topic's words — the exception comes after the rule.
+    question that names none of that topic's words — the exception comes after the rule;
+    ``named_factor``: ranking weight of a clause whose main topic is one of ``named_topics`` (the
+    break, whose clauses restate the general rules for its own shot) for a question that names it.
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {
@@ -241,6 +243,8 @@ class MatcherConfig:
     bare_info_words: int = 12
     context_topics: tuple[str, ...] = ("push-out",)
     context_factor: float = 0.8
+    named_topics: tuple[str, ...] = ("break",)
+    named_factor: float = 1.1
 
 
 @dataclass(frozen=True)
@@ -355,6 +359,8 @@ class Matcher:
         # the words of the moment a clause is about (« coup poussé », « tirage à la bande », « casse »)
         contexts = {t: frozenset(self.analyzer.terms(self.book.topics.get(t, t))) for t in cfg.context_topics}
         self._context = [contexts.get(c.topics[0], frozenset()) if c.topics else frozenset() for c in self.clauses]
+        named = {t: frozenset(self.analyzer.terms(self.book.topics.get(t, t))) for t in cfg.named_topics}
+        self._named = [named.get(c.topics[0], frozenset()) if c.topics else frozenset() for c in self.clauses]
         self.vocab = sorted(vocab)
         self.vocab_set = frozenset(vocab)
         self.known_stems = frozenset(stem(v) for v in vocab)
@@ -715,6 +721,8 @@ class Matcher:
         for i in combined:
             if self._context[i] and not self._context[i] & asked:
                 combined[i] *= cfg.context_factor   # a push-out clause for a question that does not name it
+            elif self._named[i] & asked:
+                combined[i] *= cfg.named_factor     # a break clause for a question that names the break
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], kv[0]))
         coverage = max(self._coverage(terms, i, guessed, adverbs)
                        for i in {ranked[0][0], unweighted}) if ranked and unweighted is not None else 0.0

@@ -429,7 +429,10 @@ class Matcher:
     def _overview_terms(self, question: str) -> frozenset[str]:
         """Terms of a question about the game as a whole ("règles du jeu", "les bases", "comment
         on joue"): nothing but these means no particular rule is asked."""
-        return self._overview[1] if "comment" in words(question) else self._overview[0]
+        ws = words(question)
+        if re.search(r"\bbase(?:e|s|es)? sur\b|\b(?:sont|est|elles|ils|elle|il) base(?:e|s|es)?\b", " ".join(ws)):
+            return frozenset()      # « basées sur quoi ? » asks where the rules come from, not « les bases »
+        return self._overview[1] if "comment" in ws else self._overview[0]
 
     def _correct(self, w: str) -> str | None:
         """The known word closest to an unknown ``w`` (a typo), or None.

@@ -542,3 +542,9 @@ def test_example_bounds_change_no_score(rulebook, matcher, floor):
     for terms, ids in _example_calls(m):
         fast, full = m._examples(terms, ids), m._examples_exhaustive(terms, ids)
         assert list(fast.items()) == list(full.items()), (terms, ids)
+
+
+@pytest.mark.parametrize("q", ["les règles de Dooly's sont basées sur quoi ?", "chez Dooly's, les règles sont-elles basées sur la BCA ?"])
+def test_where_the_rules_come_from_is_not_the_basics_of_the_game(asker, q):
+    # 10-doolys/0-introduction: « adaptées … d’après le règlement publié par le Billard Congress of America »
+    assert asker.ask(q)["citations"][0]["id"] == "10-doolys/0-introduction"

@@ -631,3 +631,18 @@ def test_no_ball_to_a_rail_is_not_no_contact(u):
     assert sc["shot"]["rail_after_contact"] is False
     sc = u("au 9, je tire, aucune bille n'a été touchée par la blanche").scenario
     assert sc["shot"]["first_contact"] is None
+
+
+@pytest.mark.parametrize("q", ["au jeu de la 9 je rentre la 9 sans toucher la 1", "à la casse j'ai pas touché la 1 mais la 9 est rentrée",
+                               "jeu de la 9 : la 9 tombe sans avoir touché la 1"])
+def test_the_1_not_touched_is_the_wrong_ball_first(u, q):
+    assert "wrong_ball_first" in shot(u(q)).get("fouls", [])
+
+
+def test_a_ball_not_touched_that_is_not_the_one_to_hit_is_no_foul(u):
+    assert "fouls" not in shot(u("au 9 je touche la 1 en premier, je n'ai pas touché la 9"))
+
+
+@pytest.mark.parametrize("q", ["à la casse la 10 tombe sans que je l'annonce", "jeu de la 10, je casse et la 10 rentre sans qu'on l'ait annoncée"])
+def test_a_money_ball_pocketed_without_its_call_is_not_called(u, q):
+    assert shot(u(q)).get("called") is None and 10 in shot(u(q))["pocketed"]

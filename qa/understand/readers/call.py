@@ -16,7 +16,9 @@ def read_call(s: str) -> Partial:
                  r"\b(?:je|j|tu|t|il|on|vous) (?:l |la |les )?(?:ai|as|a|avais|avait|avez) (?:pas|rien|jamais) (?:annonc|nomm)\w*|(?:ne |n )(?:l |la |les |)(?:ai|avais|a|as|avez|avait) "
                  r"(?:pas|rien|jamais) (?:annonce|nomme|dit)|(?:ne |n )(?:l |la |les )?(?:annonce|annonces|annoncez|nomme)\w* (?:pas|rien|jamais)|"
                  r"pas (?:d |)annonce|non annoncee?s?|aucune annonce|rien annonce|pas annoncee?s?|oublie d annoncer|annonce rien|"
-                 r"\b(?:ai|avais|as|avait|a|avez|aviez) rien (?:dit|annonce|nomme)|\bsans rien dire)", s):
+                 r"\b(?:ai|avais|as|avait|a|avez|aviez) rien (?:dit|annonce|nomme)|\bsans rien dire|"
+                 r"\bsans (?:qu|que) (?:on|il|elle|je|j|tu|vous|nous) (?:l |la |les |B\d+ |)(?:ait |aie |aies |ayez |)"
+                 r"(?:annonc|nomm|dis|dit|dise)\w*)", s):
         r.add(F.CALLED, None, none.group(0))
         return r.partial()
     m = re.search(r"\b(B\d+) (?:[a-z]+ ){0,2}(?:rentre|tombe|entre|va|part|finit|file)\w* (?:bien |)(?:dans|au|en) (?:la |le |l |)"

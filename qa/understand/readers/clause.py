@@ -78,8 +78,10 @@ def _not_first(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, person = x.s, x.person
     # ---------- the first ball to hit was not hit first ("je n'ai pas touché la 1 d'abord")
     m = re.search(r"\b(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r") (B\d+) (?:" + _STRONG + r")", s) \
-        or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s)
-    if m:
+        or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s) \
+        or re.search(r"\b(?:sans (?:avoir |)(?:toucher|touche|taper|tape|frapper|frappe|atteindre|atteint)|"
+                     r"(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r")) (B1)\b(?!\d)", s)
+    if m:   # (« sans toucher la 1 », « j'ai pas touché la 1 »: the 1, which must be hit first, was not)
         r.add(F.CODES, "wrong_ball_first", m.group(0))
         r.balls(F.PRESENT, _nums(m.group(1)), m.group(0))
         r.add(F.LOWEST, _nums(m.group(1))[0], m.group(0))

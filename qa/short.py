@@ -523,12 +523,16 @@ def break_valid(o: Any) -> bool | None:
     info = getattr(o, "break_info", None) or {}
     if info.get("legal") is None:
         return None
-    stated = any(getattr(x, "clause", None) and getattr(x, "policy", None) in _BREAK_CONDITIONS
-                 for x in getattr(o, "reasons", ()) or ())
+    reasons = getattr(o, "reasons", ()) or ()
+    if info.get("dry") and any(getattr(x, "clause", None) and getattr(x, "policy", None) in _DRY_CONDITIONS
+                               for x in reasons):
+        return False      # a dry break (the three-ball rule failed): no foul, but not the break the text requires
+    stated = any(getattr(x, "clause", None) and getattr(x, "policy", None) in _BREAK_CONDITIONS for x in reasons)
     return bool(info["legal"]) if stated else None
 
 
 _BREAK_CONDITIONS = frozenset({"break_requirement", "break_first_contact"})
+_DRY_CONDITIONS = frozenset({"three_ball_requirement", "dry_break"})
 
 
 # « Is it a foul? » where a text does not list the foul the engine found (a foul without its clause,

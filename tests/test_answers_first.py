@@ -690,3 +690,15 @@ def test_a_longer_follow_up_pointing_back_asks_the_same_story(answerer):
     then = answerer.ask("du coup l’autre, il peut jouer un coup poussé lui ?", context=first["context"])
     assert then["kind"] == "scenario" and then["verdicts"] == {"10-doolys": "no"}
     assert then["citations"][0]["id"] == "10-doolys/6-coup-pousse-apres-scratch"
+
+
+def test_the_money_ball_asked_spotted_on_a_foul_is_spotted(answerer):
+    # 10-ffb/bille-10-replacee, 10-guide/replacement-10, 10-doolys/7-faute-perte-du-tour (« exception faite de la bille no 10 »)
+    ans = answerer.ask("la 10 est-elle replacée quand elle tombe sur une faute ?")
+    assert ans["verdicts"] == {"10-doolys": "yes", "10-ffb": "yes", "10-guide": "yes"}
+
+
+def test_a_dry_break_is_not_a_good_break(answerer):
+    # 9-ffb/trois-billes-regle: with a template rack, fewer than three balls pocketed or past the head string is a dry break
+    ans = answerer.ask("9 FFB, magic rack : à la casse deux billes rentrent et aucune ne passe la ligne, la casse est bonne ?")
+    assert ans["verdicts"] == {"9-ffb": "no"} and "dry break" in ans["short"]

@@ -153,12 +153,12 @@ class Answerer:
         ans.setdefault("verdicts", None)
         if "short" not in ans:
             ans["short"] = self._fallback_short(ans)
-        ans = self._not_selected(q, explicit, ans)
+        ans = self._not_selected(q, explicit, ans, ctx)
         ans["context"] = make_context(stands_for, ans, scope, ctx.thread if ctx else (),
                                       speaker.get("address", "tu"), speaker.get("shooter", "self"))
         return ans
 
-    def _not_selected(self, q: str, explicit: list[str] | None, ans: dict) -> dict:
+    def _not_selected(self, q: str, explicit: list[str] | None, ans: dict, ctx: Context | None = None) -> dict:
         """``ans`` saying that the rulesets ``q`` names are outside the request's own selection
         ``explicit`` when none of them is in it (« chez Dooly’s » asked with ``rulesets=["9-bca"]``:
         the answer covers the BCA only): ``not_selected`` lists them and ``answer`` opens with
@@ -166,6 +166,9 @@ class Answerer:
         named = detect(q).restriction(self.book.rulesets) if explicit else None
         if not named or set(named) & set(explicit or ()):
             return ans
+        if ctx is not None:   # a follow-up (« et à la FFB ? »): the rulesets of the conversation's game
+            games = {self.book.rulesets[r].game for r in ctx.rulesets if r in self.book.rulesets}
+            named = [r for r in named if self.book.rulesets[r].game in games] or named
         sentence = not_selected_sentence(self.book, list(named))
         return {**ans, "not_selected": list(named), "answer": f"{sentence} {ans['answer']}"}
 
@@ -202,7 +205,9 @@ class Answerer:
         if kind == "rulesets":
             new = follow_rulesets(q, ctx, self.book)
             if explicit:
-                new = tuple(r for r in new if r in explicit) or ctx.rulesets
+                if not set(new) & set(explicit):   # « et à la FFB ? » with only the BCA chosen: the same answer,
+                    return self._again(ctx, ctx.rulesets, k), ctx.question, scope   # which says it (not_selected)
+                new = tuple(r for r in new if r in explicit)
             if set(new) != set(ctx.rulesets):
                 return self._again(ctx, new, k, lenient=True), ctx.question, list(new)
             kind = "ellipsis"

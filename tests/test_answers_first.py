@@ -702,3 +702,11 @@ def test_a_dry_break_is_not_a_good_break(answerer):
     # 9-ffb/trois-billes-regle: with a template rack, fewer than three balls pocketed or past the head string is a dry break
     ans = answerer.ask("9 FFB, magic rack : à la casse deux billes rentrent et aucune ne passe la ligne, la casse est bonne ?")
     assert ans["verdicts"] == {"9-ffb": "no"} and "dry break" in ans["short"]
+
+
+def test_a_follow_up_naming_a_ruleset_outside_the_selection_answers_the_selection_and_says_so(answerer):
+    first = answerer.ask("la 9 tombe à la casse, j'ai gagné ?", rulesets=["9-bca"])
+    then = answerer.ask("et à la FFB ?", rulesets=["9-bca"], context=first["context"])
+    assert then["kind"] == first["kind"] == "scenario" and then["rulesets"] == ["9-bca"]
+    assert then["not_selected"] == ["9-ffb"]      # the FFB of the conversation's game
+    assert then["answer"].startswith("La FFB n’est pas parmi les règlements choisis.")

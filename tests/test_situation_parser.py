@@ -646,3 +646,8 @@ def test_a_ball_not_touched_that_is_not_the_one_to_hit_is_no_foul(u):
 @pytest.mark.parametrize("q", ["à la casse la 10 tombe sans que je l'annonce", "jeu de la 10, je casse et la 10 rentre sans qu'on l'ait annoncée"])
 def test_a_money_ball_pocketed_without_its_call_is_not_called(u, q):
     assert shot(u(q)).get("called") is None and 10 in shot(u(q))["pocketed"]
+
+
+@pytest.mark.parametrize("q", ["au 10 la blance rentre après avoir touché la 1", "au 10 la bille blance tombe, j'avais touché la 1"])
+def test_blanche_misspelt_blance_is_still_the_cue_ball(u, q):
+    assert shot(u(q))["cue_ball"] == "pocketed"

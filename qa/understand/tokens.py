@@ -23,8 +23,9 @@ _STEMS = frozenset(k[:n] for k in KEYWORDS for n in range(4, len(k) + 1))
 def _fix_word(w: str) -> str:
     if w in _KEYSET or w in _KEEP or len(w) < 4 or not w.isalpha():
         return w
-    # an inflection of a keyword ("sortir", "touchez") is not a typo
-    if any(w.endswith(e) and w[:-len(e)] in _STEMS for e in _INFL):
+    # an inflection of a keyword ("sortir", "touchez") is not a typo; « blanc » is not inflected
+    # as « blance » (« blanche »: a typo)
+    if any(w.endswith(e) and w[:-len(e)] in _STEMS and w[:-len(e)] != "blanc" for e in _INFL):
         return w
     cutoff = 1 if len(w) <= 6 else 2
     found = process.extractOne(w, KEYWORDS, scorer=DamerauLevenshtein.distance, score_cutoff=cutoff)

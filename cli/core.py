@@ -267,6 +267,8 @@ def read_scenario_file(path: str) -> dict:
     if path == "-":
         text = sys.stdin.read()
         name = "l’entrée standard"
+        if undecodable(text):    # bytes that are not UTF-8, read as lone surrogates
+            raise CliError(f"FILE : {name} : {NOT_UTF8}.")
     else:
         p = Path(path)
         if not p.exists():

@@ -110,6 +110,8 @@ _PROBLEMS = (
     ("found unhashable key", "clé non valide (une liste ou un objet ne peut pas servir de clé)"),
     ("found unexpected ':'", "« : » inattendu"),
     ("found a tab character", "tabulation interdite : indentez avec des espaces"),
+    ("found unconstructable recursive node", "alias récursif (une valeur qui se contient elle-même)"),
+    ("could not determine a constructor for the tag", "étiquette YAML (« !… ») non acceptée"),
 )
 
 

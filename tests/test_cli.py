@@ -440,3 +440,14 @@ def test_a_question_that_is_not_utf8_is_a_usage_error_not_a_crash(tmp_path):
                           input=b"\xff\xfe casse ?\nla blanche tombe \xc3\xa0 la casse au 9\n")
     assert chat.returncode == 0 and "pas du texte UTF-8 valide" in chat.stderr.decode()
     assert "bille en main" in chat.stdout.decode()
+
+
+def test_a_scenario_on_stdin_that_is_not_utf8_or_yaml_it_refuses_is_said_in_french():
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parent.parent
+    for data, said in ((b"\xff\xfe", "pas du texte UTF-8 valide"), (b"a: &a [*a]\n", "alias récursif"),
+                       (b"a: !!python/object:os.system x\n", "étiquette YAML")):
+        run = subprocess.run([sys.executable, "app.py", "evaluate", "-"], cwd=root, capture_output=True, input=data)
+        err = run.stderr.decode()
+        assert run.returncode == 1 and said in err and "Erreur interne" not in err, err

@@ -352,3 +352,13 @@ def test_a_match_whose_state_names_a_ball_of_another_game_is_refused_at_creation
     """A 9-ball rack has no 10: the match could never be played (every shot would be a 422)."""
     r = client.post("/api/matches", json={"ruleset": "9-ffb", "players": ["Alice", "Bob"], "state": {"on_table": [10]}})
     assert r.status_code == 422 and r.get_json()["error"]["field"] == "state.on_table"
+
+
+@pytest.mark.parametrize("state, field", [
+    ({"on_table": [1, 2]}, "state.on_table"),                            # the 9 is gone: the rack is over
+    ({"ball_in_hand": True, "push_out_available": True}, "state.push_out_available"),   # BIH comes from a foul
+    ({"fouls": {"shooter": 2}}, "state.fouls"),                          # a full rack is broken: no foul runs on
+])
+def test_a_match_whose_first_shot_could_never_be_played_is_refused_at_creation(client, state, field):
+    r = client.post("/api/matches", json={"ruleset": "9-ffb", "players": ["Alice", "Bob"], "state": state})
+    assert r.status_code == 422 and r.get_json()["error"]["field"] == field

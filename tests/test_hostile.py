@@ -643,3 +643,9 @@ def test_a_decomposed_accent_counts_once_towards_the_question_length(client):
     assert r.status_code == 200
     assert r.get_json()["question"] == "é" * 300
     assert_error(client.post("/api/ask", json={"q": "e\u0301" * 501}), 400, "q", "too_long")
+
+
+def test_gunicorn_answers_a_refused_request_line_under_api_in_json(served):
+    # raw UTF-8 in the target, as curl sends « ?q=éèà »: gunicorn refuses the line; under /api/ the answer is JSON
+    _, status, _, answer = raw_http(served["port"], "GET /api/ask?q=éèà HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    assert status == 400 and json.loads(answer)["error"]["code"]

@@ -201,6 +201,10 @@ class FrenchSyncWorker(SyncWorker):
             # /api/ request is answered in JSON
             req = req or getattr(exc, "req", None)
             path, method = getattr(req, "path", None) or "/", getattr(req, "method", None) or "GET"
+            if isinstance(req, str):   # a request line gunicorn refused carries its text: its target still tells /api/
+                parts = req.split()
+                target = parts[1] if len(parts) > 1 else ""
+                path = target.split("?", 1)[0] if target.startswith("/") else "/"
             response = app_error_response(app, status, path, method, refusal.message, refusal.code, refusal.field)
             gunicorn_util.write_nonblock(client, raw_response(status, response))
         except Exception:  # pragma: no cover - the client went away

@@ -710,3 +710,10 @@ def test_a_follow_up_naming_a_ruleset_outside_the_selection_answers_the_selectio
     assert then["kind"] == first["kind"] == "scenario" and then["rulesets"] == ["9-bca"]
     assert then["not_selected"] == ["9-ffb"]      # the FFB of the conversation's game
     assert then["answer"].startswith("La FFB n’est pas parmi les règlements choisis.")
+
+
+def test_a_clipped_je_peux_asks_rather_than_tells_a_push_out(answerer):
+    # 10-doolys/6-coup-pousse-apres-scratch, 9-bca/5-coup-pousse-apres-scratch: no push-out after a scratch on the break
+    ans = answerer.ask("jpeu faire un push out après avoir scratché à la casse ?")
+    assert ans["verdicts"]["10-doolys"] == "no" and ans["verdicts"]["9-bca"] == "no"
+    assert "texte muet" not in ans["short"]

@@ -75,6 +75,7 @@ def tokens(question: str) -> tuple[list[str], Any]:
     folded = fold(question)
     # glued or clipped first person ("jtouche", "j'touche", "g touché" is read as "j'ai touché")
     folded = re.sub(r"\bj(?=(?:touch|tap|rentr|empoch|rat|manqu|cass|annonc|saut|mass|mets|met|jou|vis|tir|fais)\w*)", "j ", folded)
+    folded = re.sub(r"\bjpeu[xt]?\b|\bjpx\b", "je peux", folded)   # « jpeu faire un push ? »: asked, not told
     folded = re.sub(r"\bdabord\b", "d abord", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
     folded = fix_typos(folded)

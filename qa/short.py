@@ -70,6 +70,10 @@ _WHERE_RELATIVE = re.compile(
 _AS_IT_IS = re.compile(r"\btel(?:le)?s? quel(?:le)?s?\b", re.IGNORECASE)
 
 
+_WHAT_NEXT = frozenset({"et apres", "et ensuite", "et maintenant", "et la suite", "la suite", "et alors", "et puis",
+                        "apres", "ensuite", "et apres quoi", "et du coup"})
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
@@ -93,6 +97,9 @@ def is_yes_no(question: str) -> bool:
     # (« on fait quoi ? », « c'est à qui ? »); « que », « qui », « quand » inside a story join clauses
     if ws[:1] == ["quand"] and re.search(r"\b(?:dois je|doit on|faut il|peut on|puis je|est ce)\b", text):
         return True          # « quand je casse, dois-je toucher la 1 ? »
+    parts = [" ".join(words(p)) for p in re.split(r"[,:;]", question)]
+    if parts and parts[-1] in _WHAT_NEXT:
+        return False         # « j'ai scratché au bris, et après ? » asks what follows
     for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
         seg = " ".join(words(part))
         if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand",

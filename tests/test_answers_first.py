@@ -717,3 +717,9 @@ def test_a_clipped_je_peux_asks_rather_than_tells_a_push_out(answerer):
     ans = answerer.ask("jpeu faire un push out après avoir scratché à la casse ?")
     assert ans["verdicts"]["10-doolys"] == "no" and ans["verdicts"]["9-bca"] == "no"
     assert "texte muet" not in ans["short"]
+
+
+@pytest.mark.parametrize("q, yes_no", [("j'ai scratché au bris, et après ?", False), ("la blanche tombe, et alors ?", False),
+                                       ("et après, il peut rejouer ?", True)])
+def test_and_then_asks_what_follows_not_yes_or_no(q, yes_no):
+    assert is_yes_no(q) is yes_no

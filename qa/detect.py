@@ -13,9 +13,11 @@
 - another game ("jeu de la 8", "8-ball", "snooker", "carambole", "14-1"…), and whether the
   question is about variants or federations (then the texts do speak to it);
 - an intent the rule texts never serve (``off_topic``): prices and purchases, brands, playing
-  technique (how to aim, spin, stance, bridge, training), equipment beyond what the texts list (chalk,
-  sizes and weights, cloth, lights, care and repair), coin-operated bar tables, and events and people (schedules,
-  registrations, results, rankings, players, where to play). The patterns name the intent,
+  technique (how to aim, spin, stance, bridge, training; ``howto``: « comment tenir son chevalet »,
+  refused even around a story), equipment beyond what the texts list (chalk, sizes and weights, cloth,
+  lights, care and repair, choosing one's own), installing a table (``setup``: levelling, moving it),
+  handicaps between players of unequal strength, coin-operated bar tables, and events and people
+  (schedules, registrations, results, rankings, players, where to play). The patterns name the intent,
   not the subject, so rule questions that share a subject ("le massé est-il permis ?",
   "poser sa queue pour viser", "en tournoi qui casse ?") are left alone.
 """
@@ -67,6 +69,12 @@ _OTHER_GAME = re.compile(
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
 _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
+# Equipment of one's own and choosing it (the texts only list what a game is played with).
+_GEAR = r"(?:tapis|drap|queue|queues|table|tables|billard|billards|craie|procede|embout|fleche|talon|materiel|equipement)"
+# someone's recommendation (« vous prendriez quel tapis ») — not « prendre la table » of a push-out
+_RECOMMEND = (r"(?:prendriez|prendrais|choisiriez|choisirais|recommandez|recommandes|recommanderiez|"
+              r"recommanderais|conseillez|conseilles|conseilleriez|conseillerais)")
+_CHOOSE = r"(?:choisir|prendre|acheter|me faut il|il me faut|" + _RECOMMEND[3:]
 # Intents the rule texts never serve, by category (matched on :func:`qa.text.normalise`d text).
 OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     # asking for advice on playing, even around a story (« une astuce pour viser, je rate tout »)
@@ -77,7 +85,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
         r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|[0-9]+ balles)\b"
-        r"|\bc est combien$")),
+        r"|\bc est combien$|\bc est combien (?:\w+ ){0,2}?" + _GEAR + r"\b|\bc est combien (?:la partie|l heure|pour jouer)\b")),
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
         r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"
@@ -86,30 +94,50 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
         r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
+    # how to play a shot (« comment bien tenir son chevalet », « comment on réussit un rétro ») : asked even
+    # around a story, it is technique, never a ruling
+    ("howto", re.compile(
+        r"\bcomment (?:on |je |tu |bien |mieux |faut il |\w+ment )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
+        r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
+        r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien|\w+ment) )*+"
+        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
+        r"coupe fine|pont|chevalet|queue)\b"
+        r"|\b(?:bien|mieux|correctement|facons? de|manieres? de) tenir (?:\w+ment )?(?:le|son|mon|ton|sa|ma|la) (?:chevalet|queue|pont)\b"
+        r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il |\w+ment )*+(?:viser|vise|vises|visez|visent|visons)\b")),
     ("technique", re.compile(
         r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
         r"techniquement|lever la queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
         r"progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
-        r"|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
-        r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
-        r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien) )*+"
-        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
-        r"coupe fine|pont|chevalet|queue)\b"
-        r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere)\b"
-        r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|vises|visez|visent|visons)\b")),
+        r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere)\b")),
     ("equipment", re.compile(
-        r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|grammes?|"
+        r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|peser|pesent|pesee|grammes?|lourde?s?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
         r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
         r"fabriquer|fabrique soi meme|construire soi meme|bricoler|"
         r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"changer (?:le|la|les|mon|ma|mes|son|sa|ses) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes))\b"
-        r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b")),
+        r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b"
+        r"|\b(?:quel|quelle|quels|quelles) " + _GEAR + r"\b(?: \w+){0,5}? " + _CHOOSE + r"\b"
+        r"|\b" + _RECOMMEND + r" (?:\w+ ){0,3}?" + _GEAR + r"\b"
+        r"|\b" + _GEAR + r"(?: \w+){0,3}? pour (?:debuter|commencer|un debutant|une debutante|les debutants|bien debuter|"
+        r"la maison|chez moi|mon salon|mon garage)\b")),
+    # installing a table: levelling, moving, the room it needs
+    ("setup", re.compile(
+        r"\b(?:niveler|nivelle|nivellement|niveau a bulle|d aplomb|mettre a niveau|caler (?:la|le|une|un|ma|mon) (?:table|billard)|"
+        r"(?:installer|monter|demonter|remonter|transporter|deplacer|demenager|porter) (?:une|la|le|un|ma|mon|sa|son|notre) (?:table|billard)|"
+        r"installation (?:d une|de la|du|d un) (?:table|billard)|taille de (?:la|ma) (?:piece|salle)|"
+        r"place (?:pour|autour d) (?:une|la|un|le) (?:table|billard))\b"
+        r"|\b(?:table|billard)(?: \w+){0,3}? (?:de|a) niveau\b")),
+    # evening out players of unequal strength
+    ("handicap", re.compile(
+        r"\b(?:handicaps?|handicaper|handicape|fargo|rendre des points|rendre (?:des|quelques) billes|"
+        r"equilibrer (?:une|la|les|un) (?:partie|parties|match|manche|manches)|donner de l avance|laisser de l avance|"
+        r"(?:course|partie|match) (?:en|a) [0-9]+ contre [0-9]+)\b")),
     ("events", re.compile(
-        r"\b(?:horaires?|calendrier|inscriptions?|inscrire|inscrits?|prochain tournoi|prochains tournois|"
+        r"\b(?:horaires?|calendrier|inscriptions?|inscri(?:re|s|t|ts|te|tes|vent|vez|vons|rai|ra)|prochain tournoi|prochains tournois|"
         r"les resultats|resultats? (?:du|des|de la|de l|d un|d une) (?:tournoi|championnat|match|open|coupe|finale)|"
         r"classements?|palmares|champion du monde|championne du monde|meilleurs? joueurs?|"
         r"meilleure joueuse|combien gagne|qui a gagne (?:le|la|les|l) (?:championnat|tournoi|coupe|open|"
@@ -144,7 +172,7 @@ class Detection:
     publisher; ``other_game``: the other game named ("snooker", "jeu de la 8"…) or None;
     ``variant_intent``: the question asks about variants, federations or recognition;
     ``off_topic``: the category of an intent the texts never serve (``price``, ``brand``,
-    ``technique``, ``equipment``, ``events``, see :data:`OFF_TOPIC`) or None.
+    ``howto``, ``technique``, ``equipment``, ``setup``, ``handicap``, ``events``, see :data:`OFF_TOPIC`) or None.
     """
 
     game: str | None = None

@@ -205,8 +205,8 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
 @pytest.mark.parametrize("q,category", [
     ("combien coûte une queue de casse", "price"), ("où acheter un triangle pas cher", "price"),
     ("quelle marque de billes choisir", "brand"),
-    ("comment faire un rétro", "technique"), ("comment bien viser une coupe", "technique"),
-    ("des astuces pour progresser au 9 ball ?", "advice"), ("comment faire un massé", "technique"),
+    ("comment faire un rétro", "howto"), ("comment bien viser une coupe", "howto"),
+    ("des astuces pour progresser au 9 ball ?", "advice"), ("comment faire un massé", "howto"),
     ("quelle craie utiliser", "equipment"), ("dimensions d'une table de 9 pieds", "equipment"),
     ("comment changer le procédé de ma queue", "equipment"),
     ("horaires du prochain tournoi", "events"), ("qui est le meilleur joueur de 10 ball", "events"),

@@ -80,7 +80,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     # asking for advice on playing, even around a story (« une astuce pour viser, je rate tout »)
     ("advice", re.compile(
         r"\b(?:astuces?|tuto|tutos|tutoriel|tiens la queue comment|tenir la queue|"
-        r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )")),
+        r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )"
+        r"|\b(?:meilleures?|bonnes?|quelles?) (?:strategies?|tactiques?)\b|\bgagner (?:plus souvent|plus de parties|plus de matchs|a coup sur)\b")),
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
@@ -94,16 +95,25 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
         r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
+    # evening out players of unequal strength
+    ("handicap", re.compile(
+        r"\b(?:handicaps?|handicaper|handicape|fargo|rendre des points|rendre (?:des|quelques) billes|"
+        r"equilibrer|donner de l avance|laisser de l avance|"
+        r"(?:course|partie|match) (?:en|a) [0-9]+ contre [0-9]+)\b")),
     # how to play a shot (« comment bien tenir son chevalet », « comment on réussit un rétro ») : asked even
     # around a story, it is technique, never a ruling
     ("howto", re.compile(
-        r"\bcomment (?:on |je |tu |bien |mieux |faut il |\w+ment )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
+        r"\bcomment (?:on |je |tu |bien |mieux |faut il |plus |tres |\w+ment )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
         r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
-        r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien|\w+ment) )*+"
+        r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien|plus|tres|\w+ment) )*+"
         r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
         r"coupe fine|pont|chevalet|queue)\b"
-        r"|\b(?:bien|mieux|correctement|facons? de|manieres? de) tenir (?:\w+ment )?(?:le|son|mon|ton|sa|ma|la) (?:chevalet|queue|pont)\b"
-        r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il |\w+ment )*+(?:viser|vise|vises|visez|visent|visons)\b")),
+        r"|\b(?:comment|pour) (?:on |je |tu |faut il )?(?:bien|mieux) casser\b|\breussir (?:une|sa|la|ma|son|ta) (?:casse|break|bris)\b|\bcasser plus fort\b|"
+        r"\b(?:casse|break)s? (?:puissante?s?|plus forte?s?|efficaces?)\b|\bjeu de position\b|\bfaire (?:du|le|son|mon) placement\b|"
+        r"\b(?:placer|placement|position|laisser|ramener|amener) (?:\w+ ){0,4}?pour (?:la |le |les )?(?:bille|boule|coup|tir)s? "
+        r"(?:suivante?s?|d apres)\b"
+        r"|\b(?:bien|mieux|correctement|facons? de|manieres? de) tenir (?:(?:plus|tres) )?(?:\w+ment )?(?:le|son|mon|ton|sa|ma|la) (?:chevalet|queue|pont)\b"
+        r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il |plus |tres |\w+ment )*+(?:viser|vise|vises|visez|visent|visons)\b")),
     ("technique", re.compile(
         r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
         r"techniquement|lever la queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
@@ -119,7 +129,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"changer (?:le|la|les|mon|ma|mes|son|sa|ses) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes))\b"
-        r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b"
+        r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b|\b(?:tapis|drap)s? (?:(?:est|sont) )?(?:(?:trop|plus|tres|un peu) )?(?:rapides?|lents?)\b|\bvitesse du (?:tapis|drap)\b"
         r"|\b(?:quel|quelle|quels|quelles) " + _GEAR + r"\b(?: \w+){0,5}? " + _CHOOSE + r"\b"
         r"|\b" + _RECOMMEND + r" (?:\w+ ){0,3}?" + _GEAR + r"\b"
         r"|\b" + _GEAR + r"(?: \w+){0,3}? pour (?:debuter|commencer|un debutant|une debutante|les debutants|bien debuter|"
@@ -131,11 +141,6 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"installation (?:d une|de la|du|d un) (?:table|billard)|taille de (?:la|ma) (?:piece|salle)|"
         r"place (?:pour|autour d) (?:une|la|un|le) (?:table|billard))\b"
         r"|\b(?:table|billard)(?: \w+){0,3}? (?:de|a) niveau\b")),
-    # evening out players of unequal strength
-    ("handicap", re.compile(
-        r"\b(?:handicaps?|handicaper|handicape|fargo|rendre des points|rendre (?:des|quelques) billes|"
-        r"equilibrer (?:une|la|les|un) (?:partie|parties|match|manche|manches)|donner de l avance|laisser de l avance|"
-        r"(?:course|partie|match) (?:en|a) [0-9]+ contre [0-9]+)\b")),
     ("events", re.compile(
         r"\b(?:horaires?|calendrier|inscriptions?|inscri(?:re|s|t|ts|te|tes|vent|vez|vons|rai|ra)|prochain tournoi|prochains tournois|"
         r"les resultats|resultats? (?:du|des|de la|de l|d un|d une) (?:tournoi|championnat|match|open|coupe|finale)|"

@@ -368,6 +368,8 @@ def test_answer_quotes_clauses_verbatim(asker, rulebook):
     ("les fautes classiques énumérées par la FFB au jeu de la 10, c'est lesquelles ?", {"10-ffb/fautes-classiques"}),
     ("question d'examen : comment le guide définit-il une casse valable ?", {"10-guide/casse-valable"}),
     ("que prévoit le BCA quand la blanche sort de la table ?", {"9-bca/10-hors-table-blanche-en-main"}),
+    ("pourriez-vous me rappeler ce que dit le BCA quand la blanche saute hors de la table ?",
+     {"9-bca/10-hors-table-blanche-en-main"}),
 ])
 def test_words_that_only_frame_the_question_never_refuse_it(asker, matcher, q, first):
     """« que prévoit », « énumérées », « question d'examen » say how the texts are asked, not what."""

@@ -94,7 +94,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard))\b")),
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
-        r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
+        r"fabricants?|qui fabrique|qui fabriquent|qui produit|fabrication|mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
     # evening out players of unequal strength
     ("handicap", re.compile(
         r"\b(?:handicaps?|handicaper|handicape|fargo|rendre des points|rendre (?:des|quelques) billes|"
@@ -122,7 +122,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
         r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere)\b")),
     ("equipment", re.compile(
-        r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|peser|pesent|pesee|grammes?|lourde?s?|"
+        r"\b(?:quelles? craies?|(?:meilleure|bonne) craie|craies? (?:bleue|verte|rouge|de couleur|de qualite)|"
+        r"(?:mettre|remettre|passer) (?:de la |la |sa |ma |un peu de )?craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|peser|pesent|pesee|grammes?|lourde?s?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
         r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
         r"fabriquer|fabrique soi meme|construire soi meme|bricoler|"
@@ -130,6 +131,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"changer (?:le|la|les|mon|ma|mes|son|sa|ses) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes))\b"
         r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b|\b(?:tapis|drap)s? (?:(?:est|sont) )?(?:(?:trop|plus|tres|un peu) )?(?:rapides?|lents?)\b|\bvitesse du (?:tapis|drap)\b"
+        r"|\bchoisir (?:sa|son|ses|mon|ma|mes|ta|ton|tes|votre|vos|une|un) (?:\w+ )?" + _GEAR + r"\b"
         r"|\b(?:quel|quelle|quels|quelles) " + _GEAR + r"\b(?: \w+){0,5}? " + _CHOOSE + r"\b"
         r"|\b" + _RECOMMEND + r" (?:\w+ ){0,3}?" + _GEAR + r"\b"
         r"|\b" + _GEAR + r"(?: \w+){0,3}? pour (?:debuter|commencer|un debutant|une debutante|les debutants|bien debuter|"
@@ -150,7 +152,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
         r"ouvre la salle|organiser un tournoi|devenir arbitre|devient arbitre|deviens arbitre|passer arbitre|"
         r"formation d arbitres?|formation des arbitres|championnats? de france(?! masters)|qui a invente|invente le billard|"
-        r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
+        r"sport olympique|film|en moyenne|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
@@ -162,6 +164,14 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"president de la republique|premier ministre|quelle heure est il|ton nom|tu t appelles|qui es tu|"
         r"t es qui|es tu un robot|tu es un robot|intelligence artificielle|chatgpt)\b")),
 )
+# a thing and a ball meeting: what the texts rule on, whatever the thing (see :func:`off_topic`)
+_CONTACT_KINDS = frozenset({"equipment", "technique"})
+_CONTACT = re.compile(
+    r"\b(?:touche|touchee|touches|touchent|touchait|frole|frolee|frolent|effleure|effleuree|frappe|frappee|"
+    r"heurte|heurtee|cogne|cognee|tombe sur|tombee sur|tombent sur|atterrit|atterri|retombe|retombee|"
+    r"rebondit sur|reste sur|restee sur|s arrete sur|s immobilise|deplace|deplacee)\b")
+_BALL = re.compile(r"\b(?:bille|billes|blanche|boule|boules|la [0-9]+|le [0-9]+)\b")
+_HOW = re.compile(r"\bcomment\b|\bastuces?\b|\bconseils?\b")
 _VARIANT_INTENT = re.compile(
     r"\bvariante|\breconn|\bofficiel|\borganisme|\borganisations?\b|\bfederations\b|\binstances?\b|\bwpa\b|"
     r"\bepbf\b|\bautres? jeux|\bexiste")
@@ -253,8 +263,12 @@ def detect(question: str) -> Detection:
 
 def off_topic(text: str) -> str | None:
     """The category of an intent the rule texts never serve in normalised ``text`` (see
-    :data:`OFF_TOPIC`), or None: ``off_topic("combien coute une queue")`` → ``"price"``."""
+    :data:`OFF_TOPIC`), or None: ``off_topic("combien coute une queue")`` → ``"price"``. A ball
+    that meets a thing (« la bille a touché la lampe », « ma craie est tombée sur la 3 », « mon coude
+    a frôlé la blanche ») is a rule question about that contact, not one about the thing."""
     for name, pattern in OFF_TOPIC:
         if pattern.search(text):
+            if name in _CONTACT_KINDS and _CONTACT.search(text) and _BALL.search(text) and not _HOW.search(text):
+                return None
             return name
     return None

@@ -219,6 +219,8 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
     ("comment tenir plus fermement mon chevalet ?", "howto"), ("comment réussir une casse plus puissante ?", "howto"),
     ("le meilleur moyen de placer la blanche pour la bille d'après ?", "howto"),
     ("quelle tactique adopter contre un joueur défensif ?", "advice"),
+    ("la craie bleue ou verte, laquelle est mieux ?", "equipment"), ("comment choisir sa queue de jump ?", "equipment"),
+    ("qui fabrique les billes de compétition ?", "brand"),
 ])
 def test_off_topic_intents_are_refused(matcher, q, category):
     res = matcher.lookup(q)
@@ -235,6 +237,8 @@ def test_off_topic_intents_are_refused(matcher, q, category):
     "le joueur peut-il prendre la table telle quelle après un push-out ?", "c'est combien de fautes pour perdre ?",
     "en bille en main, je peux placer la blanche où je veux pour le coup suivant ?",
     "un joueur débutant a-t-il droit à un avertissement ?", "si je touche la blanche avec le chevalet, c'est faute ?",
+    "j'ai effleuré la 4 avec ma craie, c'est faute ?", "la bille finit sur le porte-craie, elle est hors table ?",
+    "si la housse de ma queue touche une bille, faute ?",
 ])
 def test_rule_questions_sharing_a_subject_are_not_off_topic(matcher, q):
     res = matcher.lookup(q)

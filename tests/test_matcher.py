@@ -331,9 +331,16 @@ def test_ruleset_detection(rulebook, q, expected):
 
 
 @pytest.mark.parametrize("q", ["règles du snooker", "jeu de la 8", "8-ball", "billard français",
-                               "carambole", "14-1 continu", "blackball"])
+                               "carambole", "14-1 continu", "blackball", "le pool à huit billes",
+                               "au billard à 8 boules, la noire ?"])
 def test_other_games_are_detected(q):
     assert detect(q).other_game
+
+
+@pytest.mark.parametrize("q", ["au jeu de la 9 avec 9 billes, qui casse ?",
+                               "une table à 6 poches et 8 billes sur la table, on continue ?"])
+def test_a_count_of_balls_is_not_another_game(q):
+    assert detect(q).other_game is None
 
 
 def test_carambolage_is_not_the_game_carambole():

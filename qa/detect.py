@@ -81,6 +81,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("advice", re.compile(
         r"\b(?:astuces?|tuto|tutos|tutoriel|tiens la queue comment|tenir la queue|"
         r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )"
+        r"|\bvaut (?:il )?mieux\b|\b(?:est|serait) il preferable\b|\bpreferable de\b"
         r"|\b(?:meilleures?|bonnes?|quelles?) (?:strategies?|tactiques?)\b|\bgagner (?:plus souvent|plus de parties|plus de matchs|a coup sur)\b")),
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
@@ -120,12 +121,14 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
-        r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere)\b")),
+        r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere|angle|moment)\b"
+        r"|\bquelle force\b|\bplus de force\b|\b(?:casser|casse|jouer|joue|viser|vise|tirer|tire|placer|taper|tape|frapper|frappe) (?:\w+ )?le mieux\b"
+        r"|\ble mieux pour (?:casser|jouer|viser|tirer|gagner)\b|\b(?:bille|coup)s? (?:difficiles?|faciles?|risquee?s?)\b")),
     ("equipment", re.compile(
         r"\b(?:quelles? craies?|(?:meilleure|bonne) craie|craies? (?:bleue|verte|rouge|de couleur|de qualite)|"
         r"(?:mettre|remettre|passer) (?:de la |la |sa |ma |un peu de )?craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|peser|pesent|pesee|grammes?|lourde?s?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
-        r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
+        r"gant|rallonge|chaussures?|tenue vestimentaire|quelle tenue|tenue (?:pour|en|de) (?:un |une |la |le )?(?:tournoi|competition|match)|dress code|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
         r"fabriquer|fabrique soi meme|construire soi meme|bricoler|"
         r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
@@ -152,7 +155,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
         r"ouvre la salle|organiser un tournoi|devenir arbitre|devient arbitre|deviens arbitre|passer arbitre|"
         r"formation d arbitres?|formation des arbitres|championnats? de france(?! masters)|qui a invente|invente le billard|"
-        r"sport olympique|film|en moyenne|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
+        r"sport olympique|film|filmer|moyennes?|par equipes?|equipes? de billard|interclubs?|championnat par equipe|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"

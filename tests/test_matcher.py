@@ -221,6 +221,9 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
     ("quelle tactique adopter contre un joueur défensif ?", "advice"),
     ("la craie bleue ou verte, laquelle est mieux ?", "equipment"), ("comment choisir sa queue de jump ?", "equipment"),
     ("qui fabrique les billes de compétition ?", "brand"),
+    ("vaut-il mieux jouer la sécurité ou attaquer la 3 ?", "advice"), ("avec quelle force taper la casse ?", "technique"),
+    ("d'où je casse le mieux au jeu de la 10 ?", "technique"), ("quelle tenue porter en compétition ?", "equipment"),
+    ("ma moyenne par manche est-elle correcte ?", "events"),
 ])
 def test_off_topic_intents_are_refused(matcher, q, category):
     res = matcher.lookup(q)

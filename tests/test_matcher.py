@@ -384,6 +384,7 @@ def test_answer_quotes_clauses_verbatim(asker, rulebook):
     ("que prévoit le BCA quand la blanche sort de la table ?", {"9-bca/10-hors-table-blanche-en-main"}),
     ("pourriez-vous me rappeler ce que dit le BCA quand la blanche saute hors de la table ?",
      {"9-bca/10-hors-table-blanche-en-main"}),
+    ("Citez la règle du guide sur la bille gelée.", {"10-guide/bille-gelee"}),
 ])
 def test_words_that_only_frame_the_question_never_refuse_it(asker, matcher, q, first):
     """« que prévoit », « énumérées », « question d'examen » say how the texts are asked, not what."""

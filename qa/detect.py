@@ -92,7 +92,9 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
         r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"
         r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar|table du bar|billard du bar|"
-        r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard))\b")),
+        r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard)|"
+        r"(?:billard|table)s? (?:du|de|au|d un) (?:cafe|bistrot|pub|troquet)|(?:billard|table)s? payante?s?|"
+        r"monnaie|machine|avale (?:la|les|ma))\b")),
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
         r"fabricants?|qui fabrique|qui fabriquent|qui produit|fabrication|mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),

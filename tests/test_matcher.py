@@ -224,6 +224,7 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
     ("vaut-il mieux jouer la sécurité ou attaquer la 3 ?", "advice"), ("avec quelle force taper la casse ?", "technique"),
     ("d'où je casse le mieux au jeu de la 10 ?", "technique"), ("quelle tenue porter en compétition ?", "equipment"),
     ("ma moyenne par manche est-elle correcte ?", "events"),
+    ("au billard du bistrot, la table garde la blanche quand je la rentre", "coin_op"),
 ])
 def test_off_topic_intents_are_refused(matcher, q, category):
     res = matcher.lookup(q)
@@ -241,7 +242,7 @@ def test_off_topic_intents_are_refused(matcher, q, category):
     "en bille en main, je peux placer la blanche où je veux pour le coup suivant ?",
     "un joueur débutant a-t-il droit à un avertissement ?", "si je touche la blanche avec le chevalet, c'est faute ?",
     "j'ai effleuré la 4 avec ma craie, c'est faute ?", "la bille finit sur le porte-craie, elle est hors table ?",
-    "si la housse de ma queue touche une bille, faute ?",
+    "si la housse de ma queue touche une bille, faute ?", "une bille bloquée dans la poche compte ?",
 ])
 def test_rule_questions_sharing_a_subject_are_not_off_topic(matcher, q):
     res = matcher.lookup(q)

@@ -12,12 +12,15 @@
   Quebec texts), "guide";
 - another game ("jeu de la 8", "8-ball", "snooker", "carambole", "14-1"…), and whether the
   question is about variants or federations (then the texts do speak to it);
-- an intent the rule texts never serve (``off_topic``): prices and purchases, brands, playing
-  technique (how to aim, spin, stance, bridge, training; ``howto``: « comment tenir son chevalet »,
-  refused even around a story), equipment beyond what the texts list (chalk, sizes and weights, cloth,
-  lights, care and repair, choosing one's own), installing a table (``setup``: levelling, moving it),
-  handicaps between players of unequal strength, coin-operated bar tables, and events and people
-  (schedules, registrations, results, rankings, players, where to play). The patterns name the intent,
+- an intent the rule texts never serve (``off_topic``): prices and purchases, brands and makers,
+  advice (strategy, « vaut-il mieux », the mental game), playing technique (how to aim, spin, stance,
+  bridge, break, training, what the cue ball does and why; ``howto``: « comment tenir son chevalet »,
+  refused even around a story), equipment beyond what the texts list (choosing or applying chalk, sizes
+  and weights, cloth, lights, care and repair, choosing one's own, what to wear), installing a table
+  (``setup``: levelling, moving it), handicaps between players of unequal strength, the players'
+  health, coin-operated bar and café tables, and events and people (schedules, registrations, results,
+  rankings, averages, teams, players, lessons, apps and broadcasts, history, where to play). A ball
+  meeting a thing (« ma craie est tombée sur la 3 ») is a rule question, not one about the thing. The patterns name the intent,
   not the subject, so rule questions that share a subject ("le massé est-il permis ?",
   "poser sa queue pour viser", "en tournoi qui casse ?") are left alone.
 """
@@ -81,6 +84,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("advice", re.compile(
         r"\b(?:astuces?|tuto|tutos|tutoriel|tiens la queue comment|tenir la queue|"
         r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )"
+        r"|\b(?:stress|stresse|stresser|concentre|concentree|concentration|se concentrer|mental|le trac|nerveux|nervosite|"
+        r"confiance en (?:moi|soi)|motiver|motivation)\b"
         r"|\bvaut (?:il )?mieux\b|\b(?:est|serait) il preferable\b|\bpreferable de\b"
         r"|\b(?:meilleures?|bonnes?|quelles?) (?:strategies?|tactiques?)\b|\bgagner (?:plus souvent|plus de parties|plus de matchs|a coup sur)\b")),
     ("price", re.compile(
@@ -103,6 +108,10 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"\b(?:handicaps?|handicaper|handicape|fargo|rendre des points|rendre (?:des|quelques) billes|"
         r"equilibrer|donner de l avance|laisser de l avance|"
         r"(?:course|partie|match) (?:en|a) [0-9]+ contre [0-9]+)\b")),
+    # the players' health and fitness
+    ("health", re.compile(
+        r"\b(?:mal au (?:dos|poignet|bras|cou|epaule|coude|genou)|douleurs?|blessures?|blesse|tendinite|echauffement|"
+        r"s echauffer|bon pour la sante|la sante|sante|etirements?|fatigue (?:des yeux|visuelle))\b")),
     # how to play a shot (« comment bien tenir son chevalet », « comment on réussit un rétro ») : asked even
     # around a story, it is technique, never a ruling
     ("howto", re.compile(
@@ -111,6 +120,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien|plus|tres|\w+ment) )*+"
         r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
         r"coupe fine|pont|chevalet|queue)\b"
+        r"|\bcomment (?:on |je |tu |faut il |bien |mieux )*+(?:rentrer|rentre|empocher|empoche|faire|fait|reussir|jouer) "
+        r"(?:une |la |les |un |ma |sa )?(?:bille |boule |billes |coup )?en (?:bande|double|bricole|x?[0-9] bandes)\b"
         r"|\b(?:comment|pour) (?:on |je |tu |faut il )?(?:bien|mieux) casser\b|\breussir (?:une|sa|la|ma|son|ta) (?:casse|break|bris)\b|\bcasser plus fort\b|"
         r"\b(?:casse|break)s? (?:puissante?s?|plus forte?s?|efficaces?)\b|\bjeu de position\b|\bfaire (?:du|le|son|mon) placement\b|"
         r"\b(?:placer|placement|position|laisser|ramener|amener) (?:\w+ ){0,4}?pour (?:la |le |les )?(?:bille|boule|coup|tir)s? "
@@ -124,6 +135,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
         r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere|angle|moment)\b"
+        r"|\bpourquoi (?:la blanche|la bille|ma blanche|la boule) (?:recule|avance|tourne|devie|part|freine|glisse)\b|\bphysique\b"
+        r"|\b(?:tape|taper|tapes|frappe|frapper|frappes|prendre|prends|vise|viser) (?:la blanche )?(?:en bas|en haut|a gauche|a droite)\b"
         r"|\bquelle force\b|\bplus de force\b|\b(?:casser|casse|jouer|joue|viser|vise|tirer|tire|placer|taper|tape|frapper|frappe) (?:\w+ )?le mieux\b"
         r"|\ble mieux pour (?:casser|jouer|viser|tirer|gagner)\b|\b(?:bille|coup)s? (?:difficiles?|faciles?|risquee?s?)\b")),
     ("equipment", re.compile(
@@ -157,7 +170,9 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
         r"ouvre la salle|organiser un tournoi|devenir arbitre|devient arbitre|deviens arbitre|passer arbitre|"
         r"formation d arbitres?|formation des arbitres|championnats? de france(?! masters)|qui a invente|invente le billard|"
-        r"sport olympique|film|filmer|moyennes?|par equipes?|equipes? de billard|interclubs?|championnat par equipe|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
+        r"sport olympique|film|filmer|cours de billard|prendre des cours|des cours|profs? de billard|professeur|moniteur|"
+        r"ecole de billard|lecons? de billard|une appli|quelle appli|application pour|logiciel|site internet|streaming|(?:suivre|regarder|voir) (?:les |le |un |des )?(?:tournois?|matchs?|finales?)|"
+        r"retransmis|retransmission|histoire du (?:billard|jeu)|origines? du (?:billard|jeu)|depuis quand existe|combien de clubs|moyennes?|par equipes?|equipes? de billard|interclubs?|championnat par equipe|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
@@ -176,7 +191,7 @@ _CONTACT = re.compile(
     r"heurte|heurtee|cogne|cognee|tombe sur|tombee sur|tombent sur|atterrit|atterri|retombe|retombee|"
     r"rebondit sur|reste sur|restee sur|s arrete sur|s immobilise|deplace|deplacee)\b")
 _BALL = re.compile(r"\b(?:bille|billes|blanche|boule|boules|la [0-9]+|le [0-9]+)\b")
-_HOW = re.compile(r"\bcomment\b|\bastuces?\b|\bconseils?\b")
+_HOW = re.compile(r"\bcomment\b|\bpourquoi\b|\bastuces?\b|\bconseils?\b")
 _VARIANT_INTENT = re.compile(
     r"\bvariante|\breconn|\bofficiel|\borganisme|\borganisations?\b|\bfederations\b|\binstances?\b|\bwpa\b|"
     r"\bepbf\b|\bautres? jeux|\bexiste")

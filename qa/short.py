@@ -356,6 +356,7 @@ _OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic 
     "setup": "de l’installation d’une table",
     "handicap": "des handicaps entre joueurs de niveaux différents",
     "events": "des tournois, des résultats, des joueurs ni des salles",
+    "health": "de la santé ni de la forme des joueurs",
     "coin_op": "des tables de bar à monnayeur",
     "general": "d’autre chose que le billard",
 }

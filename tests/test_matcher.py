@@ -225,6 +225,10 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
     ("d'où je casse le mieux au jeu de la 10 ?", "technique"), ("quelle tenue porter en compétition ?", "equipment"),
     ("ma moyenne par manche est-elle correcte ?", "events"),
     ("au billard du bistrot, la table garde la blanche quand je la rentre", "coin_op"),
+    ("comment ne plus stresser quand je joue la bille de match ?", "advice"),
+    ("j'ai une tendinite au coude à force de jouer", "health"),
+    ("je cherche un prof de billard à Lyon", "events"), ("comment empocher une bille en double ?", "howto"),
+    ("pourquoi la blanche tourne quand je la frappe à gauche ?", "technique"),
 ])
 def test_off_topic_intents_are_refused(matcher, q, category):
     res = matcher.lookup(q)
@@ -243,6 +247,7 @@ def test_off_topic_intents_are_refused(matcher, q, category):
     "un joueur débutant a-t-il droit à un avertissement ?", "si je touche la blanche avec le chevalet, c'est faute ?",
     "j'ai effleuré la 4 avec ma craie, c'est faute ?", "la bille finit sur le porte-craie, elle est hors table ?",
     "si la housse de ma queue touche une bille, faute ?", "une bille bloquée dans la poche compte ?",
+    "j'ai rentré la 3 en direct et la 9 en bande, ça compte ?",
 ])
 def test_rule_questions_sharing_a_subject_are_not_off_topic(matcher, q):
     res = matcher.lookup(q)

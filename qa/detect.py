@@ -141,7 +141,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"|\ble mieux pour (?:casser|jouer|viser|tirer|gagner)\b|\b(?:bille|coup)s? (?:difficiles?|faciles?|risquee?s?)\b")),
     ("equipment", re.compile(
         r"\b(?:quelles? craies?|(?:meilleure|bonne) craie|craies? (?:bleue|verte|rouge|de couleur|de qualite)|"
-        r"(?:mettre|remettre|passer) (?:de la |la |sa |ma |un peu de )?craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|peser|pesent|pesee|grammes?|lourde?s?|"
+        r"(?:mettre|remettre|passer) (?:de la |la |sa |ma |un peu de )?craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|peser|pesent|pesee|mesurer|mesurent|combien mesure|mesure combien|grammes?|lourde?s?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
         r"gant|rallonge|chaussures?|tenue vestimentaire|quelle tenue|tenue (?:pour|en|de) (?:un |une |la |le )?(?:tournoi|competition|match)|dress code|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
         r"fabriquer|fabrique soi meme|construire soi meme|bricoler|"

@@ -229,6 +229,7 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
     ("j'ai une tendinite au coude à force de jouer", "health"),
     ("je cherche un prof de billard à Lyon", "events"), ("comment empocher une bille en double ?", "howto"),
     ("pourquoi la blanche tourne quand je la frappe à gauche ?", "technique"),
+    ("combien mesure une poche de coin ?", "equipment"),
 ])
 def test_off_topic_intents_are_refused(matcher, q, category):
     res = matcher.lookup(q)

@@ -12,10 +12,15 @@
   Quebec texts), "guide";
 - another game ("jeu de la 8", "8-ball", "snooker", "carambole", "14-1"…), and whether the
   question is about variants or federations (then the texts do speak to it);
-- an intent the rule texts never serve (``off_topic``): prices and purchases, brands, playing
-  technique (how to aim, spin, stance, bridge, training), equipment beyond what the texts list (chalk,
-  sizes and weights, cloth, lights, care and repair), coin-operated bar tables, and events and people (schedules,
-  registrations, results, rankings, players, where to play). The patterns name the intent,
+- an intent the rule texts never serve (``off_topic``): prices and purchases, brands and makers,
+  advice (strategy, « vaut-il mieux », the mental game), playing technique (how to aim, spin, stance,
+  bridge, break, training, what the cue ball does and why; ``howto``: « comment tenir son chevalet »,
+  refused even around a story), equipment beyond what the texts list (choosing or applying chalk, sizes
+  and weights, cloth, lights, care and repair, choosing one's own, what to wear), installing a table
+  (``setup``: levelling, moving it), handicaps between players of unequal strength, the players'
+  health, coin-operated bar and café tables, and events and people (schedules, registrations, results,
+  rankings, averages, teams, players, lessons, apps and broadcasts, history, where to play). A ball
+  meeting a thing (« ma craie est tombée sur la 3 ») is a rule question, not one about the thing. The patterns name the intent,
   not the subject, so rule questions that share a subject ("le massé est-il permis ?",
   "poser sa queue pour viser", "en tournoi qui casse ?") are left alone.
 """
@@ -63,53 +68,101 @@ _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
     r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
-    r"\bartistique\b|\b5 quilles|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b")
+    r"\bartistique\b|\b5 quilles|\b(?:billard|jeu|pool) (?:a|aux) (?:x?8|huit|x?15|quinze) (?:boules|billes)\b|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b")
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
 _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
+# Equipment of one's own and choosing it (the texts only list what a game is played with).
+_GEAR = r"(?:tapis|drap|queue|queues|table|tables|billard|billards|craie|procede|embout|fleche|talon|materiel|equipement)"
+# someone's recommendation (« vous prendriez quel tapis ») — not « prendre la table » of a push-out
+_RECOMMEND = (r"(?:prendriez|prendrais|choisiriez|choisirais|recommandez|recommandes|recommanderiez|"
+              r"recommanderais|conseillez|conseilles|conseilleriez|conseillerais)")
+_CHOOSE = r"(?:choisir|prendre|acheter|me faut il|il me faut|" + _RECOMMEND[3:]
 # Intents the rule texts never serve, by category (matched on :func:`qa.text.normalise`d text).
 OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     # asking for advice on playing, even around a story (« une astuce pour viser, je rate tout »)
     ("advice", re.compile(
         r"\b(?:astuces?|tuto|tutos|tutoriel|tiens la queue comment|tenir la queue|"
-        r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )")),
+        r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )"
+        r"|\b(?:stress|stresse|stresser|concentre|concentree|concentration|se concentrer|mental|le trac|nerveux|nervosite|"
+        r"confiance en (?:moi|soi)|motiver|motivation)\b"
+        r"|\bvaut (?:il )?mieux\b|\b(?:est|serait) il preferable\b|\bpreferable de\b"
+        r"|\b(?:meilleures?|bonnes?|quelles?) (?:strategies?|tactiques?)\b|\bgagner (?:plus souvent|plus de parties|plus de matchs|a coup sur)\b")),
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
         r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|[0-9]+ balles)\b"
-        r"|\bc est combien$")),
+        r"|\bc est combien$|\bc est combien (?:\w+ ){0,2}?" + _GEAR + r"\b|\bc est combien (?:la partie|l heure|pour jouer)\b")),
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
         r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"
         r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar|table du bar|billard du bar|"
-        r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard))\b")),
+        r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard)|"
+        r"(?:billard|table)s? (?:du|de|au|d un) (?:cafe|bistrot|pub|troquet)|(?:billard|table)s? payante?s?|"
+        r"monnaie|machine|avale (?:la|les|ma))\b")),
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
-        r"mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
+        r"fabricants?|qui fabrique|qui fabriquent|qui produit|fabrication|mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
+    # evening out players of unequal strength
+    ("handicap", re.compile(
+        r"\b(?:handicaps?|handicaper|handicape|fargo|rendre des points|rendre (?:des|quelques) billes|"
+        r"equilibrer|donner de l avance|laisser de l avance|"
+        r"(?:course|partie|match) (?:en|a) [0-9]+ contre [0-9]+)\b")),
+    # the players' health and fitness
+    ("health", re.compile(
+        r"\b(?:mal au (?:dos|poignet|bras|cou|epaule|coude|genou)|douleurs?|blessures?|blesse|tendinite|echauffement|"
+        r"s echauffer|bon pour la sante|la sante|sante|etirements?|fatigue (?:des yeux|visuelle))\b")),
+    # how to play a shot (« comment bien tenir son chevalet », « comment on réussit un rétro ») : asked even
+    # around a story, it is technique, never a ruling
+    ("howto", re.compile(
+        r"\bcomment (?:on |je |tu |bien |mieux |faut il |plus |tres |\w+ment )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
+        r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
+        r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien|plus|tres|\w+ment) )*+"
+        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
+        r"coupe fine|pont|chevalet|queue)\b"
+        r"|\bcomment (?:on |je |tu |faut il |bien |mieux )*+(?:rentrer|rentre|empocher|empoche|faire|fait|reussir|jouer) "
+        r"(?:une |la |les |un |ma |sa )?(?:bille |boule |billes |coup )?en (?:bande|double|bricole|x?[0-9] bandes)\b"
+        r"|\b(?:comment|pour) (?:on |je |tu |faut il )?(?:bien|mieux) casser\b|\breussir (?:une|sa|la|ma|son|ta) (?:casse|break|bris)\b|\bcasser plus fort\b|"
+        r"\b(?:casse|break)s? (?:puissante?s?|plus forte?s?|efficaces?)\b|\bjeu de position\b|\bfaire (?:du|le|son|mon) placement\b|"
+        r"\b(?:placer|placement|position|laisser|ramener|amener) (?:\w+ ){0,4}?pour (?:la |le |les )?(?:bille|boule|coup|tir)s? "
+        r"(?:suivante?s?|d apres)\b"
+        r"|\b(?:bien|mieux|correctement|facons? de|manieres? de) tenir (?:(?:plus|tres) )?(?:\w+ment )?(?:le|son|mon|ton|sa|ma|la) (?:chevalet|queue|pont)\b"
+        r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il |plus |tres |\w+ment )*+(?:viser|vise|vises|visez|visent|visons)\b")),
     ("technique", re.compile(
         r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
         r"techniquement|lever la queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
         r"(?<!peut )(?<!peuvent )(?<!puisse )(?<!pouvait )(?<!plus )progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
-        r"|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
-        r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
-        r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien) )*+"
-        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
-        r"coupe fine|pont|chevalet|queue)\b"
-        r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere)\b"
-        r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il )*+(?:viser|vise|vises|visez|visent|visons)\b")),
+        r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere|angle|moment)\b"
+        r"|\bpourquoi (?:la blanche|la bille|ma blanche|la boule) (?:recule|avance|tourne|devie|part|freine|glisse)\b|\bphysique\b"
+        r"|\b(?:tape|taper|tapes|frappe|frapper|frappes|prendre|prends|vise|viser) (?:la blanche )?(?:en bas|en haut|a gauche|a droite)\b"
+        r"|\bquelle force\b|\bplus de force\b|\b(?:casser|casse|jouer|joue|viser|vise|tirer|tire|placer|taper|tape|frapper|frappe) (?:\w+ )?le mieux\b"
+        r"|\ble mieux pour (?:casser|jouer|viser|tirer|gagner)\b|\b(?:bille|coup)s? (?:difficiles?|faciles?|risquee?s?)\b")),
     ("equipment", re.compile(
-        r"\b(?:craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|grammes?|"
+        r"\b(?:quelles? craies?|(?:meilleure|bonne) craie|craies? (?:bleue|verte|rouge|de couleur|de qualite)|"
+        r"(?:mettre|remettre|passer) (?:de la |la |sa |ma |un peu de )?craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|peser|pesent|pesee|mesurer|mesurent|combien mesure|mesure combien|grammes?|lourde?s?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
-        r"gant|rallonge|chaussures?|tenue vestimentaire|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
+        r"gant|rallonge|chaussures?|tenue vestimentaire|quelle tenue|tenue (?:pour|en|de) (?:un |une |la |le )?(?:tournoi|competition|match)|dress code|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
         r"fabriquer|fabrique soi meme|construire soi meme|bricoler|"
         r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"changer (?:le|la|les|mon|ma|mes|son|sa|ses) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes))\b"
-        r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b")),
+        r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b|\b(?:tapis|drap)s? (?:(?:est|sont) )?(?:(?:trop|plus|tres|un peu) )?(?:rapides?|lents?)\b|\bvitesse du (?:tapis|drap)\b"
+        r"|\bchoisir (?:sa|son|ses|mon|ma|mes|ta|ton|tes|votre|vos|une|un) (?:\w+ )?" + _GEAR + r"\b"
+        r"|\b(?:quel|quelle|quels|quelles) " + _GEAR + r"\b(?: \w+){0,5}? " + _CHOOSE + r"\b"
+        r"|\b" + _RECOMMEND + r" (?:\w+ ){0,3}?" + _GEAR + r"\b"
+        r"|\b" + _GEAR + r"(?: \w+){0,3}? pour (?:debuter|commencer|un debutant|une debutante|les debutants|bien debuter|"
+        r"la maison|chez moi|mon salon|mon garage)\b")),
+    # installing a table: levelling, moving, the room it needs
+    ("setup", re.compile(
+        r"\b(?:niveler|nivelle|nivellement|niveau a bulle|d aplomb|mettre a niveau|caler (?:la|le|une|un|ma|mon) (?:table|billard)|"
+        r"(?:installer|monter|demonter|remonter|transporter|deplacer|demenager|porter) (?:une|la|le|un|ma|mon|sa|son|notre) (?:table|billard)|"
+        r"installation (?:d une|de la|du|d un) (?:table|billard)|taille de (?:la|ma) (?:piece|salle)|"
+        r"place (?:pour|autour d) (?:une|la|un|le) (?:table|billard))\b"
+        r"|\b(?:table|billard)(?: \w+){0,3}? (?:de|a) niveau\b")),
     ("events", re.compile(
-        r"\b(?:horaires?|calendrier|inscriptions?|inscrire|inscrits?|prochain tournoi|prochains tournois|"
+        r"\b(?:horaires?|calendrier|inscriptions?|inscri(?:re|s|t|ts|te|tes|vent|vez|vons|rai|ra)|prochain tournoi|prochains tournois|"
         r"les resultats|resultats? (?:du|des|de la|de l|d un|d une) (?:tournoi|championnat|match|open|coupe|finale)|"
         r"classements?|palmares|champion du monde|championne du monde|meilleurs? joueurs?|"
         r"meilleure joueuse|combien gagne|qui a gagne (?:le|la|les|l) (?:championnat|tournoi|coupe|open|"
@@ -117,7 +170,9 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
         r"ouvre la salle|organiser un tournoi|devenir arbitre|devient arbitre|deviens arbitre|passer arbitre|"
         r"formation d arbitres?|formation des arbitres|championnats? de france(?! masters)|qui a invente|invente le billard|"
-        r"sport olympique|film|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
+        r"sport olympique|film|filmer|cours de billard|prendre des cours|des cours|profs? de billard|professeur|moniteur|"
+        r"ecole de billard|lecons? de billard|une appli|quelle appli|application pour|logiciel|site internet|streaming|(?:suivre|regarder|voir) (?:les |le |un |des )?(?:tournois?|matchs?|finales?)|"
+        r"retransmis|retransmission|histoire du (?:billard|jeu)|origines? du (?:billard|jeu)|depuis quand existe|combien de clubs|moyennes?|par equipes?|equipes? de billard|interclubs?|championnat par equipe|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
@@ -129,6 +184,14 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"president de la republique|premier ministre|quelle heure est il|ton nom|tu t appelles|qui es tu|"
         r"t es qui|es tu un robot|tu es un robot|intelligence artificielle|chatgpt)\b")),
 )
+# a thing and a ball meeting: what the texts rule on, whatever the thing (see :func:`off_topic`)
+_CONTACT_KINDS = frozenset({"equipment", "technique"})
+_CONTACT = re.compile(
+    r"\b(?:touche|touchee|touches|touchent|touchait|frole|frolee|frolent|effleure|effleuree|frappe|frappee|"
+    r"heurte|heurtee|cogne|cognee|tombe sur|tombee sur|tombent sur|atterrit|atterri|retombe|retombee|"
+    r"rebondit sur|reste sur|restee sur|s arrete sur|s immobilise|deplace|deplacee)\b")
+_BALL = re.compile(r"\b(?:bille|billes|blanche|boule|boules|la [0-9]+|le [0-9]+)\b")
+_HOW = re.compile(r"\bcomment\b|\bpourquoi\b|\bastuces?\b|\bconseils?\b")
 _VARIANT_INTENT = re.compile(
     r"\bvariante|\breconn|\bofficiel|\borganisme|\borganisations?\b|\bfederations\b|\binstances?\b|\bwpa\b|"
     r"\bepbf\b|\bautres? jeux|\bexiste")
@@ -144,7 +207,7 @@ class Detection:
     publisher; ``other_game``: the other game named ("snooker", "jeu de la 8"…) or None;
     ``variant_intent``: the question asks about variants, federations or recognition;
     ``off_topic``: the category of an intent the texts never serve (``price``, ``brand``,
-    ``technique``, ``equipment``, ``events``, see :data:`OFF_TOPIC`) or None.
+    ``howto``, ``technique``, ``equipment``, ``setup``, ``handicap``, ``events``, see :data:`OFF_TOPIC`) or None.
     """
 
     game: str | None = None
@@ -220,8 +283,12 @@ def detect(question: str) -> Detection:
 
 def off_topic(text: str) -> str | None:
     """The category of an intent the rule texts never serve in normalised ``text`` (see
-    :data:`OFF_TOPIC`), or None: ``off_topic("combien coute une queue")`` → ``"price"``."""
+    :data:`OFF_TOPIC`), or None: ``off_topic("combien coute une queue")`` → ``"price"``. A ball
+    that meets a thing (« la bille a touché la lampe », « ma craie est tombée sur la 3 », « mon coude
+    a frôlé la blanche ») is a rule question about that contact, not one about the thing."""
     for name, pattern in OFF_TOPIC:
         if pattern.search(text):
+            if name in _CONTACT_KINDS and _CONTACT.search(text) and _BALL.search(text) and not _HOW.search(text):
+                return None
             return name
     return None

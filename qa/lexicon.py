@@ -48,6 +48,7 @@ class Lexicon:
     follow_fillers: tuple[str, ...] = ()
     follow_modal: frozenset[str] = frozenset()
     light_words: frozenset[str] = frozenset()
+    frame_words: frozenset[str] = frozenset()
 
 
 def _phrases(items: list[str]) -> tuple[tuple[str, ...], ...]:

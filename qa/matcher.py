@@ -58,6 +58,7 @@ __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 # everyday words of a question's frame, unknown to the texts, that weigh like an adverb in the
 # coverage (« le lag se joue depuis où ? », « à partir d'où »): they say how, not what
 _LIGHT_WORDS = load_lexicon().light_words
+_FRAME_WORDS = QUESTION_WORDS | load_lexicon().frame_words   # « que signifie », « que prévoit »: how it is asked
 MAX_CORRECTIONS = 12   # unknown words looked up per question (bounds the cost of long garbage)
 
 # A key the example channel's bounds apply to (see _ExampleScope): sorted distinct tokens of
@@ -466,7 +467,7 @@ class Matcher:
         ws, fixes = [], {}
         tries = 0
         all_words = words(question)
-        framing = {i for i, w in enumerate(all_words) if w in QUESTION_WORDS}
+        framing = {i for i, w in enumerate(all_words) if w in _FRAME_WORDS}
         if len(framing) < sum(1 for i, w in enumerate(all_words) if i not in skip and w not in STOP_WORDS):
             skip |= framing   # "définition de X": X is the question (unless nothing else is asked)
         for i, w in enumerate(all_words):

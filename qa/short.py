@@ -373,8 +373,12 @@ _OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic 
     "brand": "des marques de matériel",
     "technique": "de la technique de jeu (visée, effets, entraînement)",
     "advice": "de la technique de jeu (visée, effets, entraînement)",
+    "howto": "de la technique de jeu (visée, effets, entraînement)",
     "equipment": "du matériel au-delà de ce qu’elles décrivent",
+    "setup": "de l’installation d’une table",
+    "handicap": "des handicaps entre joueurs de niveaux différents",
     "events": "des tournois, des résultats, des joueurs ni des salles",
+    "health": "de la santé ni de la forme des joueurs",
     "coin_op": "des tables de bar à monnayeur",
     "general": "d’autre chose que le billard",
 }

@@ -312,6 +312,9 @@ def test_the_same_table_is_checked_and_read_before_the_entries(tmp_path, ruleboo
     "je comprends rien à ce passage, c'est quoi la règle des trois billes ?",
     "c'est qui qui a raison : mon pote dit qu'on rejoue après avoir rentré une bille à la casse",
     "yo les gars, au 10 faut annoncer ses coups ou pas ?",
+    "c'est peut-être bête mais la blanche qui saute de la table, c'est faute au BCA ?",
+    "tu vas rire mais je ne sais toujours pas qui casse la deuxième manche chez Dooly's",
+    "dans le cadre de ma formation : la bille en main se joue où au jeu de la 9 ?",
 ])
 def test_asides_never_refuse_an_in_scope_question(answerer, q):
     assert answerer.ask(q)["kind"] != "unknown"

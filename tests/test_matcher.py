@@ -205,11 +205,31 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
 @pytest.mark.parametrize("q,category", [
     ("combien coûte une queue de casse", "price"), ("où acheter un triangle pas cher", "price"),
     ("quelle marque de billes choisir", "brand"),
-    ("comment faire un rétro", "technique"), ("comment bien viser une coupe", "technique"),
-    ("des astuces pour progresser au 9 ball ?", "advice"), ("comment faire un massé", "technique"),
+    ("comment faire un rétro", "howto"), ("comment bien viser une coupe", "howto"),
+    ("des astuces pour progresser au 9 ball ?", "advice"), ("comment faire un massé", "howto"),
     ("quelle craie utiliser", "equipment"), ("dimensions d'une table de 9 pieds", "equipment"),
     ("comment changer le procédé de ma queue", "equipment"),
     ("horaires du prochain tournoi", "events"), ("qui est le meilleur joueur de 10 ball", "events"),
+    ("c'est combien une queue en érable ?", "price"), ("tu choisirais quelle table pour un garage ?", "equipment"),
+    ("quelle queue choisir quand on commence ?", "equipment"), ("combien pèse une boule de 57 mm ?", "equipment"),
+    ("mon drap est trop lent, je fais quoi ?", "equipment"),
+    ("comment mettre mon billard à niveau ?", "setup"), ("peut-on transporter un billard sans le démonter ?", "setup"),
+    ("comment handicaper un joueur plus fort que moi ?", "handicap"),
+    ("ils s'inscrivent où, les joueurs du tournoi ?", "events"),
+    ("comment tenir plus fermement mon chevalet ?", "howto"), ("comment réussir une casse plus puissante ?", "howto"),
+    ("le meilleur moyen de placer la blanche pour la bille d'après ?", "howto"),
+    ("quelle tactique adopter contre un joueur défensif ?", "advice"),
+    ("la craie bleue ou verte, laquelle est mieux ?", "equipment"), ("comment choisir sa queue de jump ?", "equipment"),
+    ("qui fabrique les billes de compétition ?", "brand"),
+    ("vaut-il mieux jouer la sécurité ou attaquer la 3 ?", "advice"), ("avec quelle force taper la casse ?", "technique"),
+    ("d'où je casse le mieux au jeu de la 10 ?", "technique"), ("quelle tenue porter en compétition ?", "equipment"),
+    ("ma moyenne par manche est-elle correcte ?", "events"),
+    ("au billard du bistrot, la table garde la blanche quand je la rentre", "coin_op"),
+    ("comment ne plus stresser quand je joue la bille de match ?", "advice"),
+    ("j'ai une tendinite au coude à force de jouer", "health"),
+    ("je cherche un prof de billard à Lyon", "events"), ("comment empocher une bille en double ?", "howto"),
+    ("pourquoi la blanche tourne quand je la frappe à gauche ?", "technique"),
+    ("combien mesure une poche de coin ?", "equipment"),
 ])
 def test_off_topic_intents_are_refused(matcher, q, category):
     res = matcher.lookup(q)
@@ -223,6 +243,12 @@ def test_off_topic_intents_are_refused(matcher, q, category):
     "faut-il garder un pied au sol ?", "les deux pieds en l'air pour tirer, faute ?",
     "comment jouer un push out", "la 9 est remplacée sur la mouche ?",
     "quel est le matériel pour jouer à la 10 ?", "combien de poches a la table ?",
+    "le joueur peut-il prendre la table telle quelle après un push-out ?", "c'est combien de fautes pour perdre ?",
+    "en bille en main, je peux placer la blanche où je veux pour le coup suivant ?",
+    "un joueur débutant a-t-il droit à un avertissement ?", "si je touche la blanche avec le chevalet, c'est faute ?",
+    "j'ai effleuré la 4 avec ma craie, c'est faute ?", "la bille finit sur le porte-craie, elle est hors table ?",
+    "si la housse de ma queue touche une bille, faute ?", "une bille bloquée dans la poche compte ?",
+    "j'ai rentré la 3 en direct et la 9 en bande, ça compte ?",
 ])
 def test_rule_questions_sharing_a_subject_are_not_off_topic(matcher, q):
     res = matcher.lookup(q)
@@ -315,9 +341,16 @@ def test_ruleset_detection(rulebook, q, expected):
 
 
 @pytest.mark.parametrize("q", ["règles du snooker", "jeu de la 8", "8-ball", "billard français",
-                               "carambole", "14-1 continu", "blackball"])
+                               "carambole", "14-1 continu", "blackball", "le pool à huit billes",
+                               "au billard à 8 boules, la noire ?"])
 def test_other_games_are_detected(q):
     assert detect(q).other_game
+
+
+@pytest.mark.parametrize("q", ["au jeu de la 9 avec 9 billes, qui casse ?",
+                               "une table à 6 poches et 8 billes sur la table, on continue ?"])
+def test_a_count_of_balls_is_not_another_game(q):
+    assert detect(q).other_game is None
 
 
 def test_carambolage_is_not_the_game_carambole():
@@ -349,6 +382,42 @@ def test_answer_quotes_clauses_verbatim(asker, rulebook):
     a = asker.ask("dry break", k=3)
     c = rulebook.clauses[a["citations"][0]["id"]]
     assert " ".join(c.text.split())[:150] in a["answer"]
+
+
+@pytest.mark.parametrize("q,first", [
+    ("que prévoit Dooly's si j'oublie d'annoncer mon coup poussé ?", {"10-doolys/6-coup-pousse-annonce"}),
+    ("les fautes classiques énumérées par la FFB au jeu de la 10, c'est lesquelles ?", {"10-ffb/fautes-classiques"}),
+    ("question d'examen : comment le guide définit-il une casse valable ?", {"10-guide/casse-valable"}),
+    ("que prévoit le BCA quand la blanche sort de la table ?", {"9-bca/10-hors-table-blanche-en-main"}),
+    ("pourriez-vous me rappeler ce que dit le BCA quand la blanche saute hors de la table ?",
+     {"9-bca/10-hors-table-blanche-en-main"}),
+    ("Citez la règle du guide sur la bille gelée.", {"10-guide/bille-gelee"}),
+])
+def test_words_that_only_frame_the_question_never_refuse_it(asker, matcher, q, first):
+    """« que prévoit », « énumérées », « question d'examen » say how the texts are asked, not what."""
+    terms, _ = matcher.terms(q)
+    assert not {"prevoit", "enumer", "examen", "question"} & set(terms)
+    a = asker.ask(q)
+    assert a["kind"] == "lookup" and a["citations"][0]["id"] in first, (a["kind"], a["citations"][:1])
+
+
+def test_how_to_play_a_shot_is_refused_even_around_a_story(rulebook, matcher):
+    from qa.situation_answer import situation_handler
+    a = Answerer(rulebook, situations=situation_handler(rulebook), matcher=matcher)
+    ans = a.ask("comment on réussit un coulé sans que la blanche tombe dans la poche ?")
+    assert ans["kind"] == "unknown" and ans["citations"] == []
+    assert "technique de jeu" in ans["short"]
+    told = a.ask("j'ai joué un coulé et la blanche est tombée dans la poche, c'est faute ?")
+    assert told["kind"] == "scenario"   # a story with a technique word is still ruled
+
+
+@pytest.mark.parametrize("q,phrase", [
+    ("comment mettre mon billard à niveau ?", "de l’installation d’une table"),
+    ("comment handicaper un joueur plus fort que moi ?", "des handicaps entre joueurs"),
+])
+def test_new_off_topic_categories_say_why_in_french(asker, q, phrase):
+    a = asker.ask(q)
+    assert a["kind"] == "unknown" and phrase in a["short"] and phrase in a["answer"]
 
 
 def test_off_topic_answer_says_why(asker):

@@ -150,12 +150,6 @@ class RackState:
             if ball not in rs.balls:    # a rack that could never be played
                 raise ImpossibleScenarioError(f"La bille {ball} n’existe pas : ce règlement se joue avec les billes 1 à "
                                               f"{rs.money_ball}.", None, "state.on_table")
-        if state:
-            # a state no first shot could be played from (the money ball gone, three fouls, ball in hand
-            # with a push-out…) is refused now, not at every shot: the engine's own checks on a probe shot
-            full = st.on_table is None or tuple(sorted(st.on_table)) == rs.balls
-            kind = "break" if full and not st.ball_in_hand and not st.push_out_available else "normal"
-            evaluate(book, replace(base, shot=replace(base.shot, kind=kind)))
         return cls(ruleset=ruleset, rack=st.rack, on_table=tuple(st.on_table if st.on_table is not None else rs.balls),
                    ball_in_hand=st.ball_in_hand, push_out=st.push_out_available,
                    fouls=MappingProxyType({"A": st.fouls.shooter, "B": st.fouls.opponent}),

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from ..engine.outcome import ImpossibleScenarioError
+from ..engine.evaluate import evaluate
 from ..engine.rack import RackState, other
-from ..engine.scenario import ScenarioFormatError
+from ..engine.scenario import ScenarioFormatError, parse_scenario
 from ..rulebook import Rulebook, did_you_mean
 from .store import ShotRow
 
@@ -130,7 +131,15 @@ def first_rack(book: Rulebook, settings: Settings) -> RackState:
     state.setdefault("rack", settings.rack)
     if state["rack"] != settings.rack:
         raise ScenarioFormatError("state.rack", "Champ « state.rack » : il doit être celui de « rack ».")
-    return RackState.start(book, settings.ruleset, state)
+    rack = RackState.start(book, settings.ruleset, state)
+    if settings.state:
+        # a state no first shot could be played from (the money ball gone, ball in hand with a push-out,
+        # fouls running into the break of a full rack) is refused now, not at every shot: the engine's own
+        # checks on a probe shot (a full rack is broken first)
+        full = tuple(sorted(rack.on_table)) == book.rulesets[settings.ruleset].balls
+        kind = "break" if full and not rack.ball_in_hand and not rack.push_out else "normal"
+        evaluate(book, parse_scenario({"ruleset": settings.ruleset, "state": state, "shot": {"kind": kind}})[0])
+    return rack
 
 
 def new_rack(book: Rulebook, settings: Settings) -> RackState:

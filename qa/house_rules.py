@@ -492,12 +492,15 @@ def form_values_of(text: str) -> dict[str, Any]:
     "clauses": N}`` (the club's own passages are counted, not edited by the form). Raises
     ``ValueError`` (French) for text that is not a house-rule file's mapping."""
     import yaml
+
+    from .yamlio import french_yaml_problem, load_yaml_unique
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml_unique(text)    # a key given twice (« extends: » twice) is refused, as `check` does
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (ligne {mark.line + 1})" if mark is not None else ""
-        raise ValueError(f"Ce fichier n’est pas du YAML lisible{where}.") from None
+        problem = french_yaml_problem(exc).removeprefix("YAML illisible : ")
+        raise ValueError(f"Ce fichier n’est pas du YAML lisible{where} : {problem}.") from None
     if not isinstance(data, dict) or not isinstance(data.get("extends"), str):
         raise ValueError("Ce fichier n’est pas un fichier de règles maison : il y manque « extends: » (le règlement de départ).")
     policy = data.get("policy") or {}

@@ -252,3 +252,11 @@ def test_json_answers_are_compressed_too(client):
     import brotli
     raw = brotli.decompress(resp.data) if resp.headers["Content-Encoding"] == "br" else gzip.decompress(resp.data)
     assert json.loads(raw) == client.get("/api/rulesets").get_json()
+
+
+def test_a_file_opened_in_the_form_with_a_key_twice_is_refused_naming_it(client):
+    # « check » refuses « extends: » given twice: the form does not silently take the last one
+    body = "id: club-x\nextends: 9-ffb\nextends: 9-bca\ntitle: X\n".encode()
+    r = client.post("/regles-maison/ouvrir", data={"action": "modifier", "fichier": (__import__("io").BytesIO(body), "club.yaml")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and "clé en double « extends »" in text(r)

@@ -649,3 +649,8 @@ def test_gunicorn_answers_a_refused_request_line_under_api_in_json(served):
     # raw UTF-8 in the target, as curl sends « ?q=éèà »: gunicorn refuses the line; under /api/ the answer is JSON
     _, status, _, answer = raw_http(served["port"], "GET /api/ask?q=éèà HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     assert status == 400 and json.loads(answer)["error"]["code"]
+
+
+@pytest.mark.parametrize("k", ["%D9%A5", "%20%205", "5.0"])
+def test_a_number_parameter_is_written_with_ascii_digits(client, k):
+    assert_error(client.get(f"/api/ask?q=casse&k={k}"), 400, "k", "invalid_field")

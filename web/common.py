@@ -349,6 +349,9 @@ def int_param(value: Any, field: str, default: int, low: int, high: int, strict:
     if isinstance(value, bool) or (strict and not isinstance(value, (int, float))) or \
             isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
         raise bad_request("invalid_field", f"Champ « {field} » : un nombre entier est attendu.", field)
+    if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]+", value):
+        # (« ٥ » or « 5 » with spaces would pass int(): the number is written with ASCII digits alone)
+        raise bad_request("invalid_field", f"Champ « {field} » : un nombre entier est attendu (chiffres 0 à 9).", field)
     try:
         n = int(value)
     except (TypeError, ValueError):

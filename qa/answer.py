@@ -168,7 +168,7 @@ class Answerer:
             return ans
         if ctx is not None:   # a follow-up (« et à la FFB ? »): the rulesets of the conversation's game
             games = {self.book.rulesets[r].game for r in ctx.rulesets if r in self.book.rulesets}
-            named = [r for r in named if self.book.rulesets[r].game in games] or named
+            named = tuple(r for r in named if self.book.rulesets[r].game in games) or named
         sentence = not_selected_sentence(self.book, list(named))
         return {**ans, "not_selected": list(named), "answer": f"{sentence} {ans['answer']}"}
 

@@ -617,3 +617,9 @@ def test_example_bounds_change_no_score(rulebook, matcher, floor):
 def test_where_the_rules_come_from_is_not_the_basics_of_the_game(asker, q):
     # 10-doolys/0-introduction: « adaptées … d’après le règlement publié par le Billard Congress of America »
     assert asker.ask(q)["citations"][0]["id"] == "10-doolys/0-introduction"
+
+
+def test_a_club_comparing_the_texts_on_how_to_rack_is_answered(asker):
+    # 9-bca/2-losange and 9-ffb/rack-losange: the balls in a diamond; « pour notre club », « la manière de » frame it
+    a = asker.ask("pour notre club : la manière de disposer les billes au jeu de la 9, elle change entre le BCA et la FFB ?")
+    assert a["kind"] == "lookup" and {c["id"] for c in a["citations"][:2]} == {"9-bca/2-losange", "9-ffb/rack-losange"}

@@ -317,6 +317,9 @@ def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
     if re.search(r"\b(?:casse|break|bris|cassant|ouverture)\b", text):
         after = re.search(r"\bapres (?:la|le) (?:casse|break|bris)\b", text)
         out["shot.kind"] = "normal" if negated or after else "break"
+    if re.search(r"\b(?:pendant|en cours de|en pleine|au milieu de|durant) (?:la |une |)(?:partie|manche|jeu)\b", text) \
+            and "shot.kind" not in out:
+        out["shot.kind"] = "normal"     # « et si c'était pendant la partie ? »: not the break
     modal = any(w in _LEXICON.follow_modal for w in text.split())
     if re.search(r"\b(?:push out|push|coup pousse|coup de degagement)\b", text) and not modal:
         out["shot.kind"] = "push_out"     # (« il peut faire un push ? » asks the ruling, it tells no push-out)

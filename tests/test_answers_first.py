@@ -210,6 +210,8 @@ def test_change_facts_on_the_scenario():
     assert change_facts("et si aucune bille n'avait touché la bande ?", sc)["shot"]["rail_after_contact"] is False
     assert change_facts("et ensuite ?", sc) is None
     assert sc == {"state": {"on_table": [1, 2, 5]}, "shot": {"first_contact": 1, "pocketed": [5]}}   # not changed
+    on_break = {"shot": {"kind": "break", "off_table": [10]}}
+    assert change_facts("et si c'était pendant la partie ?", on_break)["shot"]["kind"] == "normal"
 
 
 def _forged(context: str, change) -> str:

@@ -222,6 +222,9 @@ class Answerer:
         if kind == "ellipsis":
             bound = completes(q)     # « et si… », « il peut… », « et après ? »: read with the previous question
             if ctx.kind == "scenario":
+                swapped = swap_ball(ctx.question, q)     # « et la 5 ? »: the same story, of that ball
+                if swapped is not None:
+                    return self._answer(swapped, list(ctx.rulesets), k), swapped, list(ctx.rulesets)
                 if bound and ctx.scenario is not None:   # the same shot, asked something else of it
                     asked = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
                     return self._scenario(ctx, ctx.scenario, ctx.rulesets, asked), ctx.question, scope

@@ -195,8 +195,8 @@ def only_fillers(text: str) -> bool:
     return all(w in fillers for w in ws)
 
 
-_BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:c etait|c est|ca avait ete|c avait ete|avec|pour) "
-                        r"(?:la |le |)(\d{1,2})$")
+_BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:(?:c etait|c est|ca avait ete|c avait ete|avec|pour) (?:la |le |)|"
+                        r"(?:la|le) )(\d{1,2})$")     # (« et si c'était la 10 ? », « et la 5 ? »)
 _BALL_TOLD = re.compile(r"(?<!\bde )(?<!\bdu )\b(la|le|l’|l')\s*(\d{1,2})\b", re.IGNORECASE)
 
 
@@ -207,7 +207,7 @@ def swap_ball(previous: str, text: str) -> str | None:
     m = _BALL_SWAP.match(" ".join(follow_words(text)))
     if not m:
         return None
-    told = {n for _, n in _BALL_TOLD.findall(previous) if not re.search(rf"\bjeu (?:de la|du) {n}\b", previous)}
+    told = {n for _, n in _BALL_TOLD.findall(previous)}     # (« jeu de la 9 » names the game: not found)
     if len(told) != 1 or m.group(1) in told:
         return None
     old = next(iter(told))

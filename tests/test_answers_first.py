@@ -728,3 +728,11 @@ def test_a_clipped_je_peux_asks_rather_than_tells_a_push_out(answerer):
                                        ("et après, il peut rejouer ?", True)])
 def test_and_then_asks_what_follows_not_yes_or_no(q, yes_no):
     assert is_yes_no(q) is yes_no
+
+
+def test_and_the_5_asks_the_same_story_of_that_ball(answerer):
+    # 9-ffb/push-out-9-empochee: the 9 pocketed on a push-out is spotted, « toutes les autres billes restent empochées »
+    first = answerer.ask("au jeu de la 9, la 9 tombe sur un push out, elle reste dedans ?")
+    assert first["verdicts"] == {"9-bca": "no", "9-ffb": "no"}
+    then = answerer.ask("et la 5 ?", context=first["context"])
+    assert then["kind"] == "scenario" and then["verdicts"] == {"9-bca": "yes", "9-ffb": "yes"}

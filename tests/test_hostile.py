@@ -654,3 +654,8 @@ def test_gunicorn_answers_a_refused_request_line_under_api_in_json(served):
 @pytest.mark.parametrize("k", ["%D9%A5", "%20%205", "5.0"])
 def test_a_number_parameter_is_written_with_ascii_digits(client, k):
     assert_error(client.get(f"/api/ask?q=casse&k={k}"), 400, "k", "invalid_field")
+
+
+@pytest.mark.parametrize("url", ["/api/clauses/%ff", "/api/learners/%ff/history"])
+def test_a_path_that_is_not_utf8_is_refused(client, url):
+    assert_error(client.get(url), 400, "path", "invalid_encoding")

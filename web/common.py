@@ -302,7 +302,13 @@ def refuse_repeated_fields() -> None:
 def refuse_undecodable_query() -> None:
     """A query-string field whose percent-escapes are not UTF-8 text (``?q=%FF``) is a 400
     ``invalid_encoding`` naming it, rather than the escape taken literally as the question.
-    Called before every request."""
+    Called before every request. A path that is not UTF-8 (``/api/clauses/%FF``) is a 400 too."""
+    raw = request.environ.get("RAW_URI") or request.environ.get("REQUEST_URI") or ""
+    try:
+        unquote_to_bytes(raw.split("?", 1)[0]).decode("utf-8")
+    except UnicodeError:
+        raise bad_request("invalid_encoding", "Le chemin de l’adresse n’est pas un texte UTF-8 valide : encodez-le "
+                                              "en UTF-8.", "path") from None
     for part in request.query_string.split(b"&"):
         key, _, value = part.partition(b"=")
         for raw in (key, value):

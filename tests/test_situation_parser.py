@@ -651,3 +651,20 @@ def test_a_money_ball_pocketed_without_its_call_is_not_called(u, q):
 @pytest.mark.parametrize("q", ["au 10 la blance rentre après avoir touché la 1", "au 10 la bille blance tombe, j'avais touché la 1"])
 def test_blanche_misspelt_blance_is_still_the_cue_ball(u, q):
     assert shot(u(q))["cue_ball"] == "pocketed"
+
+
+def test_a_call_told_without_its_ball_is_the_one_ball_of_the_story(u):
+    assert shot(u("au 10, à la casse la 10 rentre, je l'avais bien annoncé"))["called"]["ball"] == 10
+    assert shot(u("au 10, à la casse la 10 rentre, j'avais annoncé"))["called"]["ball"] == 10
+    assert shot(u("au 10, à la casse la 10 rentre, j'avais pas annoncé")).get("called") is None
+
+
+def test_ball_in_hand_asked_at_the_end_is_not_told(u):
+    got = u("chez Dooly's mon adversaire joue un push out et touche la 3 avec la main, j'ai bille en main ?")
+    assert not state(got).get("ball_in_hand")
+
+
+@pytest.mark.parametrize("q", ["la blanche tombe à la casse, push out possible ?",
+                               "à la casse la blanche rentre, un coup poussé est permis ?"])
+def test_a_push_out_asked_possible_is_not_told(u, q):
+    assert shot(u(q))["kind"] == "break"

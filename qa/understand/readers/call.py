@@ -58,6 +58,12 @@ def read_call(s: str) -> Partial:
         if _other_pocket(s, m.end(), ball):
             ok = False
         r.add(F.CALLED, {"ball": ball, "pocket": pocket, "pocket_ok": ok}, m.group(0))
+        return r.partial()
+    # « la 10 rentre, j'avais annoncé » : the call told without its ball, when the story names one ball only
+    said = re.search(r"\b(?:j|je|tu|il|on|vous) (?:l |la |)(?:ai|avais|as|avait|a|avez|aviez) (?:bien |)annonce\w*\b(?! (?:B\d|une|un|la|le|sa|ma))", s)
+    balls = set(re.findall(r"\bB(\d+)\b", s))
+    if said and len(balls) == 1:
+        r.add(F.CALLED, {"ball": int(next(iter(balls))), "pocket": None, "pocket_ok": True}, said.group(0))
     return r.partial()
 
 

@@ -53,6 +53,9 @@ def _push_out(s: str, r: Reading) -> None:
         if re.search(r"\b(?:peut|peux|pourra|pourrait|peuvent|droit|doit|dois|faut|jouer un|jouer le|interdit|possible|"
                      r"autorise|permis)\b[^,]*$", before):
             continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
+        if re.match(r"\s*(?:out |)(?:est |est il |serait |c est |reste |)(?:possible|permis|autorise|autorisee|interdit|faisable|"
+                    r"accepte)\b", s[m.end():]):
+            continue   # "push out possible ?": asked, not told
         # the negation must bear on the push: no ball, cue ball or comma in between
         after = re.split(r"\bB\d|\bCUE\b|,(?! mais)", s[m.end():m.end() + 60])[0]
         near = re.split(r"\bB\d++\S*+|\bCUE\b|,", before)[-1] + " " + s[m.start():m.end()] + after
@@ -179,5 +182,7 @@ def _ball_in_hand(s: str) -> Partial:
         r.add(F.BIH, True, m.group(0))     # "il a la bille de choc en main"
     if m := re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
                  r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere la ligne|ou je veux)", s):
-        r.add(F.BIH, True, m.group(0))
+        last = s.rsplit(",", 1)
+        if not (len(last) == 2 and m.start() > len(last[0]) and len(last[1].split()) <= 4):
+            r.add(F.BIH, True, m.group(0))   # (« …, j'ai bille en main ? » at the end asks what follows the shot)
     return r.partial()

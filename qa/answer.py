@@ -220,29 +220,34 @@ class Answerer:
             if changed is not None:
                 return self._scenario(ctx, changed, ctx.rulesets), ctx.question, scope
         if kind == "ellipsis":
-            bound = completes(q)     # « et si… », « il peut… », « et après ? »: read with the previous question
-            if ctx.kind == "scenario":
-                swapped = swap_ball(ctx.question, q)     # « et la 5 ? »: the same story, of that ball
-                if swapped is not None:
-                    return self._answer(swapped, list(ctx.rulesets), k), swapped, list(ctx.rulesets)
-                if bound and ctx.scenario is not None:   # the same shot, asked something else of it
-                    asked = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
-                    return self._scenario(ctx, ctx.scenario, ctx.rulesets, asked), ctx.question, scope
-                return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
-            within = scope or list(ctx.rulesets) or None
-            alone = self.matcher.lookup(clean(q), within, k)
-            content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
-            if not bound and not alone.unknown and len(content) >= _ALONE_TERMS:
-                return self._answer(q, within, k), q, within    # a question of its own, in the same texts
-            swapped = swap_ball(ctx.question, q)     # « et si c'était la 10 ? »: the same question, of that ball
-            if swapped is not None:
-                return self._answer(swapped, scope, k), swapped, scope
-            combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
-            # « même si j'ai rentré une bille ? » after a rule looked up asks whether that rule still
-            # holds: the rule is looked up again, the condition is no story to rule
-            story = not (ctx.kind == "lookup" and words(q)[:2] == ["meme", "si"])
-            return self._answer(combined, scope, k, own=q, story=story), combined, scope
+            return self._ellipsis(q, k, ctx, scope)
         return None
+
+    def _ellipsis(self, q: str, k: int, ctx: Context, scope: list[str] | None) -> tuple[dict, str, list[str] | None]:
+        """The answer to a follow-up that leaves out what the previous question said (« et si… »,
+        « il peut… », « et la 5 ? », « et après ? »), read with it or on its own."""
+        bound = completes(q)     # « et si… », « il peut… », « et après ? »: read with the previous question
+        if ctx.kind == "scenario":
+            swapped = swap_ball(ctx.question, q)     # « et la 5 ? »: the same story, of that ball
+            if swapped is not None:
+                return self._answer(swapped, list(ctx.rulesets), k), swapped, list(ctx.rulesets)
+            if bound and ctx.scenario is not None:   # the same shot, asked something else of it
+                asked = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+                return self._scenario(ctx, ctx.scenario, ctx.rulesets, asked), ctx.question, scope
+            return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
+        within = scope or list(ctx.rulesets) or None
+        alone = self.matcher.lookup(clean(q), within, k)
+        content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
+        if not bound and not alone.unknown and len(content) >= _ALONE_TERMS:
+            return self._answer(q, within, k), q, within    # a question of its own, in the same texts
+        swapped = swap_ball(ctx.question, q)     # « et si c'était la 10 ? »: the same question, of that ball
+        if swapped is not None:
+            return self._answer(swapped, scope, k), swapped, scope
+        combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+        # « même si j'ai rentré une bille ? » after a rule looked up asks whether that rule still
+        # holds: the rule is looked up again, the condition is no story to rule
+        story = not (ctx.kind == "lookup" and words(q)[:2] == ["meme", "si"])
+        return self._answer(combined, scope, k, own=q, story=story), combined, scope
 
     def _elsewhere(self, q: str) -> bool:
         """Whether a short « et … ? » leaves the texts: an intent they never serve, another game, or

@@ -488,6 +488,9 @@ _ASKED = (
                          r"jouer un coup pousse|faire un coup pousse))")),
     ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement|pousser)\b")),
     ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
+    # « je peux lui rendre la main ? »: whether the next player may hand the table back
+    ("hand_back", re.compile(r"\b(?:(?:lui |le |la |me |te |)(?:rendre|redonner|rends|redonne|rend) (?:la main|la table)|"
+                             r"le faire rejouer|la faire rejouer|(?:lui |me )(?:rendre|redonner))\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
     ("legal", re.compile(r"\b(?:bon|bonne|valable|valables|valide|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|correcte|"
@@ -624,6 +627,8 @@ def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
         return not o.spotted
     if asked == "bih":
         return bool(o.ball_in_hand) and (o.next_shooter == "opponent") != about_shooter
+    if asked == "hand_back":
+        return any(op.choice == "hand_back" for op in o.options)
     if asked == "again":
         return not o.game_over and o.next_shooter == "shooter" and about_shooter
     if asked == "foul":

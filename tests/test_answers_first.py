@@ -736,3 +736,9 @@ def test_and_the_5_asks_the_same_story_of_that_ball(answerer):
     assert first["verdicts"] == {"9-bca": "no", "9-ffb": "no"}
     then = answerer.ask("et la 5 ?", context=first["context"])
     assert then["kind"] == "scenario" and then["verdicts"] == {"9-bca": "yes", "9-ffb": "yes"}
+
+
+def test_handing_the_table_back_asked_of_a_story_follows_its_options(answerer):
+    # 10-ffb/empoche-non-annoncee: a ball pocketed without its call, the next player chooses to play or to hand back
+    ans = answerer.ask("FFB jeu de la 10 : mon adversaire a rentré la 1 sans l'annoncer, je peux lui rendre la main ?")
+    assert ans["verdicts"] == {"10-ffb": "yes"}

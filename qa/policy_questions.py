@@ -66,6 +66,10 @@ class PolicyQuestions:
     required: tuple[tuple[str, tuple[str, ...]], ...] = ()
     same: tuple[tuple[str, str], ...] = ()    # (phrase, the phrase the entries use), longest first
 
+    def __post_init__(self) -> None:
+        # the entry each question text asks (a question is often read several times per answer)
+        object.__setattr__(self, "_found", {})
+
     def text(self, question: str) -> str:
         """``question`` folded as the entries are, between spaces, each ``same`` phrase written as
         the entries write it (« la bille qui fait gagner » → « bille de gain »)."""
@@ -87,6 +91,14 @@ class PolicyQuestions:
     def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
         """(the entry ``question`` asks about, whether it asks the opposite), or None."""
         text = self.text(question)
+        cache: dict[str, tuple[PolicyQuestion, bool] | None] = self._found  # type: ignore[attr-defined]
+        if text not in cache:
+            if len(cache) > _CACHED:
+                cache.clear()
+            cache[text] = self._find(text)
+        return cache[text]
+
+    def _find(self, text: str) -> tuple[PolicyQuestion, bool] | None:
         matched = [pq for pq in self.questions
                    if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text))
                    and (not pq.with_ or _any_in(pq.with_, text)) and not _any_in(pq.unless, text)]
@@ -99,6 +111,9 @@ class PolicyQuestions:
         # down) asks that entry, not its opposite
         own = set(found.words) | set(found.all)
         return found, _any_in((f for f in self.flip if not any(f in o or o in f for o in own)), text)
+
+
+_CACHED = 4096    # question texts whose entry is kept
 
 
 def _any_in(phrases: Iterable[str], text: str) -> bool:

@@ -742,3 +742,10 @@ def test_handing_the_table_back_asked_of_a_story_follows_its_options(answerer):
     # 10-ffb/empoche-non-annoncee: a ball pocketed without its call, the next player chooses to play or to hand back
     ans = answerer.ask("FFB jeu de la 10 : mon adversaire a rentré la 1 sans l'annoncer, je peux lui rendre la main ?")
     assert ans["verdicts"] == {"10-ffb": "yes"}
+
+
+def test_a_break_told_without_touching_the_1_assumes_no_contact_with_the_1(answerer):
+    # 9-ffb/casse-de-depart: the 1 must be hit, « sinon la casse est comptée comme une faute »
+    ans = answerer.ask("FFB jeu de la 9 : casse sans toucher la 1, l'adversaire a bille en main ?")
+    assert ans["verdicts"] == {"9-ffb": "yes"}
+    assert "touché la 1 en premier" not in ans["answer"]

@@ -787,6 +787,8 @@ def _break_contact(r: _Ruling, sc: Scenario) -> None:
     sh = sc.shot
     first = sh.first_contact
     if "shot.first_contact" in sc.unstated:
+        if "wrong_ball_first" in sh.fouls:
+            return      # « casse sans toucher la 1 »: the foul told rules, no contact is assumed
         first = 1
         r.assume("shot.first_contact", "J’ai supposé que la casse avait touché la 1 en premier.")
     if first is None:

@@ -227,8 +227,8 @@ class Answerer:
         """The answer to a follow-up that leaves out what the previous question said (« et si… »,
         « il peut… », « et la 5 ? », « et après ? »), read with it or on its own."""
         bound = completes(q)     # « et si… », « il peut… », « et après ? »: read with the previous question
+        swapped = swap_ball(ctx.question, q)     # « et la 5 ? », « et si c'était la 10 ? »: the same question, of that ball
         if ctx.kind == "scenario":
-            swapped = swap_ball(ctx.question, q)     # « et la 5 ? »: the same story, of that ball
             if swapped is not None:
                 return self._answer(swapped, list(ctx.rulesets), k), swapped, list(ctx.rulesets)
             if bound and ctx.scenario is not None:   # the same shot, asked something else of it
@@ -240,7 +240,6 @@ class Answerer:
         content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
         if not bound and not alone.unknown and len(content) >= _ALONE_TERMS:
             return self._answer(q, within, k), q, within    # a question of its own, in the same texts
-        swapped = swap_ball(ctx.question, q)     # « et si c'était la 10 ? »: the same question, of that ball
         if swapped is not None:
             return self._answer(swapped, scope, k), swapped, scope
         combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]

@@ -45,7 +45,7 @@ from .rulebook import (
     _PolicyValueIn,
     _ClauseBase, _Strict, check_foul_map, check_policy_values, did_you_mean, load_rulebook,
 )
-from .yamlio import LineDict
+from .yamlio import LineDict, french_yaml_problem, load_yaml_unique
 
 HOUSE_SECTION = "Règles maison"
 DECISION_SECTION = "Décision du club"  # the section of a club decision without its own clause
@@ -492,8 +492,6 @@ def form_values_of(text: str) -> dict[str, Any]:
     "clauses": N}`` (the club's own passages are counted, not edited by the form). Raises
     ``ValueError`` (French) for text that is not a house-rule file's mapping."""
     import yaml
-
-    from .yamlio import french_yaml_problem, load_yaml_unique
     try:
         data = load_yaml_unique(text)    # a key given twice (« extends: » twice) is refused, as `check` does
     except yaml.YAMLError as exc:

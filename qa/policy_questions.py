@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -65,10 +65,9 @@ class PolicyQuestions:
     fouls: tuple[tuple[str, tuple[str, ...]], ...] = ()
     required: tuple[tuple[str, tuple[str, ...]], ...] = ()
     same: tuple[tuple[str, str], ...] = ()    # (phrase, the phrase the entries use), longest first
-
-    def __post_init__(self) -> None:
-        # the entry each question text asks (a question is often read several times per answer)
-        object.__setattr__(self, "_found", {})
+    # the entry each question text asks (a question is often read several times per answer)
+    _found: dict[str, tuple[PolicyQuestion, bool] | None] = field(default_factory=dict, init=False, repr=False,
+                                                                   compare=False)
 
     def text(self, question: str) -> str:
         """``question`` folded as the entries are, between spaces, each ``same`` phrase written as
@@ -91,12 +90,11 @@ class PolicyQuestions:
     def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
         """(the entry ``question`` asks about, whether it asks the opposite), or None."""
         text = self.text(question)
-        cache: dict[str, tuple[PolicyQuestion, bool] | None] = self._found  # type: ignore[attr-defined]
-        if text not in cache:
-            if len(cache) > _CACHED:
-                cache.clear()
-            cache[text] = self._find(text)
-        return cache[text]
+        if text not in self._found:
+            if len(self._found) > _CACHED:
+                self._found.clear()
+            self._found[text] = self._find(text)
+        return self._found[text]
 
     def _find(self, text: str) -> tuple[PolicyQuestion, bool] | None:
         matched = [pq for pq in self.questions

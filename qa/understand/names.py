@@ -5,12 +5,9 @@ import copy
 from typing import Any, Mapping, Sequence
 
 from qa.detect import Detection
-from qa.rulebook import Rulebook
+from qa.rulebook import GAMES, Rulebook
 from qa.understand.tokens import _nums
 
-
-
-_GAME_NAME = {"nine-ball": "jeu de la 9", "ten-ball": "jeu de la 10"}
 
 
 def _rulesets(book: Rulebook, det: Detection, sym_toks: list[str], given: Sequence[str] | None,
@@ -38,7 +35,7 @@ def _rulesets(book: Rulebook, det: Detection, sym_toks: list[str], given: Sequen
                  if rs.policy.get("three_ball_rule") is not None and not rs.policy["three_ball_rule"].silent}
         if len(games) == 1:
             game = games.pop()
-            notes.append(f"J’ai compris qu’il s’agit du {_GAME_NAME.get(game, game)} : seuls des textes de ce jeu "
+            notes.append(f"J’ai compris qu’il s’agit du {GAMES.get(game, game)} : seuls des textes de ce jeu "
                          "ont des règles pour la casse au gabarit (magic rack).")
     if named:
         ids = [r for r in named if game is None or book.rulesets[r].game == game]

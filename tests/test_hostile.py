@@ -659,3 +659,55 @@ def test_a_number_parameter_is_written_with_ascii_digits(client, k):
 @pytest.mark.parametrize("url", ["/api/clauses/%ff", "/api/learners/%ff/history"])
 def test_a_path_that_is_not_utf8_is_refused(client, url):
     assert_error(client.get(url), 400, "path", "invalid_encoding")
+
+
+# ----------------------------------------------------------------------------- a new user's hostile session (session 5)
+@pytest.fixture(scope="module")
+def served_one_second(tmp_path_factory):
+    """gunicorn with a request budget of one second."""
+    server = _start_server(tmp_path_factory.mktemp("truncated"), ARBITRE_TIME_BUDGET="1")
+    yield server
+    _stop_server(server)
+
+
+@pytest.mark.parametrize("path,mimetype,body", [
+    ("/api/ask", "application/json", b'{"q": "cas'),
+    ("/api/evaluate", "application/json", b'{"ruleset": '),
+    ("/quiz", "application/x-www-form-urlencoded", b"count=3&to"),
+], ids=["ask", "evaluate", "form"])
+def test_a_body_shorter_than_its_content_length_is_a_408_naming_it(served_one_second, path, mimetype, body):
+    request = (f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: {mimetype}\r\n"
+               f"Content-Length: {len(body) + 50}\r\n\r\n").encode() + body
+    with socket.create_connection(("127.0.0.1", served_one_second["port"]), timeout=10) as sock:
+        sock.sendall(request)  # and the rest never comes: the connection stays open
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, answer = data.partition(b"\r\n\r\n")
+    assert head.split()[1] == b"408"
+    text = answer.decode("utf-8")
+    if path.startswith("/api/"):
+        assert json.loads(text)["error"] == {"code": "incomplete_body", "field": "body",
+                                             "message": "Requête incomplète : le corps annoncé (Content-Length) "
+                                                        "n’est pas arrivé en entier dans le temps permis."}
+    else:
+        assert "corps annoncé (Content-Length) n’est pas arrivé" in text and "Traceback" not in text
+
+
+@pytest.mark.parametrize("url,field,allowed", [
+    ("/api/ask?q=casse&rulesest=9-bca", "rulesest", "paramètres permis : q, rulesets, k, context"),
+    ("/api/clauses?toppic=casse", "toppic", "paramètres permis : rulesets, topic"),
+    ("/api/topics?x=1", "x", "cette adresse ne prend aucun paramètre"),
+    ("/healthz?verbose=1", "verbose", "cette adresse ne prend aucun paramètre"),
+    ("/api/compare?rulesets=9-bca,9-ffb&formta=csv", "formta", "paramètres permis : rulesets, topic, format"),
+])
+def test_an_api_query_field_the_address_does_not_read_is_refused_naming_it(client, url, field, allowed):
+    e = assert_error(client.get(url), 400, field, "unknown_field")
+    assert e["message"].startswith(f"Paramètre inconnu « {field} »") and allowed in e["message"]
+
+
+def test_a_misspelt_query_field_gets_a_suggestion_and_pages_tolerate_extra_fields(client):
+    e = assert_error(client.get("/api/ask?q=casse&rulesest=9-bca"), 400, "rulesest", "unknown_field")
+    assert "vouliez-vous dire « rulesets »" in e["message"]
+    assert client.get("/api/ask?q=casse&rulesets=9-bca&k=3").status_code == 200
+    assert client.get("/?q=casse&utm_source=lettre").status_code == 200

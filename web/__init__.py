@@ -44,7 +44,7 @@ from qa.rulebook import DATA_DIR, load_rulebook
 from .body import guard_request_body
 from .common import EXTENSION_KEY, Services
 from .budget import budget_from_env, register_time_budget
-from .common import refuse_repeated_fields, refuse_undecodable_query
+from .common import refuse_repeated_fields, refuse_undecodable_query, refuse_unknown_query_fields
 from .errors import register_error_handlers
 from .ratelimit import ConfigError, rate_from_env, setup_rate_limit
 from .secret import instance_secret_key
@@ -211,6 +211,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(refuse_repeated_fields)
     # percent-escapes that are not UTF-8 (« ?q=%FF ») are a 400 naming the field, not literal text
     app.before_request(refuse_undecodable_query)
+    # an API address refuses a query field its view does not read (web.common.query_fields)
+    app.before_request(refuse_unknown_query_fields)
 
     @app.before_request
     def _csrf_for_forms():

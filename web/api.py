@@ -15,7 +15,7 @@ from qa.engine.rack import play_rack
 from qa.engine.scenario import ScenarioFormatError, parse_scenario
 from qa.rulebook import did_you_mean
 
-from .common import (ApiError, bad_request, get_answerer, get_rulebook, int_param, json_body,
+from .common import (ApiError, query_fields, bad_request, get_answerer, get_rulebook, int_param, json_body,
                      question_param, reject_unknown_keys, rulesets_from_json, rulesets_from_query)
 
 bp = Blueprint("api", __name__)
@@ -53,6 +53,7 @@ def topics():
 
 
 @bp.get("/api/clauses")
+@query_fields("rulesets", "topic")
 def clauses():
     """Clauses in source order, optionally of some rulesets (``rulesets=ID,ID``) and one topic (``topic=T``)."""
     book = get_rulebook()
@@ -80,6 +81,7 @@ def clause(clause_id: str):
 
 # ----------------------------------------------------------------------------- ask
 @bp.route("/api/ask", methods=["GET", "POST"])
+@query_fields("q", "rulesets", "k", "context")
 def ask():
     """Answer a question: ``q``, ``rulesets`` (``ID,ID`` in the query, a list in JSON), ``k``, and
     ``context`` (the previous answer's, to follow up on it)."""

@@ -9,7 +9,10 @@ trailers...) from inside that read, werkzeug's development server an ``OSError``
 any of them, wherever the body is read, becomes :class:`MalformedBody` (a 400 answered by the
 handlers of ``web/errors.py``: French JSON under ``/api/``, a page elsewhere), and an error that
 carries ``status = 413`` (``web.production.ChunkTooLarge``) a
-:class:`~werkzeug.exceptions.RequestEntityTooLarge`.
+:class:`~werkzeug.exceptions.RequestEntityTooLarge`. A body that stops arriving (a
+``Content-Length`` larger than what the client sends) is waited for until the request's time
+budget runs out (:mod:`web.budget`): the budget's alarm raised during the read is
+:class:`IncompleteBody`, a 408 naming ``body`` rather than the 503 of a slow answer.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from typing import Any, Callable, Iterable
 
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from .budget import TimeBudgetExceeded
 from .common import ApiError
 
 try:  # gunicorn is the production server (requirements.txt), but the app runs without it
@@ -26,6 +30,8 @@ except ImportError:  # pragma: no cover
         """Stands for gunicorn's parse errors when gunicorn is not installed."""
 
 MALFORMED_MESSAGE = "Requête invalide : corps mal découpé (Transfer-Encoding: chunked)."
+INCOMPLETE_MESSAGE = ("Requête incomplète : le corps annoncé (Content-Length) n’est pas arrivé en entier "
+                      "dans le temps permis.")
 
 
 class MalformedBody(ApiError):
@@ -33,6 +39,13 @@ class MalformedBody(ApiError):
 
     def __init__(self) -> None:
         super().__init__(400, "malformed_body", MALFORMED_MESSAGE, "body")
+
+
+class IncompleteBody(ApiError):
+    """A request body that did not arrive within the time budget: 408 ``incomplete_body``."""
+
+    def __init__(self) -> None:
+        super().__init__(408, "incomplete_body", INCOMPLETE_MESSAGE, "body")
 
 
 class GuardedInput:
@@ -50,6 +63,8 @@ class GuardedInput:
             if getattr(exc, "status", None) == 413:
                 raise RequestEntityTooLarge() from None
             raise MalformedBody() from None
+        except TimeBudgetExceeded:
+            raise IncompleteBody() from None
         except OSError:
             if self._chunked:
                 raise MalformedBody() from None

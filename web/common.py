@@ -278,6 +278,38 @@ def repeatable(*names: str) -> Callable[[Any], Any]:
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
+def query_fields(*names: str) -> Callable[[Any], Any]:
+    """Mark an API view with the query-string fields it reads; put it under the route decorator.
+    An API address given any other field is refused (:func:`refuse_unknown_query_fields`), as a
+    JSON body with an unknown key is."""
+    def mark(view: Any) -> Any:
+        view.query_fields = tuple(names)
+        return view
+    return mark
+
+
+def refuse_unknown_query_fields() -> None:
+    """Under ``/api/`` (and ``/healthz``), a query-string field the view does not read
+    (:func:`query_fields`; none by default) is a 400 ``unknown_field`` naming it, with the
+    fields allowed — rather than a misspelt ``rulesest=9-bca`` taken for « every ruleset ».
+    Pages keep tolerating extra fields (links carry tracking parameters). Called before every
+    request."""
+    if not (request.path.startswith("/api/") or request.path == "/healthz") or not request.args:
+        return
+    view = current_app.view_functions.get(request.endpoint or "")
+    if view is None or request.routing_exception is not None:
+        return
+    allowed: tuple[str, ...] = getattr(view, "query_fields", ())
+    for key in request.args:
+        if key not in allowed:
+            name = key[:80]
+            permitted = (f"paramètres permis : {', '.join(allowed)}" if allowed
+                         else "cette adresse ne prend aucun paramètre")
+            raise bad_request("unknown_field", f"Paramètre inconnu « {name} »{did_you_mean(name, allowed)} ; "
+                                               f"{permitted}.", name)
+
+
+
 def refuse_repeated_fields() -> None:
     """A single-valued field given twice — in the query string (``/?q=a&q=b``,
     ``/api/ask?k=5&k=6``) or in a page's posted form — is a 400 ``repeated_field`` naming it,

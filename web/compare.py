@@ -28,7 +28,7 @@ from qa.understand import scenario_for, understand
 from qa.yamlio import character_name, refused_character
 
 from .arbitrage import arbitrage_url
-from .common import bad_request, base_rulebook, get_rulebook, list_param, repeatable, services
+from .common import bad_request, base_rulebook, get_rulebook, list_param, query_fields, repeatable, services
 from .drafts import draft_key
 
 bp = Blueprint("compare", __name__)
@@ -226,6 +226,7 @@ def export_csv():
 
 
 @bp.get("/api/compare")
+@query_fields("rulesets", "topic", "format")
 def api_compare():
     """``GET /api/compare?rulesets=ID,ID&topic=T[&format=json|markdown|csv]`` (contract);
     without ``rulesets``, the published texts (every ruleset that is not a club's)."""

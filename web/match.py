@@ -35,7 +35,7 @@ from qa.match.store import MatchStore
 from qa.rulebook import GAMES
 
 from .arbitrage import BadInput, arbitrage_url, scenario_from_form
-from .common import created, get_rulebook, json_body, repeatable, request_token, store_target, wants_json
+from .common import created, get_rulebook, json_body, query_fields, repeatable, request_token, store_target, wants_json
 from .errors import _render
 
 bp = Blueprint("match", __name__)
@@ -108,6 +108,7 @@ def api_warning(match_id: str):
 
 
 @bp.get("/api/matches/<match_id>/export")
+@query_fields("format")
 def api_export(match_id: str):
     fmt = (request.args.get("format") or "json").strip().lower()
     if fmt not in ("json", "csv"):

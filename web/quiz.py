@@ -41,7 +41,7 @@ from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.names import same_learner
 from qa.quiz.store import Store
 
-from .common import (ApiError, created, get_rulebook, json_body, list_param, reject_unknown_keys, repeatable,
+from .common import (ApiError, created, get_rulebook, json_body, list_param, query_fields, reject_unknown_keys, repeatable,
                      request_body, request_token, store_target)
 
 bp = Blueprint("quiz", __name__)
@@ -112,6 +112,7 @@ def api_finish(quiz_id: str):
 
 
 @bp.get("/api/quizzes/<quiz_id>/export")
+@query_fields("format", "sep")
 def api_export(quiz_id: str):
     """The questions with their right answers: ``format=gift`` (Moodle) or ``csv``."""
     fmt = (request.args.get("format") or "").strip().lower()
@@ -155,6 +156,7 @@ def api_review(learner: str):
 
 
 @bp.get("/api/bank/export")
+@query_fields("rulesets", "format", "sep")
 def api_bank_export():
     """The whole question bank (``rulesets=ID,ID``; all by default) as ``format=gift|csv|anki``
     (``sep=;`` for a French spreadsheet). Public: the bank is training material."""
@@ -167,6 +169,7 @@ def api_bank_export():
 
 
 @bp.get("/api/syllabus")
+@query_fields("rulesets")
 def api_syllabus():
     """Situation types of the ruling questions per ruleset, topic and level (1..3)."""
     from qa.quiz.generate import syllabus
@@ -199,6 +202,7 @@ def api_exam_attempt(exam_id: str):
 
 
 @bp.get("/api/exams/<exam_id>/results")
+@query_fields("format", "sep")
 def api_exam_results(exam_id: str):
     """Each candidate's result (trainer token); ``?format=csv`` for a spreadsheet (``sep=,`` for commas)."""
     data = exams.results(quiz_service(), exam_id, request_token())

@@ -6,7 +6,9 @@ import sys
 
 import click
 
-from .common import NOT_UTF8, build_answerer, format_citation, load_book, split_rulesets, undecodable
+from qa.text import has_control
+
+from .common import HAS_CONTROL, NOT_UTF8, build_answerer, format_citation, load_book, split_rulesets, undecodable
 from .i18n import IntBetween
 
 _VERDICT = {"yes": "oui", "no": "non", "silent": "le texte n’en dit rien"}
@@ -62,6 +64,9 @@ def chat(rulesets: str | None, k: int, details: bool, as_json: bool, house_rules
             break
         if undecodable(q):
             click.echo(f"Erreur : la question : {NOT_UTF8}.", err=True)
+            continue
+        if has_control(q):
+            click.echo(f"Erreur : la question : {HAS_CONTROL}.", err=True)
             continue
         try:
             answer = answerer.ask(q, rulesets=ids, k=k, context=context)

@@ -175,3 +175,4 @@ def undecodable(text: str) -> bool:
 
 
 NOT_UTF8 = "ce n’est pas du texte UTF-8 valide"
+HAS_CONTROL = "elle contient un caractère de contrôle"

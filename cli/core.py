@@ -14,10 +14,11 @@ import yaml
 from qa.quiz.db import is_postgres_url
 from qa.quiz.store import StoreError
 from qa.rulebook import DATA_DIR, RulebookError, did_you_mean, load_rulebook
+from qa.text import has_control
 from qa.yamlio import DuplicateKeyError, french_yaml_problem, load_json_unique, load_yaml_unique
 
 from .i18n import IntBetween
-from .common import (DB_HELP, NOT_UTF8, CliError, build_answerer, db_target, env_or, format_citation, format_outcome, load_book, print_json,
+from .common import (DB_HELP, HAS_CONTROL, NOT_UTF8, CliError, build_answerer, db_target, env_or, format_citation, format_outcome, load_book, print_json,
                      split_rulesets, undecodable)
 
 DEFAULT_HOST = "127.0.0.1"
@@ -214,6 +215,8 @@ def ask(question: str, rulesets: str | None, k: int, as_json: bool, house_rules:
         raise click.BadParameter("la question est vide", param_hint="QUESTION")
     if undecodable(question):
         raise click.BadParameter(NOT_UTF8, param_hint="QUESTION")
+    if has_control(question):
+        raise click.BadParameter(HAS_CONTROL, param_hint="QUESTION")
     book = load_book(house_rules=house_rules)
     ids = split_rulesets(book, rulesets)
     from qa.answer import AskError

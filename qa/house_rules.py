@@ -36,7 +36,7 @@ import re
 import tempfile
 from pathlib import Path
 from types import MappingProxyType, SimpleNamespace
-from typing import Any, Literal, Mapping
+from typing import Any, Iterable, Literal, Mapping
 
 from pydantic import Field
 
@@ -45,7 +45,7 @@ from .rulebook import (
     _PolicyValueIn,
     _ClauseBase, _Strict, check_foul_map, check_policy_values, did_you_mean, load_rulebook,
 )
-from .yamlio import LineDict, french_yaml_problem, load_yaml_unique
+from .yamlio import LineDict, french_yaml_problem, load_yaml_lines
 
 HOUSE_SECTION = "Règles maison"
 DECISION_SECTION = "Décision du club"  # the section of a club decision without its own clause
@@ -486,14 +486,16 @@ def with_house_file(book: Rulebook, text: str, filename: str = "regles-maison.ya
                    by_ruleset=MappingProxyType(by_ruleset)), added
 
 
-def form_values_of(text: str) -> dict[str, Any]:
+def form_values_of(text: str, policies: Iterable[str]) -> dict[str, Any]:
     """What the house-rules form can show of an existing file: ``{"base", "id", "title",
     "publisher", "description", "values": {policy: value}, "notes": {policy: note},
     "clauses": N}`` (the club's own passages are counted, not edited by the form). Raises
-    ``ValueError`` (French) for text that is not a house-rule file's mapping."""
+    ``ValueError`` (French) for text that is not a house-rule file's mapping, and for a
+    decision the form could not show — a name not among ``policies`` (the form has no field
+    for it: it would be dropped) or an entry that is not ``name: {value: …}``."""
     import yaml
     try:
-        data = load_yaml_unique(text)    # a key given twice (« extends: » twice) is refused, as `check` does
+        data = load_yaml_lines(text)    # a key given twice (« extends: » twice) is refused, as `check` does
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (ligne {mark.line + 1})" if mark is not None else ""
@@ -505,11 +507,18 @@ def form_values_of(text: str) -> dict[str, Any]:
     if not isinstance(policy, dict):
         raise ValueError("« policy » doit être une liste de décisions (nom: {value: …}).")
     values, notes = {}, {}
+    known = list(policies)
     for name, entry in policy.items():
-        if isinstance(entry, dict):
-            values[str(name)] = str(entry.get("value") or "")
-            if entry.get("note"):
-                notes[str(name)] = str(entry["note"])
+        line = policy.line_of(name) if isinstance(policy, LineDict) else None
+        where = f" (ligne {line})" if line else ""
+        if str(name) not in known:
+            raise ValueError(f"Politique inconnue « {str(name)[:80]} »{where}{did_you_mean(str(name), known)} : "
+                             "le formulaire n’a pas de champ pour elle ; corrigez son nom dans le fichier.")
+        if not isinstance(entry, dict):
+            raise ValueError(f"La décision « {name} »{where} doit s’écrire « {name}: {{value: …}} ».")
+        values[str(name)] = str(entry.get("value") or "")
+        if entry.get("note"):
+            notes[str(name)] = str(entry["note"])
     clauses = data.get("clauses") or []
     return {"base": data["extends"], "id": str(data.get("id") or ""), "title": str(data.get("title") or ""),
             "publisher": str(data.get("publisher") or ""), "description": str(data.get("description") or ""),

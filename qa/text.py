@@ -373,3 +373,9 @@ class Analyzer:
         """Terms of ``text``: ``terms("La blanche est empochée au bris")`` →
         ``["scratch", "cass"]`` with the project glossary."""
         return self.terms_of_words(words(text))
+
+
+def has_control(text: str) -> bool:
+    """``text`` holds a control character (tab and line breaks aside): a question refused by
+    the API, the pages and the CLI alike."""
+    return any(ord(ch) < 32 and ch not in "\t\n\r" or 0x7f <= ord(ch) < 0xa0 for ch in text)

@@ -200,6 +200,11 @@ def load_yaml_unique(text: str) -> Any:
     return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - safe loader subclass
 
 
+def load_yaml_lines(text: str) -> Any:
+    """As :func:`load_yaml_unique`, with line numbers on every mapping (:class:`LineDict`)."""
+    return yaml.load(text, Loader=_Loader)  # noqa: S506 - safe loader subclass
+
+
 class YamlError(ValueError):
     """A YAML file that does not parse: ``path``, ``line`` (1-based) and a French ``message``."""
 

@@ -442,6 +442,14 @@ def test_a_question_that_is_not_utf8_is_a_usage_error_not_a_crash(tmp_path):
     assert "bille en main" in chat.stdout.decode()
 
 
+def test_a_question_with_a_control_character_is_refused_as_the_api_refuses_it(runner, cli):
+    result = runner.invoke(cli, ["ask", "la casse\x07 est bonne ?"])
+    assert result.exit_code == 2 and "caractère de contrôle" in result.output
+    chat = runner.invoke(cli, ["chat"], input="la casse\x1b[2J ?\nla blanche tombe à la casse au 9\n")
+    assert chat.exit_code == 0 and "caractère de contrôle" in chat.output
+    assert "bille en main" in chat.output
+
+
 def test_a_scenario_on_stdin_that_is_not_utf8_or_yaml_it_refuses_is_said_in_french():
     import subprocess
     import sys

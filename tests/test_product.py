@@ -260,3 +260,16 @@ def test_a_file_opened_in_the_form_with_a_key_twice_is_refused_naming_it(client)
     r = client.post("/regles-maison/ouvrir", data={"action": "modifier", "fichier": (__import__("io").BytesIO(body), "club.yaml")},
                     content_type="multipart/form-data")
     assert r.status_code == 400 and "clé en double « extends »" in text(r)
+
+
+def test_a_file_opened_in_the_form_with_a_misnamed_policy_is_refused_naming_it(client):
+    # the form has no field for « jump_shot »: opening the file would drop the decision silently
+    body = "id: club-x\nextends: 9-ffb\ntitle: X\npolicy:\n  jump_shot: {value: forbidden}\n".encode()
+    r = client.post("/regles-maison/ouvrir", data={"action": "modifier", "fichier": (__import__("io").BytesIO(body), "club.yaml")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400
+    assert "Politique inconnue « jump_shot » (ligne 5) (vouliez-vous dire « jump_shots » ?)" in text(r)
+    body = "id: club-x\nextends: 9-ffb\ntitle: X\npolicy:\n  jump_shots: forbidden\n".encode()
+    r = client.post("/regles-maison/ouvrir", data={"action": "modifier", "fichier": (__import__("io").BytesIO(body), "club.yaml")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and "« jump_shots » (ligne 5) doit s’écrire « jump_shots: {value: …} »" in text(r)

@@ -58,6 +58,16 @@ def test_seed_is_random_when_absent_and_returned(client):
     assert again["questions"] == a["questions"]
 
 
+def test_a_seed_beyond_the_largest_is_said_so_and_a_negative_one_too(client):
+    from api_support import assert_error
+    e = assert_error(client.post("/api/quizzes", json={"seed": 10 ** 40}), 400, "seed", "invalid_field")
+    assert e["message"] == ("Champ « seed » : un code d’épreuve de 0 à 9223372036854775807 est attendu "
+                            "(reçu : 41 chiffres).")
+    e = assert_error(client.post("/api/quizzes", json={"seed": -5}), 400, "seed", "invalid_field")
+    assert "positif ou nul" in e["message"]
+    assert create(client, count=1, seed=2 ** 63 - 1)["seed"] == 2 ** 63 - 1
+
+
 @pytest.mark.parametrize("body, field", [
     ({"rulesets": ["9-fb"]}, "rulesets"),
     ({"rulesets": "9-ffb"}, "rulesets"),    # JSON: a list, as in /api/ask and /api/evaluate

@@ -24,6 +24,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from qa.quiz.tokens import HEADER as TOKEN_HEADER
 from qa.rulebook import Rulebook, did_you_mean
+from qa.text import has_control
 from qa.yamlio import DuplicateKeyError, unique_pairs
 
 EXTENSION_KEY = "arbitre"
@@ -405,11 +406,6 @@ def store_target(app: Any) -> tuple[str | None, bool]:
     path = app.config.get("DATABASE") or None
     default = os.path.join(app.instance_path, "arbitre.db")
     return path, path is None or os.path.abspath(path) == os.path.abspath(default)
-
-
-def has_control(text: str) -> bool:
-    """``text`` holds a control character (tab and line breaks aside)."""
-    return any(ord(ch) < 32 and ch not in "\t\n\r" or 0x7f <= ord(ch) < 0xa0 for ch in text)
 
 
 def question_param(value: Any, field: str = "q") -> str:

@@ -177,7 +177,7 @@ def upload():
             return _refused(exc)
         return redirect(_after(rid, build(base, text)[0].rulesets[rid].extends), 303)
     try:
-        values = form_values_of(text)
+        values = form_values_of(text, base.policy_specs)
     except ValueError as exc:
         return _refused(DraftError(str(exc)))
     params = [("base", values["base"]), ("id", values["id"]), ("title", values["title"]),

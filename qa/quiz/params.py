@@ -237,8 +237,11 @@ def _seed(seed: Any, strict: bool) -> int:
     if seed is None or (isinstance(seed, str) and not seed.strip() and not strict):
         return secrets.randbelow(1_000_000)
     seed = _int(seed, "seed", strict)
-    if not 0 <= seed <= MAX_SEED:
+    if seed < 0:
         raise _bad("seed", "Champ « seed » : un entier positif ou nul est attendu.")
+    if seed > MAX_SEED:
+        raise _bad("seed", f"Champ « seed » : un code d’épreuve de 0 à {MAX_SEED} est attendu (reçu : "
+                           f"{len(str(seed))} chiffres).")
     return seed
 
 

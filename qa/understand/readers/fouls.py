@@ -21,6 +21,10 @@ def _count(word: str) -> int:
         return 0
 
 
+# « j'ai fait une faute à la casse » tells the foul of the break told, not a foul so far
+_ON_THIS_BREAK = r"(?! (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse|en cassant|au bris|pendant la casse))"
+
+
 def read_fouls_count(s: str) -> Partial:
     """The fouls so far of each player (the first told of the asker wins; of the other, the last)."""
     r = Reading()
@@ -30,7 +34,7 @@ def read_fouls_count(s: str) -> Partial:
     pats = [
         r"\b(?:j ai|tu as|vous avez|j avais|tu avais|vous aviez|je suis|tu es|vous etes|j en suis|on est|je compte|"
         r"je cumule|j etais|j en etais)(?: (?:deja|a|fait|commis|eu)(?![a-z]))*+ "
-        r"(\d+|une|aucune) fautes?",
+        r"(\d+|une|aucune) fautes?" + _ON_THIS_BREAK,
         r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement) (?:deja |)(?:avant|derriere moi|au compteur|pour moi|de ma part|pour toi)",
         r"\bmes (\d+) fautes? ",
     ]
@@ -52,7 +56,7 @@ def read_fouls_count(s: str) -> Partial:
                      r"(?:de suite|consecutive|d affilee)", s)
     if o:
         r.add(F.FOULS_SHOOTER, ORDINAL_VALUES[o.group(1)] - 1, o.group(0))
-    if one := re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b", s):
+    if one := re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b" + _ON_THIS_BREAK, s):
         r.add(F.FOULS_SELF, 1, one.group(0))
     m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
     if m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):

@@ -146,6 +146,9 @@ def _warning_and_counts(s: str) -> Partial:
     if m := re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
                  r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b(?! (?:de |d )(?:ADV|l autre|PLAYER))|"
                  r"\b(?:ou|quand|lorsqu|s) il y a (?:eu |)(?:une |)faute\b|\bil y a eu (?:une |)faute\b|"
+                 r"\b(?:mais|et) (?:il y a|y a|il y avait|y avait) (?:eu |)(?:une |)faute\b|"
+                 r"(?:^|, )(?:une |)faute (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse)\b|"
+                 r"\bcasse (?:fautive|faute|irreguliere avec faute)\b|"
                  r"\bcoups? (?:fautifs?|entache de faute|avec faute)\b", s):
         r.add(F.GENERIC_FOUL, True, m.group(0))
     if m := re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"

@@ -492,6 +492,8 @@ _ASKED = (
     ("hand_back", re.compile(r"\b(?:(?:lui |le |la |me |te |)(?:rendre|redonner|rends|redonne|rend) (?:la main|la table)|"
                              r"le faire rejouer|la faire rejouer|(?:lui |me )(?:rendre|redonner))\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
+    # « ça fait deux fautes ? »: whether the shot's fouls count as several
+    ("several", re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b|\bdouble faute\b|\bfautes? (?:comptent|compte) (?:double|pour x2|pour 2|pour deux)\b")),
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
     ("legal", re.compile(r"\b(?:bon|bonne|valable|valables|valide|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|correcte|"
                          r"autorise|permis)\b")),
@@ -522,13 +524,24 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
         unsettled = set(getattr(o, "unsettled", ()) or ())
         unlisted = any(not f.clause for f in getattr(o, "fouls", ()) or ())
         valid = break_valid(o) if asked == "legal" else None
-        if valid is not None:
+        if asked == "several":
+            out[r] = _several(o)
+        elif valid is not None:
             out[r] = "yes" if valid else "no"   # « casse valable ? »: the text says when a break is valid
         elif unlisted and unsettled & _SETTLES.get(asked, frozenset()):
             out[r] = "silent"      # the engine ruled as a referee would: the text itself says nothing
         else:
             out[r] = "yes" if _answers(asked, o, about_shooter) else "no"
     return out
+
+
+def _several(o: Any) -> str:
+    """« Ça fait deux fautes ? » of a shot: no where the text counts several fouls of one shot as
+    one (or the shot made one foul at most), silent where it says nothing and the shot made several."""
+    told = [x for x in getattr(o, "reasons", ()) or () if getattr(x, "policy", None) == "multiple_fouls"]
+    if told and not any(x.clause for x in told) and len(getattr(o, "fouls", ()) or ()) > 1:
+        return "silent"
+    return "no"
 
 
 def break_valid(o: Any) -> bool | None:
@@ -558,6 +571,7 @@ _SETTLES = {"foul": frozenset({"legal"}), "legal": frozenset({"legal"})}
 _VERDICT_POLICIES = {
     # « la casse est bonne ? »: the text's conditions of a valid break (a shot in play: no reordering)
     "legal": ("break_first_contact", "break_requirement", "illegal_break", "three_ball_requirement"),
+    "several": ("multiple_fouls",),
     "push_out": ("push_out_after_break", "push_out_exclusion", "dry_break", "dry_break_accept_push_out"),
     "stays": ("money_ball_on_foul", "money_ball_off_table", "money_ball_on_break_foul", "dry_break_money_ball",
               "push_out_money_ball", "break_money_ball_off_table", "object_ball_off_table_stays_off"),

@@ -122,7 +122,7 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     # ---------- first contact
     if subj in ("self", "other", "player", "cue") or c.inherited and subj not in ("balls", "none"):
         m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|pleine bille|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
-                      r"(B\d+(?:\+\d+)*|la plus basse|la bonne bille|la mauvaise bille|une autre bille|la plus petite)"
+                      r"(B\d+(?:\+\d+)*|la plus basse|la bonne (?:bille|boule)|la mauvaise (?:bille|boule)|une autre (?:bille|boule)|la plus petite)"
                       r"(?:\s+(d abord|en premier|en 1|premier|directement|avant))?", s)
         if m and not modal and not re.search(r"\b(?:" + V_CONTACT + r")\s+(?:\S+ ){0,3}avec (?:la |ma |sa |ta |mon |son |le |les |mes )?"
                                              r"(?:main|doigt|doigts|manche|bras|coude|pull|veste|chemise|queue|chevalet|craie|corps)", s) \
@@ -132,9 +132,9 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
             if neg and target.startswith("B"):
                 pass  # "je ne touche pas la 3": says what was not hit
             else:
-                if target in ("la plus basse", "la bonne bille", "la plus petite"):
+                if target in ("la plus basse", "la bonne bille", "la bonne boule", "la plus petite"):
                     val: Any = "lowest"
-                elif target in ("la mauvaise bille", "une autre bille"):
+                elif target in ("la mauvaise bille", "une autre bille", "la mauvaise boule", "une autre boule"):
                     r.add(F.CODES, "wrong_ball_first", m.group(0))
                     val = "wrong"
                 else:

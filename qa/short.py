@@ -492,6 +492,8 @@ _ASKED = (
     ("hand_back", re.compile(r"\b(?:(?:lui |le |la |me |te |)(?:rendre|redonner|rends|redonne|rend) (?:la main|la table)|"
                              r"le faire rejouer|la faire rejouer|(?:lui |me )(?:rendre|redonner))\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
+    # « une bille rentrée sur mon push, elle compte ? »: a policy answers (push_out_pocketed_counts), not the ruling
+    ("ball_counts", re.compile(r"\b(?:elle|elles) (?:compte|comptent)\b|\b(?:compte t elle|comptent elles|est elle comptee)\b")),
     # « ça fait deux fautes ? »: whether the shot's fouls count as several
     ("several", re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b|\bdouble faute\b|\bfautes? (?:comptent|compte) (?:double|pour x2|pour 2|pour deux)\b")),
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
@@ -500,6 +502,7 @@ _ASKED = (
     # « je peux rentrer la 5 si je touche la 1 ? »: whether the shot told is allowed
     ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),
 )
+_PUSH_WORDS = re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
 
@@ -511,6 +514,9 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     if not is_yes_no(question) or not outcomes:
         return None
     asked = _asked(question)
+    if asked == "ball_counts":
+        # of a push-out, whether its ball counts is a rule point of its own; of another shot, whether it is legal
+        asked = None if _PUSH_WORDS.search(" ".join(words(question))) else "legal"
     if asked is None:
         return None
     # whose win or loss: the asker's (first person) or the other player's, read in the last words

@@ -107,10 +107,22 @@ class PolicyQuestions:
             return None
         # a flip phrase the entry itself is asked by (« restent au fond » of the balls kept
         # down) asks that entry, not its opposite
+        # (a negating one, « sans faute », flips only an entry asked by what it negates: « c'est faute ? »
+        # asked « sans faute ? »; an entry asked « c'est permis ? » reads « sans faute ? » as it is)
         own = set(found.words) | set(found.all)
-        return found, _any_in((f for f in self.flip if not any(f in o or o in f for o in own)), text)
+        return found, _any_in((f for f in self.flip if _flips(f, own)), text)
 
 
+_NEGATING = re.compile(r"(?:sans|pas de|aucune|aucun) ")
+
+
+def _flips(phrase: str, own: set[str]) -> bool:
+    """Whether the flip ``phrase`` asks the opposite of an entry asked by the phrases ``own``."""
+    if any(phrase in o for o in own):
+        return False
+    if _NEGATING.match(phrase):
+        return any(o in phrase for o in own)
+    return not any(o in phrase for o in own)
 _CACHED = 4096    # question texts whose entry is kept
 
 

@@ -502,6 +502,7 @@ _ASKED = (
     # « je peux rentrer la 5 si je touche la 1 ? »: whether the shot told is allowed
     ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),
 )
+_NO_FOUL = re.compile(r"\b(?:pas de|aucune|sans) fautes?\b|\bsans que ce soit (?:une |)faute\b")   # not « c'est pas faute ? »: « n'est-ce pas faute ? »
 _PUSH_WORDS = re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
@@ -525,6 +526,8 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     tail = last if _FIRST_PERSON.search(last) or _OTHER_PERSON.search(last) else " ".join(words(question))[-80:]
     about_asker = bool(_FIRST_PERSON.search(tail)) or not _OTHER_PERSON.search(tail)
     about_shooter = about_asker == (shooter != "other")
+    # « …, il y a pas de faute ? », « c'est sans faute ? »: asked the other way round
+    negated = asked == "foul" and bool(_NO_FOUL.search(" ".join(words(question))[-60:]))
     out: dict[str, str] = {}
     for r, o in outcomes.items():
         unsettled = set(getattr(o, "unsettled", ()) or ())
@@ -537,7 +540,7 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
         elif unlisted and unsettled & _SETTLES.get(asked, frozenset()):
             out[r] = "silent"      # the engine ruled as a referee would: the text itself says nothing
         else:
-            out[r] = "yes" if _answers(asked, o, about_shooter) else "no"
+            out[r] = "yes" if _answers(asked, o, about_shooter) != negated else "no"
     return out
 
 

@@ -192,6 +192,8 @@ _CONTACT = re.compile(
     r"rebondit sur|reste sur|restee sur|s arrete sur|s immobilise|deplace|deplacee)\b")
 _BALL = re.compile(r"\b(?:bille|billes|blanche|boule|boules|la [0-9]+|le [0-9]+)\b")
 _HOW = re.compile(r"\bcomment\b|\bpourquoi\b|\bastuces?\b|\bconseils?\b")
+# (« reconnu » of a foul, « une faute signalée trop tard est-elle reconnue ? », is no question of variants)
+_FOUL_RECOGNISED = re.compile(r"\breconn\w*(?=.*\bfautes?\b)|(?<=\bfaute)(?:s|)\b.*\breconn\w*")
 _VARIANT_INTENT = re.compile(
     r"\bvariante|\breconn|\bofficiel|\borganisme|\borganisations?\b|\bfederations\b|\binstances?\b|\bwpa\b|"
     r"\bepbf\b|\bautres? jeux|\bexiste")
@@ -276,7 +278,7 @@ def detect(question: str) -> Detection:
     return Detection(
         game=game, rulesets=tuple(named), drop=frozenset(drop), name_drop=name_drop,
         other_game=other.group(0) if other else None,
-        variant_intent=bool(_VARIANT_INTENT.search(text)),
+        variant_intent=bool(_VARIANT_INTENT.search(_FOUL_RECOGNISED.sub(" ", text))),
         off_topic=off_topic(text),
     )
 

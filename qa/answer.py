@@ -318,7 +318,10 @@ class Answerer:
             policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)))
         # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
         settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
-        if look.unknown and not settled and not ((lenient or strong) and look.reason == "weak" and look.hits):
+        # an open question a policy's words ask, whose clause the lookup finds among its three best, is in scope
+        asked = (reply is not None and bool(reply.clauses) and look.reason == "weak"
+                 and any(h.clause.id in reply.clauses for h in look.hits[:3]))
+        if look.unknown and not settled and not asked and not ((lenient or strong) and look.reason == "weak" and look.hits):
             # (strong: a long, chatty question whose best clause matches it strongly is not refused)
             # (lenient: the same question, answered under other rulesets, asked again under these)
             return self._unknown(q, look)

@@ -91,7 +91,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
-        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|[0-9]+ balles)\b"
+        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|remuneration|remunere|remuneree|defraiement|defraye|indemnites?|(?:combien )?(?:est |sont |)payee?s? (?:un |une |les |l |)(?:arbitres?|joueurs?)|[0-9]+ balles)\b"
         r"|\bc est combien$|\bc est combien (?:\w+ ){0,2}?" + _GEAR + r"\b|\bc est combien (?:la partie|l heure|pour jouer)\b")),
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
@@ -99,7 +99,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar|table du bar|billard du bar|"
         r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard)|"
         r"(?:billard|table)s? (?:du|de|au|d un) (?:cafe|bistrot|pub|troquet)|(?:billard|table)s? payante?s?|"
-        r"monnaie|machine|avale (?:la|les|ma))\b")),
+        r"monnaie|machine|avale (?:la|les|ma)|(?:mettre|met|mets|poser|pose|laisser|laisse) (?:sa|ma|ta|une|la|leur|des) pieces? (?:sur|au bord)|"
+        r"reserver (?:la|une|sa) table|reserve la table)\b")),
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
         r"fabricants?|qui fabrique|qui fabriquent|qui produit|fabrication|mcdermott|meucci|aramith|simonis|kamui|longoni|molinari|brunswick|lucasi|peri)\b")),
@@ -130,7 +131,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il |plus |tres |\w+ment )*+(?:viser|vise|vises|visez|visent|visons)\b")),
     ("technique", re.compile(
         r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
-        r"techniquement|lever la queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
+        r"techniquement|(?:lever|leve|leves|levez|lever) (?:la |sa |ma |ta |)queue|quel angle|(?:incline|inclines|incliner) (?:la |sa |ma |)queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
         r"(?<!peut )(?<!peuvent )(?<!puisse )(?<!pouvait )(?<!plus )progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"

@@ -749,3 +749,21 @@ def test_a_break_told_without_touching_the_1_assumes_no_contact_with_the_1(answe
     ans = answerer.ask("FFB jeu de la 9 : casse sans toucher la 1, l'adversaire a bille en main ?")
     assert ans["verdicts"] == {"9-ffb": "yes"}
     assert "touché la 1 en premier" not in ans["answer"]
+
+
+@pytest.mark.parametrize("q", ["pour un masse il faut incliner la queue de combien de degres ?",
+                               "on laisse une piece au bord du billard pour garder son tour au bar, ca se fait ?",
+                               "un arbitre de tournoi c'est remunere combien ?"])
+def test_near_domain_questions_of_session_6_are_refused(answerer, q):
+    assert answerer.ask(q)["kind"] == "unknown"
+
+
+@pytest.mark.parametrize("q, first", [
+    ("a la ffb au 9, on casse d'ou ?", "9-ffb/casse-de-depart"),
+    ("bca : pendant un coup pousse, quelles regles sont suspendues ?", "9-bca/5-coup-pousse-regles-suspendues"),
+    # a foul of no stated kind on the break, the 10 down: the clause of the 10 pocketed on a foul break
+    ("ffb au 10, j'ai fait une faute a la casse et la 10 est rentree", "10-ffb/casse-10-empochee-sur-faute"),
+])
+def test_open_questions_a_policy_asks_are_answered_from_its_clause(answerer, q, first):
+    ans = answerer.ask(q)
+    assert ans["kind"] == "lookup" and ans["citations"][0]["id"] == first

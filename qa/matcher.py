@@ -738,8 +738,8 @@ class Matcher:
             reason = "off_topic"
         elif not terms or not ranked:
             reason = "empty"
-        elif best < cfg.min_score or coverage < cfg.min_coverage:
-            reason = "weak"
+        elif (best < cfg.min_score or coverage < cfg.min_coverage) and referred is None:
+            reason = "weak"     # (a question pointing at a section of the texts is about that section)
         hits, covered = self._order(ranked, k)
         return Lookup(
             hits=tuple(hits), rulesets=covered, searched=searched, unknown=reason is not None,
@@ -758,7 +758,7 @@ class Matcher:
             return None
         if ref.number is not None:
             found = frozenset(i for i in allowed if self.clauses[i].kind == "rule" or self.clauses[i].kind == "info"
-                              if section_number(self.clauses[i].section) == ref.number)
+                              if section_number(self.clauses[i].section) in ref.numbers)
         else:
             by_text: dict[str, list[int]] = {}
             for i in sorted(allowed, key=lambda i: (self.clauses[i].ruleset, self.clauses[i].order)):

@@ -21,8 +21,8 @@ from typing import Sequence
 __all__ = ["Reference", "reference", "section_number"]
 
 # words that name a numbered part of a text (folded, as qa.text.words writes them)
-_PART_WORDS = frozenset("""regle article articles point section chapitre paragraphe alinea rubrique
-partie""".split())
+_PART_WORDS = frozenset("""regle regles article articles point points section sections chapitre chapitres
+paragraphe paragraphes alinea rubrique partie""".split())
 # words that may stand between the part word and its number: « la règle n° 4 », « l'article numéro 6 »
 _NUMBER_LEAD = frozenset({"numero", "no", "nr"})
 # a text as a whole, for « à la fin du guide », « au début du règlement »
@@ -36,11 +36,17 @@ _MAX_SECTION = 40
 class Reference:
     """A reference to a text's structure: ``number`` (a numbered section) or ``where``
     (``"end"``, ``"start"``: the last or first section of a text); ``drop``: indexes of the
-    words that make it."""
+    words that make it; ``also``: the other sections named with the first (« les règles 8 et 9 »)."""
 
     number: int | None
     where: str | None
     drop: frozenset[int]
+    also: tuple[int, ...] = ()
+
+    @property
+    def numbers(self) -> frozenset[int]:
+        """Every section number referred to."""
+        return frozenset(((self.number,) if self.number is not None else ()) + self.also)
 
 
 def section_number(section: str) -> int | None:
@@ -74,7 +80,11 @@ def reference(ws: Sequence[str]) -> Reference | None:
         if w in _PART_WORDS:
             found = _number_at(ws, i + 1)
             if found is not None:
-                return Reference(number=found[0], where=None, drop=frozenset(range(i, found[1])))
+                also, end = [], found[1]
+                while end + 1 < len(ws) and ws[end] in ("et", "ou") and (more := _number_at(ws, end + 1)) is not None:
+                    also.append(more[0])
+                    end = more[1]
+                return Reference(number=found[0], where=None, drop=frozenset(range(i, end)), also=tuple(also))
         if w in ("fin", "debut") and i + 2 < len(ws) and ws[i + 1] in ("du", "de", "des") and (
                 ws[i + 2] in _TEXT_WORDS or (ws[i + 2] in ("la", "l") and i + 3 < len(ws) and ws[i + 3] in _TEXT_WORDS)):
             end = i + 3 if ws[i + 2] in _TEXT_WORDS else i + 4

@@ -65,6 +65,14 @@ def test_a_numbered_section_is_searched(matcher, q, ruleset, prefix):
     assert look.hits and all(h.clause.ruleset == ruleset and h.clause.section.startswith(prefix) for h in look.hits)
 
 
+def test_several_sections_named_together_are_all_searched(matcher):
+    # « les règles 8 et 9 » of Dooly's: 8. COUP MANQUÉ and 9. AUCUNE BANDE, however weakly the other words match
+    ref = reference(words("les règles 8 et 9 de dooly's"))
+    assert ref is not None and ref.numbers == {8, 9}
+    look = matcher.lookup(clean("chez dooly's, les regles 8 et 9 que le push suspend, elles disent quoi ?"))
+    assert not look.unknown and {h.clause.section.split(".")[0] for h in look.hits} == {"8", "9"}
+
+
 def test_a_term_within_a_section_ranks_there(matcher):
     look = matcher.lookup("l'article 12 de la BCA, l'avertissement")
     assert look.hits[0].clause.id == "9-bca/12-avertissement"

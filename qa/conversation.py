@@ -164,7 +164,8 @@ _WHY_PHRASE = (r"(?:pourquoi|pk|pq|pkoi|pour quelle raison|comment ca|ca dit ou|
                r"d ou ca sort|d ou ca vient|sur quoi tu te bases|t es sur|vous etes sur|c est sur|ta source|"
                r"la source|source|quelle clause|ca vient d ou|explique|expliquez|tu peux citer|cite|preuve|"
                r"c est quelle regle|c est quel article|c est quelle clause|c est quel texte|c est dans quel texte|"
-               r"c est quelle partie|c est dans quelle partie)")
+               r"c est quelle partie|c est dans quelle partie|(?:c est |)ou dans (?:le texte|le reglement|les regles)|"
+               r"dans quel passage|a quel endroit du (?:texte|reglement))")
 _WHY = re.compile(r"^(?:(?:et|mais|ok|d accord|ah|hein|donc) )*+" + _WHY_PHRASE +
                   r"(?: (?:" + _WHY_PHRASE + r"|ca|cela|donc|c est comme ca))*+$")
 # the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
@@ -307,7 +308,34 @@ def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, A
         out["shot.called"] = None if negated else _called(balls, scenario)
     if re.search(r"\bbandes?\b", text):
         out["shot.rail_after_contact"] = not negated
-    out.update(_ball_changes(text, balls, negated, scenario, bool(out)))
+    counts = _count_changes(text, scenario)
+    out.update(counts)
+    if not counts:
+        out.update(_ball_changes(text, balls, negated, scenario, bool(out)))
+    return out
+
+
+# « et s'il y en avait eu 3 (de rentrées) ? », « et si trois billes étaient rentrées ? », « et si 2 passaient la ligne ? »
+_HOW_MANY_POCKETED = re.compile(r"\b(?:il y |y |)en (?:a|avait|aurait|avaient|auraient) (?:eu |)(x?\d+)\b(?! (?:fautes?|bandes?))|"
+                                r"\b(x\d+) (?:billes? |boules? |)(?:etaient|sont|avaient ete|ont ete|seraient) (?:rentrees|tombees|empochees)\b")
+_HOW_MANY_CROSSED = re.compile(r"\b(x?\d+) (?:billes? |boules? |)(?:passe|passent|passaient|avaient passe|franchit|franchissent|"
+                               r"franchissaient|avaient franchi|traversent|traversaient|depassent|depassaient) (?:la |)ligne\b")
+# the balls a count adds to the pocketed ones: neither the 1 (hit first) nor a money ball
+_FILLERS = (8, 7, 6, 5, 4, 3, 2)
+
+
+def _count_changes(text: str, scenario: Mapping[str, Any]) -> dict[str, Any]:
+    """A number of balls told without their numbers: pocketed (the balls named before kept, the
+    others taken among the table's middle balls) or past the head string."""
+    shot = scenario.get("shot") or {}
+    out: dict[str, Any] = {}
+    if m := _HOW_MANY_CROSSED.search(text):
+        out["shot.crossed_head_string"] = int(m.group(1).lstrip("x"))
+    elif (m := _HOW_MANY_POCKETED.search(text)) and not re.search(r"\b(?:passe|passent|passaient|franchi\w*) (?:la |)ligne", text):
+        n = int((m.group(1) or m.group(2)).lstrip("x"))
+        kept = list(shot.get("pocketed") or [])[:n]
+        kept += [b for b in _FILLERS if b not in kept][:max(0, n - len(kept))]
+        out["shot.pocketed"] = sorted(kept)
     return out
 
 

@@ -494,6 +494,8 @@ _ASKED = (
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
     # « une bille rentrée sur mon push, elle compte ? »: a policy answers (push_out_pocketed_counts), not the ruling
     ("ball_counts", re.compile(r"\b(?:elle|elles) (?:compte|comptent)\b|\b(?:compte t elle|comptent elles|est elle comptee)\b")),
+    # « une bille passe la ligne et rentre, ça fait 2 ? »: how balls count, a policy answers (three_ball_count)
+    ("ball_counts", re.compile(r"\b(?:ca (?:en |)fait|ca vaut|ca compte pour) (?:x2|2)$")),
     # « ça fait deux fautes ? »: whether the shot's fouls count as several
     ("several", re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b|\bdouble faute\b|\bfautes? (?:comptent|compte) (?:double|pour x2|pour 2|pour deux)\b")),
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
@@ -503,6 +505,7 @@ _ASKED = (
     ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),
 )
 _NO_FOUL = re.compile(r"\b(?:pas de|aucune|sans) fautes?\b|\bsans que ce soit (?:une |)faute\b")   # not « c'est pas faute ? »: « n'est-ce pas faute ? »
+_TWO = re.compile(r"\b(?:x2|2)$")
 _PUSH_WORDS = re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
@@ -516,8 +519,10 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
         return None
     asked = _asked(question)
     if asked == "ball_counts":
-        # of a push-out, whether its ball counts is a rule point of its own; of another shot, whether it is legal
-        asked = None if _PUSH_WORDS.search(" ".join(words(question))) else "legal"
+        # of a push-out, whether its ball counts is a rule point of its own (and « ça fait 2 ? » how balls
+        # count for the three-ball rule); of another shot, whether it is legal
+        told = " ".join(words(question))
+        asked = None if _PUSH_WORDS.search(told) or _TWO.search(told) else "legal"
     if asked is None:
         return None
     # whose win or loss: the asker's (first person) or the other player's, read in the last words

@@ -214,6 +214,30 @@ def test_change_facts_on_the_scenario():
     assert change_facts("et si c'était pendant la partie ?", on_break)["shot"]["kind"] == "normal"
 
 
+def test_a_follow_up_may_change_how_many_balls_dropped_or_crossed():
+    on_break = {"shot": {"kind": "break", "pocketed": [7, 8], "crossed_head_string": 0}}
+    assert change_facts("et s'il y en avait eu 3 ?", on_break)["shot"]["pocketed"] == [6, 7, 8]
+    assert change_facts("et si trois billes etaient rentrees ?", on_break)["shot"]["pocketed"] == [6, 7, 8]
+    assert change_facts("et si 2 passaient la ligne ?", on_break)["shot"]["crossed_head_string"] == 2
+
+
+def test_a_template_break_asked_again_with_three_balls_down_meets_the_rule(answerer):
+    # 9-ffb: « Le joueur garde donc la main si, et seulement si : » … « trois billes sont empochées »
+    first = answerer.ask("9 ffb avec gabarit, a la casse j'en rentre deux et aucune ne passe la ligne, je rejoue ?")
+    assert first["verdicts"] == {"9-ffb": "no"}
+    second = answerer.ask("et s'il y en avait eu 3 ?", context=first["context"])
+    assert second["verdicts"] is None or second["verdicts"] == {"9-ffb": "yes"}
+    assert second["citations"][0]["id"] == "9-ffb/trois-billes-trois-empochees"
+    assert second["outcomes"]["9-ffb"]["next_shooter"] == "shooter"
+
+
+def test_where_in_the_text_cites_the_answer_again(answerer):
+    first = answerer.ask("ffb 9 gabarit : la 4 passe la ligne de depart puis tombe dans une poche, ca fait 2 ?")
+    assert first["verdicts"] == {"9-ffb": "no"}
+    second = answerer.ask("c'est ou dans le texte ?", context=first["context"])
+    assert second["citations"][0]["id"] == "9-ffb/trois-billes-comptage"
+
+
 def _forged(context: str, change) -> str:
     body = context[3:]
     data = json.loads(zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))

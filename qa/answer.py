@@ -293,7 +293,8 @@ class Answerer:
             sc = dict(ctx.scenario)
             if len(money) == 1 and len(new_money) == 1:
                 sc = switch_game(sc, next(iter(money)), next(iter(new_money)))
-            return self._scenario(ctx, sc, rulesets)
+            # cited first as the story asked on its own would be (« pourquoi ? » quotes what it rests on)
+            return self._specific_first(self._scenario(ctx, sc, rulesets), ctx.question, list(rulesets))
         return self._answer(ctx.question, list(rulesets), k, lenient=lenient and ctx.kind == "lookup")
 
     def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False, own: str | None = None,

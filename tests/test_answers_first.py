@@ -791,3 +791,12 @@ def test_near_domain_questions_of_session_6_are_refused(answerer, q):
 def test_open_questions_a_policy_asks_are_answered_from_its_clause(answerer, q, first):
     ans = answerer.ask(q)
     assert ans["kind"] == "lookup" and ans["citations"][0]["id"] == first
+
+
+def test_why_asked_exactly_quotes_what_the_story_rests_on(answerer):
+    # 9-bca/5: « Les boules empochées lors d'un coup poussé le demeurent, sauf la NEUF, qui est replacée sur la mouche »
+    first = answerer.ask("bca, je pousse (push out annonce) et la 9 tombe, elle reste au fond ?")
+    second = answerer.ask("c'est quelle regle exactement ?", context=first["context"])
+    assert second["short"].startswith("Parce que")
+    assert second["citations"][0]["id"] == "9-bca/5-coup-pousse-billes-empochees"
+

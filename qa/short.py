@@ -105,7 +105,8 @@ def is_yes_no(question: str) -> bool:
         if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand",
                            "que signifie", "que veut dire", "que veulent dire", "que dit", "que disent",
                            "que se passe", "que faire", "que faut il", "qu arrive t il", "comment", "pourquoi",
-                           "combien", "quel ", "quelle ", "quels ", "quelles ")):
+                           "combien", "quel ", "quelle ", "quels ", "quelles ", "qui a ", "qui joue", "qui doit",
+                           "qui prend", "qui reprend", "qui casse", "qui gagne", "qui peut", "a qui ")):
             return False     # « scratch en pleine partie, c'est quoi la sanction ? », « arbitre : que signifie… »
         if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
             return True

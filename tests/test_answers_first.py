@@ -81,6 +81,8 @@ def test_unknown_questions_are_refused_in_grammatical_french(answerer):
 
 
 @pytest.mark.parametrize("q, expected", [
+    ("bca : une faute sur le push out, qui a la main ensuite ?", False),
+    ("la blanche tombe a la casse, a qui de jouer ?", False),
     ("peut-on sauter une bille ?", True), ("on a le droit de masser ?", True), ("la 9 à la casse, on gagne ?", True),
     ("est-ce qu'il faut annoncer ?", True), ("quand je casse, dois-je toucher la 1 ?", True),
     ("je touche la 3 alors que la 2 est encore là, j'ai gagné ?", True),

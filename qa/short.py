@@ -506,10 +506,25 @@ _ASKED = (
     ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),
 )
 _NO_FOUL = re.compile(r"\b(?:pas de|aucune|sans) fautes?\b|\bsans que ce soit (?:une |)faute\b")   # not « c'est pas faute ? »: « n'est-ce pas faute ? »
+_TWICE = re.compile(r"\b(?:compte|comptent|vaut|valent) (?:double|deux fois|x2 fois|2 fois|pour x2|pour 2|pour deux)\b")
+_FOULS_TOLD = re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b")
 _TWO = re.compile(r"\b(?:x2|2)$")
 _PUSH_WORDS = re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
+
+
+def _asked_of_story(question: str) -> str | None:
+    """What a yes/no question asks of a situation's ruling (:func:`_asked`), or None when a policy
+    answers it rather than the ruling: of a push-out, whether its ball counts, and « ça fait 2 ? »
+    of the three-ball rule; « 2 fautes…, ça compte double ? » asks whether the fouls count as several."""
+    asked = _asked(question)
+    told = " ".join(words(question))
+    if asked == "ball_counts":
+        asked = None if _PUSH_WORDS.search(told) or _TWO.search(told) else "legal"
+    if asked == "legal" and _TWICE.search(told) and _FOULS_TOLD.search(told):
+        asked = "several"
+    return asked
 
 
 def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = "self") -> dict[str, str] | None:
@@ -518,12 +533,7 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     the Outcome says. ``shooter``: who played the shot (``self``: the asker)."""
     if not is_yes_no(question) or not outcomes:
         return None
-    asked = _asked(question)
-    if asked == "ball_counts":
-        # of a push-out, whether its ball counts is a rule point of its own (and « ça fait 2 ? » how balls
-        # count for the three-ball rule); of another shot, whether it is legal
-        told = " ".join(words(question))
-        asked = None if _PUSH_WORDS.search(told) or _TWO.search(told) else "legal"
+    asked = _asked_of_story(question)
     if asked is None:
         return None
     # whose win or loss: the asker's (first person) or the other player's, read in the last words
@@ -601,7 +611,7 @@ def verdict_clauses(question: str, outcomes: Mapping[str, Any]) -> list[str]:
     ``outcomes`` order; [] otherwise."""
     if not is_yes_no(question) or not outcomes:
         return []
-    asked = _asked(question) or ""
+    asked = _asked_of_story(question) or ""
     policies = _VERDICT_POLICIES.get(asked, ())
     out: list[str] = []
     for o in outcomes.values():

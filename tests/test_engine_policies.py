@@ -103,7 +103,7 @@ def test_a_ball_off_the_table_in_play_stays_off_citing_the_clause_that_says_so(r
 
 @pytest.mark.parametrize("ruleset, clause", [
     # « Lorsqu’un joueur rate son coup, son adversaire doit reprendre le jeu en prenant la position laissée »
-    ("10-doolys", "10-doolys/1-rate-ou-faute"), ("9-bca", "9-bca/4-changement-de-joueur"),
+    ("10-doolys", "10-doolys/1-rate-ou-faute"), ("9-bca", "9-bca/1-rate-ou-faute"),
     ("10-ffb", "10-ffb/fin-de-reprise"), ("10-guide", "10-guide/fin-de-reprise"),
 ])
 def test_a_legal_miss_cites_the_clause_on_who_plays_from_the_position_left(ruleset, clause):

@@ -332,7 +332,12 @@ class Answerer:
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
         # (a follow-up read with the previous question: the policy the two ask together leads too)
         lead = (asked_own is not None or (own is not None and reply is not None)
-                or (settled and len(words(q)) <= _SHORT_SETTLED))
+                or (settled and len(words(q)) <= _SHORT_SETTLED)
+                # a verdict resting on clauses the lookup does not find among its best: they are cited first
+                # (a policy's, not a listed foul's, whose clause is read from the foul's name)
+                or (reply is not None and bool(reply.verdicts) and bool(reply.clauses)
+                    and reply.policy in self.book.policy_specs
+                    and not any(h.clause.id in reply.clauses for h in look.hits[:3])))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
         if settled and reply is not None and not reply.clauses:

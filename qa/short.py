@@ -71,7 +71,10 @@ _AS_IT_IS = re.compile(r"\btel(?:le)?s? quel(?:le)?s?\b", re.IGNORECASE)
 
 
 _WHAT_NEXT = frozenset({"et apres", "et ensuite", "et maintenant", "et la suite", "la suite", "et alors", "et puis",
-                        "apres", "ensuite", "et apres quoi", "et du coup"})
+                        "apres", "ensuite", "et apres quoi", "et du coup",
+                        # « …. Conséquences ? », « …, sanction ? »: what follows, asked in one word
+                        "consequences", "consequence", "les consequences", "la consequence", "sanction", "la sanction",
+                        "sanctions", "les sanctions", "decision", "la decision", "verdict", "le verdict"})
 
 
 def is_yes_no(question: str) -> bool:
@@ -97,7 +100,7 @@ def is_yes_no(question: str) -> bool:
     # (« on fait quoi ? », « c'est à qui ? »); « que », « qui », « quand » inside a story join clauses
     if ws[:1] == ["quand"] and re.search(r"\b(?:dois je|doit on|faut il|peut on|puis je|est ce)\b", text):
         return True          # « quand je casse, dois-je toucher la 1 ? »
-    parts = [" ".join(words(p)) for p in re.split(r"[,:;]", question)]
+    parts = [" ".join(words(p)) for p in re.split(r"[,:;.!]", question) if words(p)]
     if parts and parts[-1] in _WHAT_NEXT:
         return False         # « j'ai scratché au bris, et après ? » asks what follows
     for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides

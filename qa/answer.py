@@ -326,7 +326,9 @@ class Answerer:
             # (strong: a long, chatty question whose best clause matches it strongly is not refused)
             # (lenient: the same question, answered under other rulesets, asked again under these)
             return self._unknown(q, look)
-        if reply is not None and not settled and not self._agrees(reply, look, deep=own is not None):
+        # (a yes/no question that names an entry's words in its context is about that policy, whatever the lookup)
+        if reply is not None and not settled and not (reply.verdicts and reply.in_context) \
+                and not self._agrees(reply, look, deep=own is not None):
             reply = None
         # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)

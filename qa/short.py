@@ -180,12 +180,14 @@ def _silent_phrase(book: Rulebook, rids: Sequence[str], covered: Sequence[str], 
 @dataclass(frozen=True)
 class PolicyReply:
     """What a policy answers: ``short``, ``verdicts`` (None for an open question), the
-    ``policy`` and the clause of each ruleset's value (``clauses``, in ``covered`` order)."""
+    ``policy`` and the clause of each ruleset's value (``clauses``, in ``covered`` order);
+    ``in_context``: the question named the entry's context too (its ``all`` words), not only its words."""
 
     short: str
     verdicts: Mapping[str, str] | None
     policy: str
     clauses: tuple[str, ...]
+    in_context: bool = False
 
 
 def _value_groups(book: Rulebook, policy: str, covered: Sequence[str]) -> dict[str, list[str]]:
@@ -226,8 +228,8 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if yes_no:
         verdicts = {r: pq.verdict(book.rulesets[r].policy[pq.policy].value, flip) for r in covered}
         short = _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs)
-        return PolicyReply(short, verdicts, pq.policy, clauses)
-    return PolicyReply(_open_short(book, spec, groups, covered, pqs), None, pq.policy, clauses)
+        return PolicyReply(short, verdicts, pq.policy, clauses, bool(pq.all))
+    return PolicyReply(_open_short(book, spec, groups, covered, pqs), None, pq.policy, clauses, bool(pq.all))
 
 
 def _deciding_clause(rs: Any, pq: Any) -> str | None:

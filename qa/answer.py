@@ -335,11 +335,13 @@ class Answerer:
         # (a follow-up read with the previous question: the policy the two ask together leads too)
         lead = (asked_own is not None or (own is not None and reply is not None)
                 or (settled and len(words(q)) <= _SHORT_SETTLED)
-                # a verdict resting on clauses the lookup does not find among its best: they are cited first
-                # (a policy's, not a listed foul's, whose clause is read from the foul's name)
+                # a verdict resting on clauses the lookup does not find among its best, whose first is about
+                # something else (not of its topic): they are cited first (a policy's, not a listed foul's, whose clause is
+                # read from the foul's name)
                 or (reply is not None and bool(reply.verdicts) and bool(reply.clauses)
                     and reply.policy in self.book.policy_specs
-                    and not any(h.clause.id in reply.clauses for h in look.hits[:3])))
+                    and not any(h.clause.id in reply.clauses for h in look.hits[:3])
+                    and not (look.hits and self.book.policy_specs[reply.policy].topic in look.hits[0].clause.topics)))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
         if settled and reply is not None and not reply.clauses:
@@ -394,6 +396,8 @@ class Answerer:
             if top.score >= SPECIFIC_NEW and top.clause.ruleset in covered:
                 return {**ruled, "citations": [{**top.clause.to_json(), "score": top.score}]}
             return ruled
+        if self._case_not_met(top.clause, cites):
+            return ruled      # a case of a list of conditions the ruling did not meet (« garde la main si, et seulement si : »)
         if top.score < SPECIFIC_SCORE or top.clause.ruleset not in covered or cites[0].get("id") == top.clause.id:
             return ruled
         score = {h.clause.id: h.score for h in look.hits}
@@ -412,6 +416,17 @@ class Answerer:
             return ruled      # it is about the money ball alone, the story about another ball (« ma 3 saute par terre »)
         first = {**top.clause.to_json(), "score": cites[0].get("score", top.score)}
         return {**ruled, "citations": [first] + [c for c in cites if c.get("id") != top.clause.id]}
+
+    def _case_not_met(self, clause: Clause, cites: list[dict]) -> bool:
+        """Whether ``clause`` is a case of a list of conditions (the items led in by a clause a policy
+        of its ruleset names as ``against``: 9-ffb « Le joueur garde donc la main si, et seulement si : »)
+        that the ruling does not cite, lead-in or case: a condition the shot did not meet."""
+        rs = self.book.rulesets.get(clause.ruleset)
+        if rs is None or not clause.lead_in:
+            return False
+        cited = {c.get("id") for c in cites}
+        lists = {pv.against for pv in rs.policy.values() if pv.against}
+        return clause.lead_in in lists and clause.lead_in not in cited and clause.id not in cited
 
     def _agrees(self, reply: Any, look: Lookup, deep: bool = False) -> bool:
         """The matcher agrees that the question is about the reply's policy: one of its clauses,

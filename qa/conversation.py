@@ -316,13 +316,21 @@ def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, A
     return out
 
 
-# « et s'il y en avait eu 3 (de rentrées) ? », « et si trois billes étaient rentrées ? », « et si 2 passaient la ligne ? »
-_HOW_MANY_POCKETED = re.compile(r"\b(?:il y |y |)en (?:a|avait|aurait|avaient|auraient) (?:eu |)(x?\d+)\b(?! (?:fautes?|bandes?))|"
-                                r"\b(x\d+) (?:billes? |boules? |)(?:etaient|sont|avaient ete|ont ete|seraient) (?:rentrees|tombees|empochees)\b")
-_HOW_MANY_CROSSED = re.compile(r"\b(x?\d+) (?:billes? |boules? |)(?:passe|passent|passaient|avaient passe|franchit|franchissent|"
-                               r"franchissaient|avaient franchi|traversent|traversaient|depassent|depassaient) (?:la |)ligne\b")
+# « et s'il y en avait eu 3 (de rentrées) ? », « et si trois billes étaient rentrées ? », « et si 2 passaient la
+# ligne et une seule rentrait ? »: how many, not which (« la 9 rentre » names a ball)
+_COUNT = r"(?<!la )(?<!le )\b(x?\d+|une seule|une|aucune)"
+_HOW_MANY_SAID = re.compile(r"\b(?:il y |y |)en (?:a|avait|aurait|avaient|auraient) (?:eu |)(x?\d+)\b(?! (?:fautes?|bandes?))")
+_HOW_MANY_POCKETED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:rentre|rentrent|rentrait|rentraient|tombe|tombent|"
+                                r"tombait|tombaient)|(?:etaient|sont|avaient ete|ont ete|seraient) (?:rentrees|tombees|empochees))\b")
+_HOW_MANY_CROSSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:passe|passent|passait|passaient|avaient passe|"
+                               r"franchit|franchissent|franchissait|franchissaient|avaient franchi|traversent|traversaient|"
+                               r"depassent|depassaient)) (?:la |)ligne\b")
 # the balls a count adds to the pocketed ones: neither the 1 (hit first) nor a money ball
 _FILLERS = (8, 7, 6, 5, 4, 3, 2)
+
+
+def _how_many(word: str) -> int:
+    return 0 if word == "aucune" else 1 if word.startswith("une") else int(word.lstrip("x"))
 
 
 def _count_changes(text: str, scenario: Mapping[str, Any]) -> dict[str, Any]:
@@ -331,9 +339,10 @@ def _count_changes(text: str, scenario: Mapping[str, Any]) -> dict[str, Any]:
     shot = scenario.get("shot") or {}
     out: dict[str, Any] = {}
     if m := _HOW_MANY_CROSSED.search(text):
-        out["shot.crossed_head_string"] = int(m.group(1).lstrip("x"))
-    elif (m := _HOW_MANY_POCKETED.search(text)) and not re.search(r"\b(?:passe|passent|passaient|franchi\w*) (?:la |)ligne", text):
-        n = int((m.group(1) or m.group(2)).lstrip("x"))
+        out["shot.crossed_head_string"] = _how_many(m.group(1))
+    pocketed = _HOW_MANY_POCKETED.search(text) or (None if out else _HOW_MANY_SAID.search(text))
+    if pocketed:
+        n = _how_many(pocketed.group(1))
         kept = list(shot.get("pocketed") or [])[:n]
         kept += [b for b in _FILLERS if b not in kept][:max(0, n - len(kept))]
         out["shot.pocketed"] = sorted(kept)

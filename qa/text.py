@@ -85,7 +85,8 @@ _SMS = {"koi": "quoi", "koa": "quoi", "kel": "quel", "kelle": "quelle", "kels": 
         "chui": "je suis", "chuis": "je suis", "jsuis": "je suis", "tas": "t as", "koment": "comment",
         "komen": "comment", "tjs": "toujours", "tjrs": "toujours", "ds": "dans", "bcp": "beaucoup", "pr": "pour",
         "tt": "tout", "dc": "donc", "pis": "puis", "ya": "y a", "slt": "salut", "stp": "svp", "mm": "meme",
-        "jsp": "sais"}
+        "jsp": "sais", "jen": "j en", "jy": "j y", "jme": "je me", "jte": "je te", "jle": "je le", "jla": "je la",
+        "jlui": "je lui"}
 _NUMERO = re.compile(r"\bn\s*[°º]\s*|\bno\.?\s*(?=\d)|\bnum\.?\s*(?=\d)|#\s*(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
 # plural nouns after which a number is a count ("quatre billes" → x4), not a ball ("la 4")

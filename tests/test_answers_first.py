@@ -802,3 +802,16 @@ def test_why_asked_exactly_quotes_what_the_story_rests_on(answerer):
     assert second["short"].startswith("Parce que")
     assert second["citations"][0]["id"] == "9-bca/5-coup-pousse-billes-empochees"
 
+
+def test_a_case_of_the_three_ball_list_the_break_did_not_meet_is_not_cited_first(answerer):
+    # 9-ffb: « Le joueur garde donc la main si, et seulement si : » one pocketed and two past the line, … ;
+    # one pocketed and one past the line is none of them: a dry break
+    a = answerer.ask("9 ffb au gabarit, a la casse une bille tombe et une autre passe la ligne, je garde la main ?")
+    assert a["verdicts"] == {"9-ffb": "no"}
+    assert not a["citations"][0]["id"].startswith("9-ffb/trois-billes-") or a["citations"][0]["id"] == "9-ffb/trois-billes-regle"
+
+
+def test_sms_j_en_is_read_as_j_en():
+    from qa.text import words
+    assert words("jen empoche une")[:3] == ["j", "en", "empoche"]
+

@@ -439,6 +439,8 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
                "s’appliquent.", policy="push_out_rules", role=Role.CONDITION)
         return
     first = sh.first_contact
+    if "shot.first_contact" in sc.unstated and {"wrong_ball_first", "no_contact"} & set(sh.fouls):
+        return      # the contact's foul is stated by its code (« sans toucher la 1 »): nothing to assume
     if "shot.first_contact" in sc.unstated:
         first = lowest
         r.assume("shot.first_contact", f"J’ai supposé que la blanche avait touché la plus basse (la {lowest}) en premier.")

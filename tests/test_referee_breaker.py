@@ -93,3 +93,73 @@ def test_combination_on_the_nine_with_a_scratch(answerer, q):
     assert _reasons(bca)["money_ball_on_foul"] == "9-bca/6-faute-perte-du-tour"
     assert {"legal", "ball_in_hand"} <= set(bca["unsettled"]) and "spotted" not in bca["unsettled"]
     assert "la 9 est replacée" in a["short"] and "bille en main" in a["short"] and len(a["short"]) <= 200
+
+
+# ----------------------------------------------------------------------------- the warning told in a conversation
+# 9-ffb/trois-fautes-avertissement « Après la deuxième faute consécutive, l’adversaire ou l’arbitre doivent avertir
+# le joueur concerné » and 9-ffb/trois-fautes-consecutives « si un joueur commet trois fautes consécutives … il perd
+# la partie »: warned, the third foul loses; 9-ffb/trois-fautes-sans-avertissement (the unwarned case) is not the
+# clause of that ruling. 10-ffb: 10-ffb/trois-fautes-avertissement, 10-ffb/trois-fautes-consecutives « Si un joueur
+# commet trois fautes consécutivement lors d’une même manche, il perd la manche », and unwarned
+# 10-ffb/trois-fautes-compte-a-deux « le compte des fautes consécutives demeurera à deux ».
+def _chat(answerer, *questions: str) -> list[dict]:
+    out, context = [], None
+    for q in questions:
+        a = answerer.ask(q, context=context)
+        out.append(a)
+        context = a["context"]
+    return out
+
+
+def _ids(a: dict) -> list[str]:
+    return [c["id"] for c in a["citations"]]
+
+
+def test_the_warning_answered_in_chat_gives_the_warned_case(answerer):
+    first, warned = _chat(answerer, "au jeu de la 9 FFB, j'avais deux fautes et je touche la 5 au lieu de la 2",
+                          "oui, on m'avait averti")
+    assert any("averti" in f for f in first["follow_up"])      # the warning was asked
+    o = warned["outcomes"]["9-ffb"]
+    assert warned["scenario"]["state"]["warned"] is True
+    assert o["game_over"] and o["termination"] == "three_fouls" and o["winner"] == "opponent"
+    assert {"9-ffb/trois-fautes-consecutives", "9-ffb/trois-fautes-avertissement"} <= set(_ids(warned))
+    assert "9-ffb/trois-fautes-sans-avertissement" not in _ids(warned)
+    assert _reasons(o)["warning_required"] == "9-ffb/trois-fautes-avertissement"
+
+
+def test_no_warning_answered_in_chat_gives_the_unwarned_case(answerer):
+    _, unwarned = _chat(answerer, "au jeu de la 9 FFB, j'avais deux fautes et je touche la 5 au lieu de la 2",
+                        "non, personne ne m'avait averti")
+    o = unwarned["outcomes"]["9-ffb"]
+    assert not o["game_over"] and o["fouls_after"]["shooter"] == 2 and o["ball_in_hand"]
+    assert _reasons(o)["unwarned_third_foul"] == "9-ffb/trois-fautes-sans-avertissement"
+
+
+def test_a_warning_told_before_the_shot_is_carried_to_it(answerer):
+    told, shot = _chat(answerer, "au jeu de la 10 FFB, mon adversaire a deux fautes et je l'ai averti",
+                       "il touche la 5 au lieu de la 1")
+    assert told["kind"] != "scenario"      # no shot yet: the rule is looked up
+    assert shot["kind"] == "scenario" and shot["scenario"]["state"] == {
+        "fouls": {"shooter": 2, "opponent": 0}, "warned": True, "on_table": list(range(1, 11))}
+    o = shot["outcomes"]["10-ffb"]
+    assert o["game_over"] and o["termination"] == "three_fouls" and o["winner"] == "opponent"   # « il » loses
+    assert "ton adversaire perd la partie" in shot["short"]
+    assert {"10-ffb/trois-fautes-consecutives", "10-ffb/trois-fautes-avertissement"} <= set(_ids(shot))
+    assert not {"10-ffb/trois-fautes-sans-avertissement", "10-ffb/trois-fautes-compte-a-deux"} & set(_ids(shot)[:3])
+
+
+def test_no_warning_told_before_the_shot_is_carried_too(answerer):
+    _, shot = _chat(answerer, "au jeu de la 10 FFB, mon adversaire a deux fautes mais je ne l'ai pas averti",
+                    "il touche la 5 au lieu de la 1")
+    o = shot["outcomes"]["10-ffb"]
+    assert shot["scenario"]["state"]["warned"] is False
+    assert not o["game_over"] and o["fouls_after"]["shooter"] == 2 and o["ball_in_hand"]
+    assert "10-ffb/trois-fautes-compte-a-deux" in [r["clause"] for r in o["reasons"]]
+
+
+def test_chat_command_carries_the_warning(runner):
+    from cli import cli
+    got = runner.invoke(cli, ["chat", "--rulesets", "10-ffb"],
+                        input="mon adversaire a deux fautes et je l'ai averti\nil touche la 5 au lieu de la 1\n")
+    assert got.exit_code == 0
+    assert "ton adversaire perd la partie" in got.output

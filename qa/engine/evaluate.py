@@ -580,6 +580,9 @@ def _foul_count(r: _Ruling, sc: Scenario) -> tuple[int, bool, bool]:
     if count < 3:
         return count, False, False
     if st.warned:
+        if not r.pol("warning_required").silent:    # the warning the text requires was given: the warned case
+            r.cite("Le joueur avait été averti après sa deuxième faute consécutive, comme le texte l’exige.",
+                   policy="warning_required", role=Role.CONDITION, note=False)
         r.cite("Troisième faute consécutive après avertissement : le joueur perd la partie.", policy="three_fouls")
         return count, False, True
     pv = r.pol("unwarned_third_foul")

@@ -64,6 +64,11 @@ class AskError(ValueError):
         return {"code": self.code, "message": self.message, "field": self.field}
 
 
+#: The roles of the policies whose case the engine decides for every shot (rules_data/policy_schema.yaml):
+#: when a ruling does not use one, its case is not the shot's.
+_DECIDED_ROLES = frozenset({"third_foul", "end_of_game", "break_money_ball", "spotting", "push_out_balls", "options"})
+
+
 class Answerer:
     """Answers questions over ``book``; the :class:`Matcher` is built once here.
 
@@ -415,12 +420,13 @@ class Answerer:
         outcome = (ruled.get("outcomes") or {}).get(clause.ruleset)
         if rs is None or not outcome:
             return False
+        specs = self.book.policy_specs
         names = {n for n, pv in rs.policy.items() if pv.clause == clause.id}
         used = {r.get("policy") for r in outcome.get("reasons") or () if r.get("policy")}
-        if not names or names & used:
-            return False
-        topics = {self.book.policy_specs[n].topic for n in names if n in self.book.policy_specs}
-        return any(self.book.policy_specs[u].topic in topics for u in used if u in self.book.policy_specs)
+        if not names or names & used or not all(n in specs and specs[n].role in _DECIDED_ROLES for n in names):
+            return False    # (a supporting clause, « la blanche saute après la bande », is a case the engine leaves)
+        topics = {specs[n].topic for n in names}
+        return any(specs[u].topic in topics for u in used if u in specs)
 
     def _agrees(self, reply: Any, look: Lookup, deep: bool = False) -> bool:
         """The matcher agrees that the question is about the reply's policy: one of its clauses,

@@ -163,3 +163,31 @@ def test_chat_command_carries_the_warning(runner):
                         input="mon adversaire a deux fautes et je l'ai averti\nil touche la 5 au lieu de la 1\n")
     assert got.exit_code == 0
     assert "ton adversaire perd la partie" in got.output
+
+
+# ----------------------------------------------------------------------------- a double hit on frozen balls
+# 10-ffb/faute-7-double-contact lists « Double contact sur billes "gelées"; » among the fouls; 9-ffb lists
+# « Double touche ou « queutage », billes collées, poussette. » (9-ffb/faute-double-touche-poussette); the guide
+# « effectuer une double touche ou pousser la blanche » (10-guide/faute-double-touche); Dooly's and the BCA list
+# no double hit. Whether one may play a ball frozen to the cue ball is another point (frozen_cue_ball: the guide's
+# 10-guide/bille-gelee « on peut la jouer »).
+@pytest.mark.parametrize("q", ["double touche sur billes collées", "une double touche sur des billes collées ?"])
+def test_double_hit_on_frozen_balls_finds_the_ffb_ten_foul(answerer, q):
+    a = answerer.ask(q)
+    assert _ids(a)[0] == "10-ffb/faute-7-double-contact"
+    assert "Double contact sur billes" in a["short"] and "n’en dit rien" not in a["short"]
+
+
+def test_double_hit_on_frozen_balls_asked_as_a_foul(answerer):
+    a = answerer.ask("double touche sur billes collées, c'est faute ?")
+    assert a["verdicts"] == {"10-doolys": "silent", "10-ffb": "yes", "10-guide": "yes", "9-bca": "silent",
+                             "9-ffb": "yes"}
+    assert {"10-ffb/faute-7-double-contact", "9-ffb/faute-double-touche-poussette",
+            "10-guide/faute-double-touche"} <= set(_ids(a))
+    assert _ids(a)[0] == "10-ffb/faute-7-double-contact"
+
+
+def test_playing_a_frozen_ball_is_still_the_frozen_ball_policy(answerer):
+    a = answerer.ask("on peut jouer une bille collée à la blanche ?")
+    assert a["verdicts"]["10-guide"] == "yes" and a["verdicts"]["10-ffb"] == "silent"
+    assert "10-guide/bille-gelee" in _ids(a)

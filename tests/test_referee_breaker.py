@@ -191,3 +191,29 @@ def test_playing_a_frozen_ball_is_still_the_frozen_ball_policy(answerer):
     a = answerer.ask("on peut jouer une bille collée à la blanche ?")
     assert a["verdicts"]["10-guide"] == "yes" and a["verdicts"]["10-ffb"] == "silent"
     assert "10-guide/bille-gelee" in _ids(a)
+
+
+# ----------------------------------------------------------------------------- a late lag shot, without the word
+# 10-guide/tirage-rejoue-tir-en-retard: « Le tirage à la bande est rejoué si : […] un joueur tire après que la bille
+# de l’adversaire a touché la petite bande du haut ». The FFB 10 has a lag (10-ffb/casse-choix-du-casseur « Le
+# gagnant du tirage à la bande choisit… ») but says nothing of a late ball; Dooly's tosses a coin; the nine-ball
+# texts have no lag: silent.
+LATE_LAG = "mon adversaire a lancé sa bille alors que la mienne avait déjà touché la bande du haut"
+
+
+@pytest.mark.parametrize("q, verdict", [
+    (LATE_LAG, None),
+    (LATE_LAG + ", on doit refaire ?", "yes"),
+    ("il a lâché sa boule après que la mienne a tapé la petite bande, c'est faute ?", "no"),
+    (LATE_LAG + ", j'ai gagné ?", "no"),
+])
+def test_a_late_lag_ball_is_the_lag_replayed(answerer, q, verdict):
+    a = answerer.ask(q)
+    assert a["kind"] != "scenario" and a["scenario"] is None    # not a shot in play
+    assert _ids(a)[0] == "10-guide/tirage-rejoue-tir-en-retard"
+    if verdict is None:
+        assert a["verdicts"] is None and "rejoué dans le guide" in a["short"] and "n’en disent rien." in a["short"]
+    else:
+        assert a["verdicts"] == {"10-doolys": "silent", "10-ffb": "silent", "10-guide": verdict, "9-bca": "silent",
+                                 "9-ffb": "silent"}
+    assert len(a["short"]) <= 200

@@ -217,3 +217,58 @@ def test_a_late_lag_ball_is_the_lag_replayed(answerer, q, verdict):
         assert a["verdicts"] == {"10-doolys": "silent", "10-ffb": "silent", "10-guide": verdict, "9-bca": "silent",
                                  "9-ffb": "silent"}
     assert len(a["short"]) <= 200
+
+
+# ----------------------------------------------------------------------------- playing out of turn
+# 9-ffb/faute-jouer-hors-tour « Jouer en dehors de son tour : un joueur joue alors que ce n’est pas son tour. Les
+# billes restent dans la position laissée », under 9-ffb/liste-des-fautes « Après une faute, le joueur adverse a
+# « bille en main » »; 10-ffb/faute-12-jouer-hors-tour « Jouer durant la reprise de son adversaire », under
+# « Si le joueur à la table commet une faute, la main passe à son adversaire. Ce dernier dispose d’une bille en
+# main » (10-ffb/faute-bille-en-main). The fault is the one who played; the one whose turn it was has the cue ball
+# in hand. Dooly's, the guide and the BCA say nothing of playing out of turn: a referee's call (unsettled, noted).
+OUT_OF_TURN = {"9-ffb": "9-ffb/faute-jouer-hors-tour", "10-ffb": "10-ffb/faute-12-jouer-hors-tour"}
+HAND_AFTER_FOUL = {"9-ffb": "9-ffb/liste-des-fautes", "10-ffb": "10-ffb/faute-bille-en-main"}
+SILENT_ON_IT = ("10-doolys", "10-guide", "9-bca")
+
+
+def test_out_of_turn_gives_the_cue_ball_to_the_player_whose_turn_it_was(answerer):
+    a = answerer.ask("il a joué alors que c'était pas son tour")
+    assert a["scenario"]["shot"]["fouls"] == ["out_of_turn"]
+    for r, o in a["outcomes"].items():
+        # the shot ruled is his (« le tireur »): the one whose turn it was, the asker, has the cue ball in hand
+        assert not o["legal"] and o["next_shooter"] == "opponent" and o["ball_in_hand"]
+        assert o["fouls_after"] == {"shooter": 1, "opponent": 0}
+        if r in OUT_OF_TURN:
+            assert o["fouls"] == [{"code": "out_of_turn", "clause": OUT_OF_TURN[r]}] and not o["unsettled"]
+            assert _reasons(o)["ball_in_hand_after_foul"] == HAND_AFTER_FOUL[r]
+        else:
+            assert o["fouls"][0]["clause"] is None and {"fouls", "ball_in_hand"} <= set(o["unsettled"])
+            assert any("out_of_turn" in n for n in o["notes"])
+    assert a["short"].startswith("Faute : tu as la bille en main")
+    assert "n’en disent rien" in a["short"]       # the three texts silent on it are said so
+    assert "« l’adversaire », c’est toi" in a["answer"]
+
+
+def test_out_of_turn_told_by_the_one_who_played(answerer):
+    a = answerer.ask("j'ai joué alors que ce n'était pas mon tour, au jeu de la 9 FFB")
+    o = a["outcomes"]["9-ffb"]
+    assert o["next_shooter"] == "opponent" and o["ball_in_hand"] and "ton adversaire a la bille en main" in a["short"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(OUT_OF_TURN) + list(SILENT_ON_IT))
+def test_a_rack_charges_the_shot_out_of_turn_to_the_player_not_at_the_table(rulebook, ruleset):
+    from qa.engine.rack import play_rack
+    shots = [{"kind": "break", "first_contact": 1, "pocketed": [2], "balls_to_rail": 4},     # A breaks and pots
+             {"first_contact": 1, "rail_after_contact": True, "pocketed": [1], "fouls": ["out_of_turn"]},   # B plays
+             {"first_contact": 3, "rail_after_contact": True}]                                      # A again
+    (_, brk), (p2, o2), (p3, o3) = play_rack(rulebook, ruleset, None, shots)
+    assert brk.next_shooter == "shooter"             # A was at the table
+    assert p2 == "B" and not o2.legal and o2.next_shooter == "opponent" and o2.ball_in_hand
+    assert o2.fouls_after == {"shooter": 1, "opponent": 0}
+    assert p3 == "A" and o3.fouls_after == {"shooter": 0, "opponent": 1}     # A's count untouched, B's at one
+    if ruleset == "9-ffb":      # « Les billes restent dans la position laissée »: the 1 stays down
+        assert 1 not in o2.on_table_after and "9-ffb/faute-jouer-hors-tour" in o2.cited
+    if ruleset in OUT_OF_TURN:
+        assert o2.fouls[0].clause == OUT_OF_TURN[ruleset]
+    else:
+        assert "fouls" in o2.unsettled

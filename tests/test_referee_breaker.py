@@ -45,6 +45,23 @@ def test_ten_pocketed_without_hitting_the_one_is_spotted(answerer, q):
     assert "la 10 est replacée" in a["short"]
 
 
+# the same with the lowest ball named elsewhere in the story: 9-bca/7-coup-manque (the lowest not hit first),
+# 9-bca/6-faute-perte-du-tour « si la NEUF est empochée illégalement, celle-ci est replacée sur la mouche »,
+# 9-ffb/faute-mauvaise-bille-touchee and 9-ffb/bille-9-replacee « empochée irrégulièrement … remise sur le point »
+@pytest.mark.parametrize("q", ["sans toucher la 2 il rentre la 9, il restait la 2 et la 9",
+                               "il restait la 2 et la 9 : sans toucher la 2, il rentre la 9"])
+def test_nine_pocketed_without_hitting_the_lowest_is_spotted(answerer, q):
+    a = answerer.ask(q)
+    assert tuple(a["rulesets"]) == NINE and a["scenario"]["state"]["on_table"] == [2, 9]
+    spot = {"9-bca": "9-bca/6-faute-perte-du-tour", "9-ffb": "9-ffb/bille-9-replacee"}
+    first = {"9-bca": "9-bca/7-coup-manque", "9-ffb": "9-ffb/faute-mauvaise-bille-touchee"}
+    for r in NINE:
+        o = a["outcomes"][r]
+        assert o["fouls"] == [{"code": "wrong_ball_first", "clause": first[r]}]
+        assert o["spotted"] == [9] and _reasons(o)["money_ball_on_foul"] == spot[r]
+        assert not o["game_over"] and o["ball_in_hand"] and o["next_shooter"] == "opponent"
+
+
 # ----------------------------------------------------------------------------- a missed pot, the ball hit
 # « la blanche doit toucher la boule numérotée la plus basse » (9-bca/1-toucher-la-plus-basse), « La bille
 # numériquement la plus faible … doit être la première « bille-objet » contactée » (10-ffb/toucher-la-plus-petite-bille):

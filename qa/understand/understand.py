@@ -88,7 +88,8 @@ def _facts(text: str, shots: Shots, named: Partial) -> Facts:
     """The facts of the ruled shot (with the state the whole story tells)."""
     story = _story(text, shots)
     shot_text = _text_of(shots.ruled) if shots.earlier else text
-    return merge(story, _read_clauses(shots.ruled, story), read_order(shot_text), named)
+    # (each clause is read knowing the balls the whole question names: « sans toucher la 2 » of the lowest)
+    return merge(story, _read_clauses(shots.ruled, story + named), read_order(shot_text), named)
 
 
 # « …, elle ressort ? » at the end asks whether the ball is taken out again (spotted), it does not

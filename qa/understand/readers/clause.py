@@ -81,6 +81,9 @@ def _not_first(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s) \
         or re.search(r"\b(?:sans (?:avoir |)(?:toucher|touche|taper|tape|frapper|frappe|atteindre|atteint)|"
                      r"(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r")) (B1)\b(?!\d)", s)
+    if not m and (low := re.search(r"^ sans (?:avoir |)(?:toucher|touche|taper|tape|frapper|frappe|atteindre|atteint) "
+                                   r"(B(\d+))\b(?![\d+])", s)) and seen.named and int(low.group(2)) == min(seen.named):
+        m = low     # « sans toucher la 2 …, il restait la 2 et la 9 »: the lowest ball the question names, not hit
     if m:   # (« sans toucher la 1 », « j'ai pas touché la 1 »: the 1, which must be hit first, was not)
         r.add(F.CODES, "wrong_ball_first", m.group(0))
         r.balls(F.PRESENT, _nums(m.group(1)), m.group(0))

@@ -19,7 +19,8 @@ from .matcher import Hit, Lookup, Matcher
 from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
-                           make_context, only_fillers, read_context, swap_ball, switch_game, tells_generic_foul)
+                           joined, make_context, only_fillers, read_context, swap_ball, switch_game,
+                           tells_generic_foul)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .hygiene import WANTED_SHARE, on_subject
@@ -61,6 +62,11 @@ class AskError(ValueError):
     def to_json(self) -> dict:
         """The contract's error body: ``{"code", "message", "field"}``."""
         return {"code": self.code, "message": self.message, "field": self.field}
+
+
+#: The roles of the policies whose case the engine decides for every shot (rules_data/policy_schema.yaml):
+#: when a ruling does not use one, its case is not the shot's.
+_DECIDED_ROLES = frozenset({"third_foul", "end_of_game", "break_money_ball", "spotting", "push_out_balls", "options"})
 
 
 class Answerer:
@@ -242,7 +248,7 @@ class Answerer:
             return self._answer(q, within, k), q, within    # a question of its own, in the same texts
         if swapped is not None:
             return self._answer(swapped, scope, k), swapped, scope
-        combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+        combined = joined(ctx.question, q)[:MAX_QUESTION_LENGTH]
         # « même si j'ai rentré une bille ? » after a rule looked up asks whether that rule still
         # holds: the rule is looked up again, the condition is no story to rule
         story = not (ctx.kind == "lookup" and words(q)[:2] == ["meme", "si"])
@@ -266,7 +272,7 @@ class Answerer:
         if ctx.kind not in ("lookup", "scenario") or self._elsewhere(q):
             return None
         scope = ids or (list(ctx.scope) if ctx.scope else None) or list(ctx.rulesets) or None
-        combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
+        combined = joined(ctx.question, q)[:MAX_QUESTION_LENGTH]
         ans = self._answer(combined, scope, k, own=q)
         return (ans, combined, scope) if ans.get("kind") != "unknown" else None
 
@@ -406,6 +412,8 @@ class Answerer:
                 return ruled      # the lookup agrees with the ruling's first clause: it stays first
         elif top.score < SPECIFIC_NEW or top.score < SPECIFIC_RATIO * score.get(cites[0].get("id"), 0.0):
             return ruled      # a clause the ruling does not cite must match much more strongly to come first
+        if self._case_not_ruled(ruled, top.clause):
+            return ruled      # the clause of a case the ruling knows is not this one (the unwarned third foul, warned)
         money = {str(self.book.rulesets[r].money_ball) for r in covered if r in self.book.rulesets}
         balls = {t for t in look.terms if t in money}
         said = set(words(f"{top.clause.title} {top.clause.text}"))
@@ -427,6 +435,24 @@ class Answerer:
         cited = {c.get("id") for c in cites}
         lists = {pv.against for pv in rs.policy.values() if pv.against}
         return clause.lead_in in lists and clause.lead_in not in cited and clause.id not in cited
+
+    def _case_not_ruled(self, ruled: dict, clause: Any) -> bool:
+        """Whether ``clause`` states only decisions the ruling of its ruleset weighed and did not
+        apply: it is the clause of policies of that ruleset (« Si une troisième faute est commise
+        alors que l’avertissement n’a pas été notifié… », ``unwarned_third_foul``) among which the
+        ruling's reasons use none, while they use a policy of the same topic (``three_fouls``,
+        the warned case)."""
+        rs = self.book.rulesets.get(clause.ruleset)
+        outcome = (ruled.get("outcomes") or {}).get(clause.ruleset)
+        if rs is None or not outcome:
+            return False
+        specs = self.book.policy_specs
+        names = {n for n, pv in rs.policy.items() if pv.clause == clause.id}
+        used = {r.get("policy") for r in outcome.get("reasons") or () if r.get("policy")}
+        if not names or names & used or not all(n in specs and specs[n].role in _DECIDED_ROLES for n in names):
+            return False    # (a supporting clause, « la blanche saute après la bande », is a case the engine leaves)
+        topics = {specs[n].topic for n in names}
+        return any(specs[u].topic in topics for u in used if u in specs)
 
     def _agrees(self, reply: Any, look: Lookup, deep: bool = False) -> bool:
         """The matcher agrees that the question is about the reply's policy: one of its clauses,

@@ -44,7 +44,7 @@ from .lexicon import load_lexicon
 from .text import COMMON_WORDS, STOP_WORDS, words
 
 __all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts",
-           "completes", "follow_words", "only_fillers",
+           "completes", "follow_words", "joined", "only_fillers",
            "MAX_CONTEXT", "THREAD_TURNS"]
 
 MAX_CONTEXT = 16_000        # characters of a context sent back
@@ -216,6 +216,15 @@ def swap_ball(previous: str, text: str) -> str | None:
     return _BALL_TOLD.sub(lambda b: f"{b.group(1)} {m.group(1)}" if b.group(2) == old else b.group(0), previous)
 
 
+def joined(previous: str, text: str) -> str:
+    """A follow-up read with the question before it, as one story: « mon adversaire a deux fautes
+    et je l'ai averti » + « il touche la 5 au lieu de la 1 » → « …averti, il touche… » (a comma
+    where the first ends without punctuation, so that the follow-up's subject opens a clause of
+    its own and the warning told before stays a fact of the state)."""
+    previous = previous.rstrip()
+    return f"{previous} {text}" if not previous or previous[-1] in ".?!,;:…" else f"{previous}, {text}"
+
+
 def completes(text: str, own_words: int = 2) -> bool:
     """Whether a follow-up can only be read with the previous question: a word pointing back
     (« il », « l'autre », « après »), or a condition (« et si… », « même si… ») with at most
@@ -249,6 +258,8 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
         return "rulesets"      # (« et au dooly's il faut prévenir aussi ? »: two words of its own at most)
     if ctx.kind == "scenario" and ctx.scenario is not None and folded.startswith(_OPENERS) and _fact_changes(ws, ctx.scenario):
         return "facts"
+    if ctx.kind == "scenario" and ctx.scenario is not None and _answers_warning(ws, ctx.scenario):
+        return "facts"         # « oui, on m'avait averti » after « Avais-tu été averti … ? »: the same shot, warned
     if folded.startswith(_OPENERS) and len(ws) <= 10:
         return "ellipsis"
     if not named and len(ws) <= _SHORT_REFERRING and any(w in _LEXICON.follow_referring for w in ws):
@@ -286,7 +297,17 @@ def follow_rulesets(text: str, ctx: Context, book: Any) -> tuple[str, ...]:
 _STATE_DONE = re.compile(r"\b(?:rentre|rentree|rentrees|rentrent|tombe|tombee|tombees|tombent|empoche|empochee|empochees|"
                          r"dedans|dans le trou|dans la poche|dans une poche|au fond|passe|est allee)\b")
 _OFF = re.compile(r"\b(?:sortie?s?|sort|saute hors|hors de la table|par terre|ejectee?s?|quitte la table)\b")
-_NEG = re.compile(r"\b(?:pas|jamais|aucune|aucun|sans|rien)\b")
+_NEG = re.compile(r"\b(?:pas|jamais|aucune|aucun|sans|rien|personne)\b")
+_WARNED_TOLD = re.compile(r"\b(?:averti|avertie|prevenu|prevenue|avertissement)\b")
+_SHORT_ANSWER = 8       # words of a reply to the warning question, at most
+
+
+def _answers_warning(ws: Sequence[str], scenario: Mapping[str, Any]) -> bool:
+    """Whether a short reply tells the warning of the shooter standing at two fouls (« on m'avait
+    averti », « non, personne ne l'a prévenu »), and no ball: a fact of the same shot's state."""
+    text = " ".join(ws)
+    fouls = ((scenario.get("state") or {}).get("fouls") or {}).get("shooter", 0)
+    return len(ws) <= _SHORT_ANSWER and fouls >= 2 and bool(_WARNED_TOLD.search(text)) and not _balls(ws)
 
 
 def _balls(ws: Sequence[str]) -> list[int]:

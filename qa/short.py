@@ -412,6 +412,9 @@ def ruling_short(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], co
     pqs = load_policy_questions()
     if len(groups) == 1:
         return clip(groups[0][1])
+    same = _same_ruling(book, groups, covered)
+    if same is not None:
+        return same
     for name in (lambda rs: group_phrase(book, rs, covered, pqs), lambda rs: _short_names(book, rs, covered)):
         full = " ; ".join(f"{name(rs)}, {t[:1].lower() + t[1:].rstrip('.')}" for rs, t in groups)
         if len(full) + 1 <= MAX_SHORT:
@@ -424,6 +427,34 @@ def ruling_short(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], co
     brief = " ; ".join(f"{_short_names(book, sorted(rs, key=list(covered).index), covered)}, {t}"
                        for t, rs in merged.items())
     return clip(_cap(brief) + ".")
+
+
+_REFEREES = "texte muet, en arbitre : "     # the head situation_answer puts on a ruling a text leaves open
+
+
+def _same_ruling(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], covered: Sequence[str]) -> str | None:
+    """The one ruling every group gives, some by their text and the others as a referee's call
+    where their text is silent: « Faute : la 9 est replacée, … (selon la FFB ; le BCA n’en dit
+    rien : décision d’arbitre). » None when the rulings differ, or when it does not fit."""
+    said: list[str] = []
+    silent: list[str] = []
+    rulings = set()
+    for rs, text in groups:
+        low = text[:1].lower() + text[1:]
+        if low.startswith(_REFEREES):
+            silent.extend(rs)
+            low = low[len(_REFEREES):]
+        else:
+            said.extend(rs)
+        rulings.add(low.rstrip("."))
+    if len(rulings) != 1 or not said or not silent:
+        return None
+    order = list(covered).index
+    said, silent = sorted(said, key=order), sorted(silent, key=order)
+    verb = "n’en disent rien" if len(silent) > 1 else "n’en dit rien"
+    text = (f"{_cap(rulings.pop())} ({_short_names(book, said, covered)} ; {_names(book, silent, covered)} {verb} : "
+            "décision d’arbitre).")
+    return text if len(text) <= MAX_SHORT else None
 
 
 _ARTICLES = ("le ", "la ", "les ", "l’", "l'")

@@ -607,9 +607,23 @@ def _short(book, results, scenario, voice: _Voice, covered) -> str:
     return ruling_short(book, [(rs, text[:1].upper() + text[1:]) for text, rs in order], covered)
 
 
+def _sides(u: Understanding) -> str:
+    """Who is who in the rulings' rows when the shot told is the opponent's (« il a joué alors que
+    ce n’était pas son tour »): the rows speak of « le tireur » (who played) and « l’adversaire »."""
+    you, yours = ("vous", "votre") if u.address == "vous" else ("toi", "ton")
+    out_of_turn = "out_of_turn" in ((u.scenario.get("shot") or {}).get("fouls") or ())
+    told = (f"le coup raconté est celui de {yours} adversaire, qui a joué hors de son tour : la faute est la sienne "
+            f"et la main revient à celui dont c’était le tour") if out_of_turn else \
+        f"le coup raconté est celui de {yours} adversaire"
+    return (f"Dans le détail par règlement, {told} ; « le tireur » y est {yours} adversaire et « l’adversaire », "
+            f"c’est {you}.")
+
+
 def _details(book, u: Understanding, results, voice: _Voice) -> list[str]:
     """What follows the ruling: each open fact's other case, the assumptions, the texts' silences."""
     parts = [case for o in u.open if (case := _case_text(book, u, o, results, voice))]
+    if u.shooter == "other":
+        parts.append(_sides(u))
     assumptions = _assumptions(u, results)
     if assumptions:
         parts.append(" ".join(a if a.endswith(".") else a + "." for a in assumptions))

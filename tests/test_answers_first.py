@@ -489,10 +489,13 @@ def test_every_grouping_of_rulesets_reads_grammatically(rulebook):
 
 @pytest.mark.parametrize("q, short", [
     # 10-ffb/faute-1-blanche-empochee and 10-guide/faute-blanche-empochee: a foul; Dooly’s lists none such
-    ("jeu de la 10: je scratch en touchant la 1", "Selon la FFB et le guide, faute ; selon Dooly’s, texte muet, en arbitre."),
+    # (the same ruling, said by two texts and a referee's call in the third: said once, with who says it)
+    ("jeu de la 10: je scratch en touchant la 1", "Faute : ton adversaire a la bille en main n’importe où sur la table "
+     "(selon la FFB et le guide ; Dooly’s n’en dit rien : décision d’arbitre)."),
     # 10-ffb/faute-11-queue-posee-sur-la-table, 9-ffb/faute-queue-posee-sur-la-table; the three others are silent
     ("quelle est la sanction si je pose ma canne sur le tapis pour m'aligner",
-     "Selon Dooly’s, le guide et le BCA, texte muet, en arbitre ; selon les deux textes FFB, faute."),
+     "Faute : ton adversaire a la bille en main n’importe où sur la table (selon les deux textes FFB ; Dooly’s, le "
+     "guide et le BCA n’en disent rien : décision d’arbitre)."),
 ])
 def test_a_split_ruling_names_its_rulesets_with_articles(client, q, short):
     body = client.get("/api/ask", query_string={"q": q}).get_json()

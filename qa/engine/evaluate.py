@@ -439,6 +439,8 @@ def _contact_and_rail(r: _Ruling, sc: Scenario, lowest: int) -> None:
                "s’appliquent.", policy="push_out_rules", role=Role.CONDITION)
         return
     first = sh.first_contact
+    if "shot.first_contact" in sc.unstated and {"wrong_ball_first", "no_contact"} & set(sh.fouls):
+        return      # the contact's foul is stated by its code (« sans toucher la 1 »): nothing to assume
     if "shot.first_contact" in sc.unstated:
         first = lowest
         r.assume("shot.first_contact", f"J’ai supposé que la blanche avait touché la plus basse (la {lowest}) en premier.")
@@ -578,6 +580,9 @@ def _foul_count(r: _Ruling, sc: Scenario) -> tuple[int, bool, bool]:
     if count < 3:
         return count, False, False
     if st.warned:
+        if not r.pol("warning_required").silent:    # the warning the text requires was given: the warned case
+            r.cite("Le joueur avait été averti après sa deuxième faute consécutive, comme le texte l’exige.",
+                   policy="warning_required", role=Role.CONDITION, note=False)
         r.cite("Troisième faute consécutive après avertissement : le joueur perd la partie.", policy="three_fouls")
         return count, False, True
     pv = r.pol("unwarned_third_foul")

@@ -109,6 +109,12 @@ def _push_out_refused(rs: Ruleset, previous: Outcome, i: int, where: str) -> Imp
                                    _field(where, "kind"))
 
 
+def _out_of_turn(shot: Mapping[str, Any]) -> bool:
+    """Whether the shot is stated as played out of turn (foul code ``out_of_turn``)."""
+    fouls = shot.get("fouls")
+    return isinstance(fouls, list) and "out_of_turn" in fouls
+
+
 def _warned_assumption(warned: bool) -> Assumption:
     if warned:
         return Assumption(WARNED_FACT, "J’ai supposé que le tireur, à deux fautes consécutives, avait reçu "
@@ -210,6 +216,11 @@ class RackState:
         base, _ = parse_scenario({"ruleset": self.ruleset})
         rs = ruleset_of(book, base)
         player, ball_in_hand, push_out = self._shooter(rs, i, shot, choice, where)
+        if _out_of_turn(shot):
+            # « un joueur joue alors que ce n’est pas son tour » (9-ffb/faute-jouer-hors-tour), « jouer durant la
+            # reprise de son adversaire » (10-ffb/faute-12-jouer-hors-tour): the shot is the other player's, the
+            # foul and its count are his, and the player whose turn it was comes back to the table
+            player, push_out = other(player), False
         opp = other(player)
         at_two = self.fouls[player] >= 2
         if warned_stated and not at_two:

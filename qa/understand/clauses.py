@@ -55,6 +55,7 @@ class Clause:
 
 
 _PREPS_OF = frozenset({"derriere", "devant", "apres", "avec", "contre", "sur", "sous", "avant"})
+_ADVERBS_BEFORE_PARTICIPLE = frozenset({"bien", "juste", "deja", "finement", "seulement", "quand", "meme", "a", "peine"})
 
 
 def _resolve_pronouns(toks: list[str]) -> list[str]:
@@ -79,6 +80,8 @@ def _resolve_pronouns(toks: list[str]) -> list[str]:
             j = i + 1
             while j < len(toks) and toks[j] in ("ai", "as", "a", "avais", "avait", "avez", "avons"):
                 j += 1
+            while j > i + 1 and j < len(toks) - 1 and toks[j] in _ADVERBS_BEFORE_PARTICIPLE:
+                j += 1      # « je l'ai bien touchée »
             if j < len(toks) and _VERB_RE.match(toks[j]) and prev in (
                     "je", "j", "tu", "t", "vous", "il", "on", "ne", "n", "ADV", "PLAYER", "et", "",
                     "nous", "me", "m", "puis", ",", "qui", "sans", "de", "d"):
@@ -99,6 +102,8 @@ def _resolve_pronouns(toks: list[str]) -> list[str]:
 
 # a noun a first-person subject may follow without a comma (« sur un coup poussé j'ai rentré la 3 »)
 _NOUN_BEFORE_SUBJECT = frozenset({"pousse", "poussee", "push", "degagement"})
+# the subjects that open the main clause after « sans <verbe> la N » written without a comma
+_SANS_ENDS = frozenset({"je", "j", "jai", "il", "tu", "on", "ADV", "PLAYER"})
 
 
 def _is_boundary(toks: list[str], i: int, cur: list[str]) -> bool:
@@ -119,6 +124,11 @@ def _cut(toks: list[str]) -> list[Clause]:
         if t in ("j", "je") and cur and cur[-1] in _NOUN_BEFORE_SUBJECT and toks[i + 1:i + 2] in (["ai"], ["avais"]):
             raw.append(Clause(cur, conj))     # « sur un coup poussé j'ai rentré la 3 »: a new clause, its subject kept
             cur, conj = [t], ""
+            i += 1
+            continue
+        if t in _SANS_ENDS and cur[:1] == ["sans"] and len(cur) >= 3 and _is_ball(cur[-1]):
+            raw.append(Clause(cur, conj))     # « sans toucher la 1 je rentre la 10 »: the « sans » clause ends
+            cur, conj = [t], ""               # at the subject of the main clause
             i += 1
             continue
         if not _is_boundary(toks, i, cur):

@@ -29,6 +29,10 @@ def _rulesets(book: Rulebook, det: Detection, sym_toks: list[str], given: Sequen
             game = games.pop()
     if game is None and not named and table and 9 in table and 10 not in table:
         game = "nine-ball"    # in ten-ball the 10 would still be on the table
+    if game is None and not named and _combination_on(sym_toks) == 9:
+        game = "nine-ball"    # « combo 1-9 »: a combination aimed at the 9, the money ball of the jeu de la 9
+        notes.append(f"J’ai compris qu’il s’agit du {GAMES.get(game, game)} : la combinaison vise la 9, "
+                     "la bille de gain de ce jeu.")
     if game is None and not named and rack == "template":
         # « magic rack »: only the texts of one game have rules for a template rack (the three-ball rule)
         games = {rs.game for rs in book.rulesets.values()
@@ -57,6 +61,18 @@ def _rulesets(book: Rulebook, det: Detection, sym_toks: list[str], given: Sequen
                              "je réponds selon les règles demandées.")
     ids = [r for r in all_ids if r in ids]
     return tuple(ids), game, notes
+
+
+_COMBINATION_WORDS = frozenset({"combi", "combo", "combinaison", "combinaisons"})
+
+
+def _combination_on(sym_toks: Sequence[str]) -> int | None:
+    """The last ball of a combination told as « combo 1-9 » (symbolised ``combo B1+9``), or None."""
+    for word, nxt in zip(sym_toks, sym_toks[1:]):
+        balls = _nums(nxt) if word in _COMBINATION_WORDS and "+" in nxt else []
+        if balls:
+            return balls[-1]
+    return None
 
 
 def _money(book: Rulebook, ids: Sequence[str]) -> int:

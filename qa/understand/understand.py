@@ -61,11 +61,15 @@ def _story(text: str, shots: Shots) -> Partial:
     return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone
 
 
+_WARNING = re.compile(r"\b(?:averti|avertie|avertis|prevenu|prevenue|prevenus|avertissement)\b")
+
+
 def _read_clauses(clauses: Sequence[Clause], story: Partial = ()) -> Partial:
     """The facts of the shot's clauses, each read knowing what was read before it. In a story
     with two players (« mon adversaire rentre la 1 puis rate la 2 ; je touche la 2… ») the
     asker's shot is ruled: the other player's clauses only tell the balls that went down before."""
-    actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]}
+    actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]
+              and not _WARNING.search(c.text)}    # « je l'ai averti » tells the state, not a shot of mine
     multi = "self" in actors and len(actors) > 1
     read: Partial = ()
     for c in clauses:
@@ -73,7 +77,10 @@ def _read_clauses(clauses: Sequence[Clause], story: Partial = ()) -> Partial:
             if re.search(r"\b(?:" + V_POT + r")", c.text):
                 read += (Fact(F.GONE, tuple(b for t in c.toks for b in _nums(t)), c.text),)
             continue
-        read += read_clause(c, merge(story, read))
+        facts = read_clause(c, merge(story, read))
+        if _WARNING.search(c.text):     # who gave the warning is not who played the shot
+            facts = tuple(f for f in facts if f.field is not F.PERSONS)
+        read += facts
     return read
 
 
@@ -81,7 +88,8 @@ def _facts(text: str, shots: Shots, named: Partial) -> Facts:
     """The facts of the ruled shot (with the state the whole story tells)."""
     story = _story(text, shots)
     shot_text = _text_of(shots.ruled) if shots.earlier else text
-    return merge(story, _read_clauses(shots.ruled, story), read_order(shot_text), named)
+    # (each clause is read knowing the balls the whole question names: « sans toucher la 2 » of the lowest)
+    return merge(story, _read_clauses(shots.ruled, story + named), read_order(shot_text), named)
 
 
 # « …, elle ressort ? » at the end asks whether the ball is taken out again (spotted), it does not

@@ -81,6 +81,9 @@ def _not_first(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s) \
         or re.search(r"\b(?:sans (?:avoir |)(?:toucher|touche|taper|tape|frapper|frappe|atteindre|atteint)|"
                      r"(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r")) (B1)\b(?!\d)", s)
+    if not m and (low := re.search(r"^ sans (?:avoir |)(?:toucher|touche|taper|tape|frapper|frappe|atteindre|atteint) "
+                                   r"(B(\d+))\b(?![\d+])", s)) and seen.named and int(low.group(2)) == min(seen.named):
+        m = low     # « sans toucher la 2 …, il restait la 2 et la 9 »: the lowest ball the question names, not hit
     if m:   # (« sans toucher la 1 », « j'ai pas touché la 1 »: the 1, which must be hit first, was not)
         r.add(F.CODES, "wrong_ball_first", m.group(0))
         r.balls(F.PRESENT, _nums(m.group(1)), m.group(0))
@@ -101,6 +104,9 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                  r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d++\S*+)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
             and not re.search(r"\b(?:touche|tape|frappe)\w* (?:d abord |en premier |)B\d", s) \
             and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d++\S*+) (?:dans|au|a|en)", s):
+        told = re.search(r"\bB(\d+)\b", s)
+        if c.conj == "mais" and told and seen.first == int(told.group(1)):
+            return False    # « je touche la 1 mais je la rate »: the pot was missed, not the ball
         if not (c.subject == "balls"):
             r.add(F.FIRST, None, s, _MISSED)
             _add_person(r, person, s)
@@ -139,7 +145,10 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                     val = "wrong"
                 else:
                     val = _nums(target)[0]
-                r.add(F.FIRST, val, m.group(0), _STRONG_TOLD if strong else _TOLD)
+                # « je rate la 1 mais je la touche »: the contact told after the miss of that ball
+                # corrects it (the pot was missed, not the ball)
+                corrects = c.conj == "mais" and seen.first is None and isinstance(val, int)
+                r.add(F.FIRST, val, m.group(0), _STRONG_TOLD if strong or corrects else _TOLD)
                 _add_person(r, person, s)
     if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
@@ -181,8 +190,9 @@ def _contact_told(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED)
     if combi := re.search(r"\b(?:combi|combo|combinaison|combinaisons)\b", s):
         r.add(F.COMBINATION, True, combi.group(0))
-    m = re.search(r"\b(?:combi|combo|combinaison|combinaisons)\s+(?:de |)(?:la |)(\d+|B\d+)\s*(?:B|)(\d+)", s)
-    if m:
+    m = re.search(r"\b(?:combi|combo|combinaison|combinaisons)\s+(?:de |)(?:la |)(\d+|B\d+)\s*(?:B|)(\d+)", s) \
+        or re.search(r"\b(?:combi|combo|combinaison|combinaisons)\s+(?:de |)(?:la |)(B\d+)\+(\d+)", s)
+    if m:   # « combo 1-9 »: the first ball of the combination is the one the cue ball hits first
         r.add(F.FIRST, int(m.group(1).lstrip("B")), m.group(0), _ONTO)
     # intent: "je joue la 3", "je vise la 3"
     m = re.search(r"\b(?:joue|joues|jouez|jouait|vise|vises|visez|visais|visait|tente|tentes|essaie|essaye)\s+(?:la |)(B\d+)", s)

@@ -168,6 +168,8 @@ veux veut veulent vouloir voudrais voudrait sais sait savent savoir marche fonct
 arrive arriver arrivent donnent marchent fonctionnent
 tien tienne sien sienne donne donner tel telle tels telles
 the of is are what how to do does a an
+if i it my me when while still over on in at be can could should would there this that with from for by
+then so or and not your you he she they we his her its was were been has have had get got just
 """.split()) | _ELIDED
 # Words that only frame a question about the meaning of a term ("qu'est-ce que signifie X",
 # "définition de X", "explique-moi X exactement"): the matcher leaves them out of a question's

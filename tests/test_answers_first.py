@@ -818,3 +818,14 @@ def test_sms_j_en_is_read_as_j_en():
     from qa.text import words
     assert words("jen empoche une")[:3] == ["j", "en", "empoche"]
 
+
+@pytest.mark.parametrize("q, first", [
+    ("bca foul if i hit the 9 first while the 1 is on the table?", "9-bca/7-coup-manque"),
+    ("doolys, is it a foul if i jumped over a ball?", "10-doolys/12-sautes-masses-interdits"),
+    ("le guide parle de la WPA ?", "10-guide/organismes-officiels"),
+    ("guide 10 : il faut combien de billes au total ?", "10-guide/materiel"),
+])
+def test_english_function_words_and_frames_do_not_refuse_a_rule_question(answerer, q, first):
+    ans = answerer.ask(q)
+    assert ans["kind"] == "lookup" and ans["citations"][0]["id"] == first
+

@@ -77,6 +77,9 @@ def tokens(question: str) -> tuple[list[str], Any]:
     folded = re.sub(r"\bj(?=(?:touch|tap|rentr|empoch|rat|manqu|cass|annonc|saut|mass|mets|met|jou|vis|tir|fais)\w*)", "j ", folded)
     folded = re.sub(r"\bjpeu[xt]?\b|\bjpx\b", "je peux", folded)   # « jpeu faire un push ? »: asked, not told
     folded = re.sub(r"\bdabord\b", "d abord", folded)
+    # « … est-elle régulière ? », « a-t-il gagné ? »: the inverted subject of a question is no new subject
+    folded = re.sub(r"\b(est|sont|etait|serait|a|ont|avait|peut|peuvent|doit|doivent|compte|comptent|reste|restent)"
+                    r"-(?:t-)?(?:elle|il|elles|ils)\b", r"\1", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
     folded = fix_typos(folded)
     folded = _ALL_BUT_BALLS.sub(r"\1 ", folded)

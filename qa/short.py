@@ -517,7 +517,7 @@ def _first_part(text: str) -> str:
 _ASKED = (
     ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
     ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
-    ("stays", re.compile(r"\b(?:reste|restent|rester|restera) (?:bien |quand meme |)(?:rentree?s?|dedans|au fond|empochee?s?|"
+    ("stays", re.compile(r"\b(?:reste|restent|rester|restera) (?:t elle |t il |elles |ils |)(?:bien |quand meme |)(?:rentree?s?|dedans|au fond|empochee?s?|"
                          r"dans (?:la|le|les|une|un|sa|leur|leurs) (?:poche|trou|poches|trous|blouse|blouses))\b")),
     ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot|revient|reviennent|remis|repositionnee|reposee)\b")),
     # « a le droit de toucher aucune bille ? » asks whether the shot is legal (« le droit de pousser »: a push-out)

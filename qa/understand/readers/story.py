@@ -147,6 +147,7 @@ def _warning_and_counts(s: str) -> Partial:
                  r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b(?! (?:de |d )(?:ADV|l autre|PLAYER))|"
                  r"\b(?:ou|quand|lorsqu|s) il y a (?:eu |)(?:une |)faute\b|\bil y a eu (?:une |)faute\b|"
                  r"\b(?:mais|et) (?:il y a|y a|il y avait|y avait) (?:eu |)(?:une |)faute\b|"
+                 r"\b(?:une |la |)faute (?:est|a ete|etait|avait ete) commise\b|"
                  r"(?:^|, )(?:une |)faute (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse)\b|"
                  r"\bcasse (?:fautive|faute|irreguliere avec faute)\b(?! ?$)|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
                  r"\bcoups? (?:fautifs?|entache de faute|avec faute)\b", s):

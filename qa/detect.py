@@ -99,7 +99,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"mettre une piece|mettre des pieces|au bar la table|tournoi de bar|tournois de bar|table du bar|billard du bar|"
         r"combien de pieces|pieces (?:pour|dans) (?:une|la|le) (?:partie|table|billard)|"
         r"(?:billard|table)s? (?:du|de|au|d un) (?:cafe|bistrot|pub|troquet)|(?:billard|table)s? payante?s?|"
-        r"monnaie|machine|avale (?:la|les|ma)|(?:mettre|met|mets|poser|pose|laisser|laisse) (?:sa|ma|ta|une|la|leur|des) pieces? (?:sur|au bord)|"
+        r"monnaie|machine|avale (?:la|les|ma)|(?:mettre|met|mets|mettent|poser|pose|posent|laisser|laisse|laissent) (?:sa|ma|ta|une|la|leur|leurs|des) pieces? (?:sur|au bord)|"
         r"reserver (?:la|une|sa) table|reserve la table)\b")),
     ("brand", re.compile(
         r"\b(?:quelles? marques?|meilleures? marques?|marque de|marques de|meilleures? queues?|mezz|cuetec|"
@@ -134,7 +134,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"techniquement|(?:lever|leve|leves|levez|lever) (?:la |sa |ma |ta |)queue|quel angle|(?:incline|inclines|incliner) (?:la |sa |ma |)queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
         r"(?<!peut )(?<!peuvent )(?<!puisse )(?<!pouvait )(?<!plus )progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
-        r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond)\b"
+        r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond|systeme des diamants|diamants|"
+        r"exos?|bosser|travailler (?:mon|ma|son|sa|le|la) (?:placement|casse|visee|jeu))\b"
         r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere|angle|moment)\b"
         r"|\bpourquoi (?:la blanche|la bille|ma blanche|la boule) (?:recule|avance|tourne|devie|part|freine|glisse)\b|\bphysique\b"
         r"|\b(?:tape|taper|tapes|frappe|frapper|frappes|prendre|prends|vise|viser) (?:la blanche )?(?:en bas|en haut|a gauche|a droite)\b"

@@ -732,7 +732,8 @@ class Matcher:
                        for i in {ranked[0][0], unweighted}) if ranked and unweighted is not None else 0.0
         example = max(examples.values(), default=0.0)
         reason = None
-        if det.other_game and not det.variant_intent:
+        if det.other_game and (not det.variant_intent or not (det.rulesets or det.game)):
+            # (a question of variants about another game, naming none of ours: « au blackball, cette règle existe ? »)
             reason = "other_game"
         elif det.off_topic:
             reason = "off_topic"

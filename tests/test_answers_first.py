@@ -829,3 +829,19 @@ def test_english_function_words_and_frames_do_not_refuse_a_rule_question(answere
     ans = answerer.ask(q)
     assert ans["kind"] == "lookup" and ans["citations"][0]["id"] == first
 
+
+@pytest.mark.parametrize("q", ["au blackball cette regle des deux coups existe toujours ?",
+                               "le systeme des diamants pour les bandes, comment ca marche ?",
+                               "dans les bars ils posent leurs pieces sur la table pour la prochaine partie, c'est correct ?"])
+def test_more_near_domain_questions_are_refused(answerer, q):
+    assert answerer.ask(q)["kind"] == "unknown"
+
+
+def test_a_ball_other_than_the_money_ball_is_not_the_money_ball(answerer):
+    # 10-doolys/6, 10-ffb, 10-guide: a ball pocketed on a push-out stays down, the 10 excepted
+    a = answerer.ask("au jeu de la 10, une bille autre que la 10 tombe pendant un push out, elle reste dans la poche ?")
+    assert a["verdicts"] == {"10-doolys": "yes", "10-ffb": "yes", "10-guide": "yes"}
+    assert a["scenario"] is None or 10 not in a["scenario"]["shot"]["pocketed"]
+    b = answerer.ask("au 10 ffb une bille autre que la 10 est empochee sur mon push out, elle reste empochee ?")
+    assert b["verdicts"] == {"10-ffb": "yes"}
+

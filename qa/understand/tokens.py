@@ -177,7 +177,9 @@ def _sym_ball(toks: list[str], i: int, out: list[str]) -> int:
     if not (t.isdigit() and 1 <= int(t) <= 10):
         return 0
     nxt = toks[i + 1] if i + 1 < n else ""
-    if nxt in _COUNT_NOUNS or nxt == "ball" or not _is_ball_number(toks, i, out):
+    # (« … avant la 1 faute ? »: after « la », a number before « faute » is a ball, the question follows)
+    counted = nxt in _COUNT_NOUNS and not (i and toks[i - 1] == "la" and nxt in ("faute", "fautes"))
+    if counted or nxt == "ball" or not _is_ball_number(toks, i, out):
         out.append(t)
         return 1
     while out and out[-1] in ("la", "le", "l", "bille", "boule", "balle", "numero", "billes", "boules"):

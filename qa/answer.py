@@ -83,6 +83,9 @@ class Answerer:
         self.book = book
         self.situations = situations
         self.matcher = matcher or Matcher.shared(book)   # one index per book, shared with situations
+        # each ruleset's lists of conditions: the lead-ins its policies name as ``against`` (see _case_not_met)
+        self._condition_lists = {rid: frozenset(pv.against for pv in rs.policy.values() if pv.against)
+                                 for rid, rs in book.rulesets.items()}
 
     # ------------------------------------------------------------------ validation
     def _question(self, question: Any) -> str:
@@ -340,14 +343,7 @@ class Answerer:
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
         # (a follow-up read with the previous question: the policy the two ask together leads too)
         lead = (asked_own is not None or (own is not None and reply is not None)
-                or (settled and len(words(q)) <= _SHORT_SETTLED)
-                # a verdict resting on clauses the lookup does not find among its best, whose first is about
-                # something else (not of its topic): they are cited first (a policy's, not a listed foul's, whose clause is
-                # read from the foul's name)
-                or (reply is not None and bool(reply.verdicts) and bool(reply.clauses)
-                    and reply.policy in self.book.policy_specs
-                    and not any(h.clause.id in reply.clauses for h in look.hits[:3])
-                    and not (look.hits and self.book.policy_specs[reply.policy].topic in look.hits[0].clause.topics)))
+                or (settled and len(words(q)) <= _SHORT_SETTLED) or self._verdict_unranked(reply, look))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
         if settled and reply is not None and not reply.clauses:
@@ -372,6 +368,16 @@ class Answerer:
             "short": short,
             "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
         }
+
+    def _verdict_unranked(self, reply: Any, look: Lookup) -> bool:
+        """A policy's verdict (not a listed foul's, whose clause is read from the foul's name) resting
+        on clauses the lookup does not rank among its three best, whose best is about something else
+        (not of the policy's topic): those clauses are cited first."""
+        spec = self.book.policy_specs.get(reply.policy) if reply is not None and reply.verdicts else None
+        if spec is None or not reply.clauses:
+            return False
+        return (not any(h.clause.id in reply.clauses for h in look.hits[:3])
+                and not (look.hits and spec.topic in look.hits[0].clause.topics))
 
     def _support_asked(self, q: str, ruled: dict) -> bool:
         """A yes/no question told as a shot (« à la casse, la blanche peut aller en bande avant la 1 ? »)
@@ -429,12 +435,10 @@ class Answerer:
         """Whether ``clause`` is a case of a list of conditions (the items led in by a clause a policy
         of its ruleset names as ``against``: 9-ffb « Le joueur garde donc la main si, et seulement si : »)
         that the ruling does not cite, lead-in or case: a condition the shot did not meet."""
-        rs = self.book.rulesets.get(clause.ruleset)
-        if rs is None or not clause.lead_in:
+        if not clause.lead_in or clause.lead_in not in self._condition_lists.get(clause.ruleset, ()):
             return False
         cited = {c.get("id") for c in cites}
-        lists = {pv.against for pv in rs.policy.values() if pv.against}
-        return clause.lead_in in lists and clause.lead_in not in cited and clause.id not in cited
+        return clause.lead_in not in cited and clause.id not in cited
 
     def _case_not_ruled(self, ruled: dict, clause: Any) -> bool:
         """Whether ``clause`` states only decisions the ruling of its ruleset weighed and did not

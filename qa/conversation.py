@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from .detect import detect
+from .understand.assemble import stand_in_balls
 from .lexicon import load_lexicon
 from .text import COMMON_WORDS, STOP_WORDS, words
 
@@ -346,8 +347,8 @@ _HOW_MANY_POCKETED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?
 _HOW_MANY_CROSSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:passe|passent|passait|passaient|avaient passe|"
                                r"franchit|franchissent|franchissait|franchissaient|avaient franchi|traversent|traversaient|"
                                r"depassent|depassaient)) (?:la |)ligne\b")
-# the balls a count adds to the pocketed ones: neither the 1 (hit first) nor a money ball
-_FILLERS = (8, 7, 6, 5, 4, 3, 2)
+# the highest ball a count may stand for: below the money ball of either game (as the understanding reads a count)
+_BELOW_MONEY = 8
 
 
 def _how_many(word: str) -> int:
@@ -365,8 +366,7 @@ def _count_changes(text: str, scenario: Mapping[str, Any]) -> dict[str, Any]:
     if pocketed:
         n = _how_many(pocketed.group(1))
         kept = list(shot.get("pocketed") or [])[:n]
-        kept += [b for b in _FILLERS if b not in kept][:max(0, n - len(kept))]
-        out["shot.pocketed"] = sorted(kept)
+        out["shot.pocketed"] = sorted(kept + stand_in_balls(n - len(kept), set(kept), _BELOW_MONEY))
     return out
 
 

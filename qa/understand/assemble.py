@@ -80,6 +80,12 @@ def _first_contact(b: _Build) -> None:
     b.first = first
 
 
+def stand_in_balls(count: int, named: set[int] | frozenset[int], highest: int) -> list[int]:
+    """The balls a story told by their number only stands for (« deux tombent »): the highest ones
+    below the money ball (``highest``: the money ball less one) that it does not name."""
+    return [x for x in range(highest, 0, -1) if x not in named][:max(0, count)]
+
+
 def _pockets(b: _Build) -> None:
     f = b.f
     # a ball pocketed by the other player in the story went down on an earlier shot
@@ -97,7 +103,7 @@ def _pockets(b: _Build) -> None:
         named = set(f.named) | set(pocketed)
         # none of the money balls of the rulesets in play (the 9 of a nine-ball text, under a game not told)
         moneys = {b.book.rulesets[r].money_ball for r in b.ids if r in b.book.rulesets} or {b.money}
-        pool = [x for x in range(min(moneys) - 1, 0, -1) if x not in named][:missing]
+        pool = stand_in_balls(missing, named, min(moneys) - 1)
         pocketed.extend(pool)
         money = " et la ".join(str(m) for m in sorted(moneys))
         many = len(pool) > 1

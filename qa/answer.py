@@ -325,7 +325,10 @@ class Answerer:
         strong = look.reason == "weak" and look.best >= _STRONG_BM25 and look.coverage >= _STRONG_COVERAGE
         asked_own = policy_reply(self.book, own, look.searched) if own and look.reason != "other_game" else None
         reply = asked_own or (None if look.reason == "other_game" else (
-            policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)))
+            policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)
+            or policy_reply(self.book, q, look.searched, loose=True)
+            or (foul_reply(self.book, q, look.searched, found=look.hits[0].clause.id)
+                if look.hits and not look.unknown else None)))
         # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
         settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
         # an open question a policy's words ask, whose clause the lookup finds among its three best, is in scope

@@ -6,9 +6,13 @@
 (with « vouliez-vous dire »), a value its policy does not have, a phrase that is not folded, a
 name for an unknown ruleset.
 
-:meth:`PolicyQuestions.find` gives the entry a question asks about (the first whose ``words``,
-and ``all`` when given, it contains as whole words) and whether it asks the opposite
-(« est-ce interdit de sauter ? »).
+:meth:`PolicyQuestions.find` gives the entry a question asks about and whether it asks the
+opposite (« est-ce interdit de sauter ? »). A phrase of an entry is in a question when it is there
+as whole words, or when its terms are (stems with the glossary's synonyms made canonical, as the
+lookup reads them: « déplacer la bille de choc en main » has the terms of « bouger la blanche en
+main »), in their order, within a window of :data:`_GAP` more terms. Of the entries whose lists
+all match, the one whose phrases cover most of the question's terms wins; on a tie, the one
+matched in its context (``all``) too, then the first in file order.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .text import words
+from .text import STOP_WORDS, Analyzer, words
 from .yamlio import LineDict, YamlError, load_yaml
 
 __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy_question_problems", "PATH"]
@@ -28,6 +32,11 @@ PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 _KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also")
 _TOP = ("names", "flip", "same", "questions", "fouls", "required")
+_GAP = 2    # terms a phrase's terms may have between them in a question (« la bande juste avant la 1 »)
+# the only words a phrase may lose and still be read by its terms: articles and prepositions (a
+# phrase that loses « dire », « faire », « peut », « qui »… says more than its terms: « dire ma bille »
+# is not every « bille »)
+_LIGHT = frozenset("le la les l un une des du de d au aux a en et dans sur par pour avec s c j n qu".split())
 
 
 @dataclass(frozen=True)
@@ -65,9 +74,23 @@ class PolicyQuestions:
     fouls: tuple[tuple[str, tuple[str, ...]], ...] = ()
     required: tuple[tuple[str, tuple[str, ...]], ...] = ()
     same: tuple[tuple[str, str], ...] = ()    # (phrase, the phrase the entries use), longest first
+    analyzer: Analyzer = field(default_factory=Analyzer, compare=False, repr=False)
+    # each entry's lists (words, all, with, sauf) as the terms of their phrases
+    _terms: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = field(default=(), init=False, repr=False,
+                                                                          compare=False)
     # the entry each question text asks (a question is often read several times per answer)
-    _found: dict[str, tuple[PolicyQuestion, bool] | None] = field(default_factory=dict, init=False, repr=False,
+    _found: dict[tuple[str, bool], tuple[PolicyQuestion, bool] | None] = field(default_factory=dict, init=False, repr=False,
                                                                    compare=False)
+
+    def __post_init__(self) -> None:
+        terms = {}
+        for pq in self.questions:
+            for p in (*pq.words, *pq.all, *pq.with_, *pq.unless):
+                if p not in terms:
+                    terms[p] = _phrase_terms(self.analyzer, p)
+        object.__setattr__(self, "_terms", tuple(
+            tuple(tuple(terms[p] for p in phrases) for phrases in (pq.words, pq.all, pq.with_, pq.unless))
+            for pq in self.questions))
 
     def text(self, question: str) -> str:
         """``question`` folded as the entries are, between spaces, each ``same`` phrase written as
@@ -87,22 +110,20 @@ class PolicyQuestions:
         text = self.text(question)
         return next((code for code, phrases in self.required if _any_in(phrases, text)), None)
 
-    def find(self, question: str) -> tuple[PolicyQuestion, bool] | None:
-        """(the entry ``question`` asks about, whether it asks the opposite), or None."""
+    def find(self, question: str, loose: bool = False) -> tuple[PolicyQuestion, bool] | None:
+        """(the entry ``question`` asks about, whether it asks the opposite), or None. ``loose``:
+        when no entry's phrases are in it as words, the entry whose phrases' terms are (a yes/no
+        question: no lookup answers it in the policy's stead)."""
         text = self.text(question)
-        if text not in self._found:
+        key = (text, loose)
+        if key not in self._found:
             if len(self._found) > _CACHED:
                 self._found.clear()
-            self._found[text] = self._find(text)
-        return self._found[text]
+            self._found[key] = self._find(text, loose)
+        return self._found[key]
 
-    def _find(self, text: str) -> tuple[PolicyQuestion, bool] | None:
-        matched = [pq for pq in self.questions
-                   if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text))
-                   and (not pq.with_ or _any_in(pq.with_, text)) and not _any_in(pq.unless, text)]
-        # the first entry matched in its context too, else the first matched (« prévenir avant de jouer
-        # un push »: the push-out announced, not the third foul's warning, which « prévenir » alone names)
-        found = next((pq for pq in matched if pq.all), matched[0] if matched else None)
+    def _find(self, text: str, loose: bool) -> tuple[PolicyQuestion, bool] | None:
+        found = self._first(self._matched_words(text)) or (self._by_terms(text) if loose else None)
         if found is None:
             return None
         # a flip phrase the entry itself is asked by (« restent au fond » of the balls kept
@@ -111,6 +132,77 @@ class PolicyQuestions:
         # asked « sans faute ? »; an entry asked « c'est permis ? » reads « sans faute ? » as it is)
         own = set(found.words) | set(found.all)
         return found, _any_in((f for f in self.flip if _flips(f, own)), text)
+
+    def _matched_words(self, text: str) -> list[PolicyQuestion]:
+        return [pq for pq in self.questions
+                if _any_in(pq.words, text) and (not pq.all or _any_in(pq.all, text))
+                and (not pq.with_ or _any_in(pq.with_, text)) and not _any_in(pq.unless, text)]
+
+    @staticmethod
+    def _first(matched: list[PolicyQuestion]) -> PolicyQuestion | None:
+        # the first entry matched in its context too, else the first matched (« prévenir avant de jouer
+        # un push »: the push-out announced, not the third foul's warning, which « prévenir » alone names)
+        return next((pq for pq in matched if pq.all), matched[0] if matched else None)
+
+    def _by_terms(self, text: str) -> PolicyQuestion | None:
+        """The entry whose phrases' terms cover most of the question's (none matched it as words)."""
+        terms = self.analyzer.terms_of_words(text.split())
+        best: tuple[int, int, int] | None = None
+        found: PolicyQuestion | None = None
+        for i, pq in enumerate(self.questions):
+            score = self._score(pq, self._terms[i], text, terms)
+            if score is not None and (best is None or (score, 1 if pq.all else 0, -i) > best):
+                best, found = (score, 1 if pq.all else 0, -i), pq
+        return found
+
+    @staticmethod
+    def _score(pq: PolicyQuestion, lists: tuple[tuple[tuple[str, ...], ...], ...], text: str,
+               terms: list[str]) -> int | None:
+        """How many of the question's terms the entry's phrases cover, or None when one of its
+        lists (``words``, and ``all``, ``with`` when given) is not in the question or a ``sauf`` is."""
+        covered: set[int] = set()
+        for phrases, phrase_terms, needed in zip((pq.words, pq.all, pq.with_), lists, (True, bool(pq.all),
+                                                                                        bool(pq.with_))):
+            if not needed:
+                continue
+            spans = [_span(t, terms) for t in phrase_terms]
+            hits = [sp for sp in spans if sp]
+            if not hits and not _any_in(phrases, text):
+                return None
+            if hits:
+                covered |= max(hits, key=len)
+        if _any_in(pq.unless, text) or any(_span(t, terms) for t in lists[3]):
+            return None
+        return len(covered)
+
+
+def _phrase_terms(analyzer: Analyzer, phrase: str) -> tuple[str, ...]:
+    """The terms ``phrase`` is read by, or () when it is read as whole words only: one of its words
+    is a stop word other than :data:`_LIGHT`, or it is several words reduced to one term."""
+    ws = phrase.split()
+    terms = tuple(analyzer.terms_of_words(ws))
+    if len(ws) > 1 and (len(terms) < 2 or any(w in STOP_WORDS and w not in _LIGHT for w in ws)):
+        return ()
+    return terms
+
+
+def _span(phrase: tuple[str, ...], terms: list[str]) -> frozenset[int]:
+    """The positions of ``phrase``'s terms in ``terms``, in order with at most :data:`_GAP` others
+    between the first and the last (the first such place), or an empty set."""
+    if not phrase:
+        return frozenset()
+    for start, term in enumerate(terms):
+        if term != phrase[0]:
+            continue
+        at, end = [start], start + len(phrase) + _GAP
+        for t in phrase[1:]:
+            nxt = next((j for j in range(at[-1] + 1, min(end, len(terms))) if terms[j] == t), None)
+            if nxt is None:
+                break
+            at.append(nxt)
+        else:
+            return frozenset(at)
+    return frozenset()
 
 
 _NEGATING = re.compile(r"(?:sans|pas de|aucune|aucun) ")
@@ -220,7 +312,18 @@ def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] |
     entries = [e for e in (_entry(item, specs, problems) for item in items) if e is not None]
     fouls = _foul_table(raw, "fouls", foul_codes, problems)
     required = _foul_table(raw, "required", foul_codes, problems)
-    return PolicyQuestions(tuple(entries), dict(names), flip, fouls, required, _same(raw, problems)), problems
+    return PolicyQuestions(tuple(entries), dict(names), flip, fouls, required, _same(raw, problems),
+                           _analyzer(path.parent / "glossary.yaml")), problems
+
+
+def _analyzer(path: Path) -> Analyzer:
+    """The lookup's reader of terms, with the glossary next to the file (checked by ``load_rulebook``)."""
+    try:
+        raw = load_yaml(path)
+    except (YamlError, OSError):
+        return Analyzer()
+    groups = raw.get("groups") if isinstance(raw, dict) else None
+    return Analyzer([g for g in groups or [] if isinstance(g, list) and all(isinstance(w, str) for w in g)])
 
 
 def _same(raw: LineDict, problems: list[tuple[int, str]]) -> tuple[tuple[str, str], ...]:

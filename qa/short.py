@@ -202,11 +202,12 @@ _ROOM = 5   # citations an answer gives by default (the contract's k)
 
 
 def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
-                 pqs: PolicyQuestions | None = None) -> PolicyReply | None:
+                 pqs: PolicyQuestions | None = None, loose: bool = False) -> PolicyReply | None:
     """The reply of the policy ``question`` asks about, over the rulesets ``covered``; None when
-    it asks about none, or when no covered ruleset has that policy."""
+    it asks about none, or when no covered ruleset has that policy. ``loose``: a yes/no question
+    may name the policy by its phrases' terms, not only by their words (:meth:`PolicyQuestions.find`)."""
     pqs = pqs or load_policy_questions()
-    found = pqs.find(question)
+    found = pqs.find(question, loose=loose and is_yes_no(question))
     if found is None:
         return None
     pq, flip = found
@@ -248,10 +249,11 @@ _ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|vala
 
 
 def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
-               pqs: PolicyQuestions | None = None) -> PolicyReply | None:
+               pqs: PolicyQuestions | None = None, found: str | None = None) -> PolicyReply | None:
     """« Est-ce faute de jouer avant l’arrêt des billes ? »: yes where a text lists that foul (its
     clause), silent where it does not; « est-ce permis… » asks the opposite. None when the
-    question is not a yes/no question about a foul of rules_data/policy_questions.yaml."""
+    question is not a yes/no question about a foul of rules_data/policy_questions.yaml. ``found``:
+    the clause the lookup ranks first, whose foul is the one asked when no phrase names one."""
     pqs = pqs or load_policy_questions()
     text = " ".join(words(question))
     asks_foul = bool(_FOUL_ASKED.search(text))
@@ -264,7 +266,7 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
         if code is None:
             return None
         asks_foul = True
-    code = code or pqs.find_foul(question)
+    code = code or pqs.find_foul(question) or (_clause_foul(book, found) if found else None)
     covered = [r for r in covered if r in book.rulesets]
     if code is None or not covered:
         return None
@@ -282,6 +284,13 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
                      else f"{_nominal(_prep(book, pqs, silent[0]))} n’en dit rien")
     short = clip(_cap(" ; ".join(parts)) + ".")
     return PolicyReply(short, verdicts, "", tuple(c for r in covered if (c := listed[r])))
+
+
+def _clause_foul(book: Rulebook, clause_id: str) -> str | None:
+    """The foul code a ruleset lists under ``clause_id``, when it lists one only there."""
+    rs = book.rulesets.get(clause_id.split("/", 1)[0])
+    codes = [code for code, c in (rs.fouls.items() if rs is not None else ()) if c == clause_id]
+    return codes[0] if len(codes) == 1 else None
 
 
 def _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs) -> str:

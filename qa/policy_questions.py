@@ -147,17 +147,18 @@ class PolicyQuestions:
     def _by_terms(self, text: str) -> PolicyQuestion | None:
         """The entry whose phrases' terms cover most of the question's (none matched it as words)."""
         terms = self.analyzer.terms_of_words(text.split())
+        present = frozenset(terms)
         best: tuple[int, int, int] | None = None
         found: PolicyQuestion | None = None
         for i, pq in enumerate(self.questions):
-            score = self._score(pq, self._terms[i], text, terms)
+            score = self._score(pq, self._terms[i], text, terms, present)
             if score is not None and (best is None or (score, 1 if pq.all else 0, -i) > best):
                 best, found = (score, 1 if pq.all else 0, -i), pq
         return found
 
     @staticmethod
     def _score(pq: PolicyQuestion, lists: tuple[tuple[tuple[str, ...], ...], ...], text: str,
-               terms: list[str]) -> int | None:
+               terms: list[str], present: frozenset[str]) -> int | None:
         """How many of the question's terms the entry's phrases cover, or None when one of its
         lists (``words``, and ``all``, ``with`` when given) is not in the question or a ``sauf`` is."""
         covered: set[int] = set()
@@ -165,13 +166,12 @@ class PolicyQuestions:
                                                                                         bool(pq.with_))):
             if not needed:
                 continue
-            spans = [_span(t, terms) for t in phrase_terms]
-            hits = [sp for sp in spans if sp]
+            hits = [sp for t in phrase_terms if t and t[0] in present and (sp := _span(t, terms))]
             if not hits and not _any_in(phrases, text):
                 return None
             if hits:
                 covered |= max(hits, key=len)
-        if _any_in(pq.unless, text) or any(_span(t, terms) for t in lists[3]):
+        if _any_in(pq.unless, text) or any(t and t[0] in present and _span(t, terms) for t in lists[3]):
             return None
         return len(covered)
 

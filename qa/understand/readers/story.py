@@ -100,13 +100,13 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
     m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:d |)(?:autres? |)(?:billes? |boules? |)(?:autres? |)(?:qui |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
-                  r"va derriere|sont passees|est passee)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
+                  r"va derriere|sont passees|est passee|passees?|franchies?|depassees?)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
     if m:
         r.add(F.CROSSED, _count(m.group(1)), m.group(0))
     else:
         m = re.search(r"\b(" + BALLS + r") (?:(?:remonte|remontent|monte|montent) , |)(?:(ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                       r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
-                      r"va derriere|sont passees|est passee)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
+                      r"va derriere|sont passees|est passee|passees?|franchies?|depassees?)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
         if m:
             crossed = frozenset() if m.group(2) else frozenset(_nums(m.group(1)))
             r.add(F.CROSSED_BALLS, crossed, m.group(0))

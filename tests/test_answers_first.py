@@ -841,3 +841,54 @@ def test_a_ball_other_than_the_money_ball_is_not_the_money_ball(answerer):
     b = answerer.ask("au 10 ffb une bille autre que la 10 est empochee sur mon push out, elle reste empochee ?")
     assert b["verdicts"] == {"10-ffb": "yes"}
 
+
+
+# ============================================================================ entries read by their terms
+def _entries(tmp_path, body: str):
+    from qa.policy_questions import load_policy_questions
+    (tmp_path / "glossary.yaml").write_text("groups:\n  - [bouger, déplacer, remuer]\n  - [blanche, bille de choc]\n",
+                                            encoding="utf-8")
+    path = tmp_path / "policy_questions.yaml"
+    path.write_text("names: {}\nflip: []\nquestions:\n" + body, encoding="utf-8")
+    return load_policy_questions(path)
+
+
+def test_a_yes_no_question_names_an_entry_by_its_terms_only_when_loose(tmp_path):
+    pqs = _entries(tmp_path, "  - policy: ball_in_hand_adjust\n    words: [bouger la blanche]\n"
+                             "    all: [apres l avoir posee]\n    oui: [until_shot]\n")
+    q = "je peux encore déplacer la bille de choc après l'avoir posée ?"     # synonyms, and another word between
+    assert pqs.find(q) is None                       # not as words
+    found = pqs.find(q, loose=True)
+    assert found is not None and found[0].policy == "ball_in_hand_adjust"
+    # the terms keep their order: « la blanche … bouger » is not « bouger la blanche »
+    assert pqs.find("la blanche posée, on peut la laisser sans bouger après l'avoir posée ?", loose=True) is None
+
+
+def test_a_phrase_that_loses_a_word_of_meaning_is_read_as_words_only(tmp_path):
+    # « dire ma bille » without « dire » would be every « bille »
+    pqs = _entries(tmp_path, "  - policy: call_shot\n    words: [dire ma bille]\n    oui: [ball_and_pocket]\n")
+    assert pqs.find("combien vaut la bille noire au snooker ?", loose=True) is None
+    assert pqs.find("je dois dire ma bille ?", loose=True) is not None
+
+
+def test_terms_spread_too_far_apart_do_not_match(tmp_path):
+    pqs = _entries(tmp_path, "  - policy: ball_in_hand_adjust\n    words: [bouger la blanche]\n    oui: [until_shot]\n")
+    assert pqs.find("je peux bouger un peu plus tard dans la partie la blanche ?", loose=True) is None
+    assert pqs.find("je peux bouger encore la blanche ?", loose=True) is not None
+
+
+def test_the_entry_covering_most_of_the_question_wins_among_term_matches(tmp_path):
+    pqs = _entries(tmp_path, "  - policy: jump_shots\n    words: [bouger]\n    oui: [allowed]\n"
+                             "  - policy: ball_in_hand_adjust\n    words: [bouger la blanche posee]\n    oui: [until_shot]\n")
+    found = pqs.find("on a le droit de déplacer la bille de choc une fois posée ?", loose=True)
+    assert found is not None and found[0].policy == "ball_in_hand_adjust"
+
+
+def test_a_foul_question_names_the_foul_of_the_clause_ranked_first(rulebook):
+    from qa.short import foul_reply
+    q = "c'est sanctionné de jouer en ayant les deux pieds qui quittent le plancher ?"
+    reply = foul_reply(rulebook, q, list(rulebook.rulesets), found="9-ffb/faute-aucun-pied-au-sol")
+    assert reply is not None
+    assert reply.verdicts == {"9-ffb": "yes", "10-ffb": "yes", "10-guide": "yes", "9-bca": "silent", "10-doolys": "silent"}
+    # a clause two fouls share names neither
+    assert foul_reply(rulebook, "c'est sanctionné, ce geste ?", ["9-ffb"], found="9-ffb/faute-double-touche-poussette") is None

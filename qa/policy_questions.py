@@ -78,18 +78,20 @@ class PolicyQuestions:
     # each entry's lists (words, all, with, sauf) as the terms of their phrases
     _terms: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = field(default=(), init=False, repr=False,
                                                                           compare=False)
+    _phrase_terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
     # the entry each question text asks (a question is often read several times per answer)
     _found: dict[tuple[str, bool], tuple[PolicyQuestion, bool] | None] = field(default_factory=dict, init=False, repr=False,
                                                                    compare=False)
 
     def __post_init__(self) -> None:
-        terms = {}
-        for pq in self.questions:
-            for p in (*pq.words, *pq.all, *pq.with_, *pq.unless):
-                if p not in terms:
-                    terms[p] = _phrase_terms(self.analyzer, p)
+        terms: dict[str, tuple[str, ...]] = {}
+        phrases = [p for pq in self.questions for p in (*pq.words, *pq.all, *pq.with_, *pq.unless)]
+        for p in phrases + [p for _, ps in (*self.fouls, *self.required) for p in ps]:
+            if p not in terms:
+                terms[p] = _phrase_terms(self.analyzer, p)
+        object.__setattr__(self, "_phrase_terms", terms)
         object.__setattr__(self, "_terms", tuple(
-            tuple(tuple(terms[p] for p in phrases) for phrases in (pq.words, pq.all, pq.with_, pq.unless))
+            tuple(tuple(terms[p] for p in ps) for ps in (pq.words, pq.all, pq.with_, pq.unless))
             for pq in self.questions))
 
     def text(self, question: str) -> str:
@@ -100,15 +102,29 @@ class PolicyQuestions:
             text = text.replace(f" {phrase} ", f" {canonical} ")
         return text
 
-    def find_foul(self, question: str) -> str | None:
-        """The foul code whose phrases ``question`` contains (the first in file order), or None."""
-        text = self.text(question)
-        return next((code for code, phrases in self.fouls if _any_in(phrases, text)), None)
+    def find_foul(self, question: str, loose: bool = False) -> str | None:
+        """The foul code whose phrases ``question`` contains (the first in file order), or None;
+        ``loose``: else the code whose phrases' terms cover most of the question's."""
+        return self._code(self.fouls, question, loose)
 
-    def find_required(self, question: str) -> str | None:
+    def find_required(self, question: str, loose: bool = False) -> str | None:
         """The foul code whose « what must be done » phrases (``required``) ``question`` contains, or None."""
+        return self._code(self.required, question, loose)
+
+    def _code(self, table: tuple[tuple[str, tuple[str, ...]], ...], question: str, loose: bool) -> str | None:
         text = self.text(question)
-        return next((code for code, phrases in self.required if _any_in(phrases, text)), None)
+        code = next((code for code, phrases in table if _any_in(phrases, text)), None)
+        if code is not None or not loose:
+            return code
+        terms = self.analyzer.terms_of_words(text.split())
+        present = frozenset(terms)
+        best = 0
+        for name, phrases in table:
+            for p in phrases:
+                t = self._phrase_terms.get(p, ())
+                if len(t) > best and t[0] in present and _span(t, terms):
+                    best, code = len(t), name
+        return code
 
     def find(self, question: str, loose: bool = False) -> tuple[PolicyQuestion, bool] | None:
         """(the entry ``question`` asks about, whether it asks the opposite), or None. ``loose``:

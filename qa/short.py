@@ -77,11 +77,15 @@ _WHAT_NEXT = frozenset({"et apres", "et ensuite", "et maintenant", "et la suite"
                         "sanctions", "les sanctions", "decision", "la decision", "verdict", "le verdict"})
 
 
+_C_EST = re.compile(r"\bc\s+(?=(?:quoi|koi|qui|ki|ou|où|quand|kan|combien)\b)", re.IGNORECASE)
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
     elle va où ? »), the last one decides."""
     question = _AS_IT_IS.sub(" ", question)     # « la table telle quelle » asks no « quelle »
+    question = _C_EST.sub("c'est ", question)     # « c quoi la sanction ? » is « c'est quoi… »
     asked = [part for part in question.split("?") if words(part)]
     if len(asked) > 1:
         question = asked[-1] + " ?"
@@ -253,7 +257,8 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
     """« Est-ce faute de jouer avant l’arrêt des billes ? »: yes where a text lists that foul (its
     clause), silent where it does not; « est-ce permis… » asks the opposite. None when the
     question is not a yes/no question about a foul of rules_data/policy_questions.yaml. ``found``:
-    the clause the lookup ranks first, whose foul is the one asked when no phrase names one."""
+    the clause the lookup ranks first: the foul's phrases are read by their terms too, and when none
+    names a foul, the one that clause lists is the one asked."""
     pqs = pqs or load_policy_questions()
     text = " ".join(words(question))
     asks_foul = bool(_FOUL_ASKED.search(text))
@@ -262,11 +267,11 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
     code = None
     if not (asks_foul or _ALLOWED_ASKED.search(text)):
         # « faut-il garder un pied au sol ? »: what must be done, whose absence is the foul
-        code = pqs.find_required(question) if _MUST_ASKED.search(text) else None
+        code = pqs.find_required(question, loose=found is not None) if _MUST_ASKED.search(text) else None
         if code is None:
             return None
         asks_foul = True
-    code = code or pqs.find_foul(question) or (_clause_foul(book, found) if found else None)
+    code = code or pqs.find_foul(question, loose=found is not None) or (_clause_foul(book, found) if found else None)
     covered = [r for r in covered if r in book.rulesets]
     if code is None or not covered:
         return None

@@ -90,6 +90,9 @@ def test_unknown_questions_are_refused_in_grammatical_french(answerer):
     ("où replace-t-on la 9 ?", False), ("qui casse en premier ?", False), ("comment on fait le lag", False),
     ("arbitre en formation : au 9, que signifie « bille en main » ?", False),
     ("au 10, la 10 que j'avais annoncée est rentrée, c'est gagné ?", True),
+    # « c » for « c'est » in text speak
+    ("ma blanche a fini par terre, c quoi la sanction ?", False), ("c koi un coup pousse ?", False),
+    ("c qui qui recasse apres ?", False), ("c faute si je joue avant l'arret des billes ?", True),
 ])
 def test_yes_no_questions_are_told_from_the_others(q, expected):
     assert is_yes_no(q) is expected

@@ -230,7 +230,7 @@ def test_scenario_for_fits_the_rack_of_each_game(rulebook, u):
     ("la blanche tombe", "pocketed"), ("je rentre la blanche", "pocketed"), ("je fais un scratch", "pocketed"),
     ("la blanche saute hors de la table", "off_table"), ("la blanche sort du billard", "off_table"),
     ("la bille de choc tombe dans le coin", "pocketed"), ("la blanhe tombe", "pocketed"),
-    ("je mets la blanche dans le trou", "pocketed"),
+    ("je mets la blanche dans le trou", "pocketed"), ("la blanche a fini par terre", "off_table"),
 ])
 def test_cue_ball(u, q, cue):
     assert shot(u(q + ", c'est faute ?"))["cue_ball"] == cue
@@ -330,6 +330,13 @@ def test_template_rack(u, q):
                                  ("magic rack, je casse et rien ne franchit la ligne", 0)])
 def test_balls_crossing_the_head_string(u, q, n):
     assert shot(u(q))["crossed_head_string"] == n
+
+
+@pytest.mark.parametrize("q,n", [("magic rack : 2 billes rentrées et aucune passée la ligne", 0),
+                                 ("gabarit : une seule franchie la ligne, deux rentrées", 1)])
+def test_balls_crossing_told_by_a_bare_participle_tell_a_break(u, q, n):
+    got = u(q + ", je garde la main ?")
+    assert shot(got)["kind"] == "break" and shot(got)["crossed_head_string"] == n
 
 
 @pytest.mark.parametrize("q,n", [("au gabarit je casse, une seule bille qui franchit la ligne", 1),

@@ -223,7 +223,7 @@ def _off_table(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         return True
     off_here = False
     if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|revole|revolent|decolle|part|partent|tombe|tombent|"
-                                               r"atterrit|atterrissent|finit|finissent|file|filent|est|sont|passe|passent|termine|terminent|"
+                                               r"atterri|fini|file|filent|est|sont|passe|passent|termine|terminent|"
                                                r"ejectee|ejectees|eject|quitte|quittent)\w*(?: \w+){0,2} " + _OFF_PLACE, s) and not neg:
         off_here = True
     if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:

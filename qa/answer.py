@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from .matcher import Hit, Lookup, Matcher
-from .rulebook import Clause, Rulebook, Ruleset, did_you_mean
+from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
                            joined, make_context, only_fillers, read_context, swap_ball, switch_game,
@@ -62,11 +62,6 @@ class AskError(ValueError):
     def to_json(self) -> dict:
         """The contract's error body: ``{"code", "message", "field"}``."""
         return {"code": self.code, "message": self.message, "field": self.field}
-
-
-#: The roles of the policies whose case the engine decides for every shot (rules_data/policy_schema.yaml):
-#: when a ruling does not use one, its case is not the shot's.
-_DECIDED_ROLES = frozenset({"third_foul", "end_of_game", "break_money_ball", "spotting", "push_out_balls", "options"})
 
 
 class Answerer:
@@ -456,7 +451,7 @@ class Answerer:
         specs = self.book.policy_specs
         names = {n for n, pv in rs.policy.items() if pv.clause == clause.id}
         used = {r.get("policy") for r in outcome.get("reasons") or () if r.get("policy")}
-        if not names or names & used or not all(n in specs and specs[n].role in _DECIDED_ROLES for n in names):
+        if not names or names & used or not all(n in specs and specs[n].role in DECIDED_ROLES for n in names):
             return False    # (a supporting clause, « la blanche saute après la bande », is a case the engine leaves)
         topics = {specs[n].topic for n in names}
         return any(specs[u].topic in topics for u in used if u in specs)

@@ -42,7 +42,7 @@ from typing import Any, Mapping, Sequence
 from .detect import detect
 from .understand.assemble import stand_in_balls
 from .lexicon import load_lexicon
-from .text import COMMON_WORDS, STOP_WORDS, words
+from .text import COMMON_WORDS, PUSH_OUT, STOP_WORDS, words
 
 __all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts",
            "completes", "follow_words", "joined", "only_fillers",
@@ -380,7 +380,7 @@ def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
             and "shot.kind" not in out:
         out["shot.kind"] = "normal"     # « et si c'était pendant la partie ? »: not the break
     modal = any(w in _LEXICON.follow_modal for w in text.split())
-    if re.search(r"\b(?:push out|push|coup pousse|coup de degagement)\b", text) and not modal:
+    if re.search(rf"\b{PUSH_OUT}\b", text) and not modal:
         out["shot.kind"] = "push_out"     # (« il peut faire un push ? » asks the ruling, it tells no push-out)
         out["state.push_out_available"] = True
     if re.search(r"\b(?:gabarit|magic rack|tapis marque)\b", text):

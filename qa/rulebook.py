@@ -94,6 +94,10 @@ CITATION_ROLES: tuple[str, ...] = ("third_foul", "end_of_game", "break_money_bal
                                    "options", "technique", "call", "push_out_exemption", "consequence", "condition",
                                    "support")
 ROLES_WITH_FACTS: frozenset[str] = frozenset({"technique", "call", "push_out_exemption", "condition"})
+#: The roles whose case the engine decides for every shot: when a ruling does not use a policy of
+#: one of them, that policy's case is not the shot's.
+DECIDED_ROLES: frozenset[str] = frozenset({"third_foul", "end_of_game", "break_money_ball", "spotting", "push_out_balls",
+                                           "options"})
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from .french import join_and
 from .hygiene import first_item
 from .policy_questions import PolicyQuestions, load_policy_questions
 from .rulebook import Clause, Rulebook
-from .text import QUESTION_WORDS, STOP_WORDS, fold, stem, words
+from .text import PUSH_OUT, QUESTION_WORDS, STOP_WORDS, fold, stem, words
 
 __all__ = ["MAX_SHORT", "PolicyReply", "is_yes_no", "policy_reply", "quote_short", "unknown_short",
            "ruling_short", "outcome_verdicts", "verdict_clauses", "clip", "why_short", "foul_reply", "last_segment"]
@@ -559,7 +559,7 @@ _NO_FOUL = re.compile(r"\b(?:pas de|aucune|sans) fautes?\b|\bsans que ce soit (?
 _TWICE = re.compile(r"\b(?:compte|comptent|vaut|valent) (?:double|deux fois|x2 fois|2 fois|pour x2|pour 2|pour deux)\b")
 _FOULS_TOLD = re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b")
 _TWO = re.compile(r"\b(?:x2|2)$")
-_PUSH_WORDS = re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement)\b")
+_PUSH_WORDS = re.compile(rf"\b{PUSH_OUT}\b")
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
 
@@ -699,7 +699,7 @@ def _asked(question: str) -> str | None:
 # the shot a story happened on, not what it asks (« scratch pendant un push-out, faute ? »)
 _CIRCUMSTANCE = re.compile(r"\b(?:pendant|durant|sur|lors d|lors de|au cours d|au cours de|apres|suite a|avec|en jouant) "
                            r"(?:un |une |le |la |l |mon |ma |son |sa |ce |cet |cette |leur )?"
-                           r"(?:push out|pushout|push|coup pousse|coup de degagement)\b")
+                           rf"{PUSH_OUT}\b")
 
 
 def _answers(asked: str, o: Any, about_shooter: bool) -> bool:

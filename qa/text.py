@@ -90,6 +90,9 @@ _SMS = {"koi": "quoi", "koa": "quoi", "kel": "quel", "kelle": "quelle", "kels": 
 _NUMERO = re.compile(r"\bn\s*[°º]\s*|\bno\.?\s*(?=\d)|\bnum\.?\s*(?=\d)|#\s*(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
 # plural nouns after which a number is a count ("quatre billes" → x4), not a ball ("la 4")
+#: The push-out's names in folded words (a regex alternation): « push-out » is « push out » once folded.
+PUSH_OUT = r"(?:push out|pushout|push|coup pousse|coup de degagement)"
+
 COUNT_NOUNS = frozenset("""billes boules balles balls fautes fouls bandes rails poches trous
 coups joueurs manches parties fois rangs""".split())
 _ELIDED = {"l", "d", "j", "s", "n", "c", "m", "t", "qu", "jusqu", "lorsqu", "puisqu",

@@ -78,6 +78,8 @@ def test_unknown_questions_are_refused_in_grammatical_french(answerer):
     assert ans["kind"] == "unknown" and ans["citations"] == []
     assert ans["short"] == "Je ne sais pas : les règles ne parlent pas des prix ni des achats."
     assert " de les " not in ans["answer"]
+    # « c » for « c'est » in text speak
+    assert answerer.ask("c combien une table de billard ?")["kind"] == "unknown"
 
 
 @pytest.mark.parametrize("q, expected", [

@@ -80,12 +80,18 @@ _WHAT_NEXT = frozenset({"et apres", "et ensuite", "et maintenant", "et la suite"
 _C_EST = re.compile(r"\bc\s+(?=(?:quoi|koi|qui|ki|ou|où|quand|kan|combien)\b)", re.IGNORECASE)
 
 
+# an indirect question inside a closed one: « (dire | savoir | voir) quelle bille … »
+_INDIRECT = re.compile(r"\b(?:dire|savoir|sais|sait|savons|savent|voir|vois|voit|determiner|decider|departager|distinguer)\s+"
+                       r"(?:quel|quelle|quels|quelles|qui|laquelle|lequel|lesquelles|lesquels|combien)\b", re.IGNORECASE)
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
     elle va où ? »), the last one decides."""
     question = _AS_IT_IS.sub(" ", question)     # « la table telle quelle » asks no « quelle »
     question = _C_EST.sub("c'est ", question)     # « c quoi la sanction ? » is « c'est quoi… »
+    question = _INDIRECT.sub(" ", question)     # « on ne peut pas dire quelle bille est devant, on rejoue ? »
     asked = [part for part in question.split("?") if words(part)]
     if len(asked) > 1:
         question = asked[-1] + " ?"
@@ -247,9 +253,11 @@ def _deciding_clause(rs: Any, pq: Any) -> str | None:
     return rs.policy[pq.policy].clause
 
 
-_FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|foul|fouls|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite)\b")
+_FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|foul|fouls|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite|"
+                         r"c est grave|c grave|ca craint)\b")
 _MUST_ASKED = re.compile(r"\b(?:faut il|il faut|doit on|dois je|doit il|obligatoire|oblige|obligation|necessaire|impose)\b")
-_ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte|peut on|on peut|je peux|puis je|peux je|peut il|peut elle|il peut|peut t on)\b")
+_ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte|peut on|on peut|je peux|puis je|peux je|peut il|peut elle|il peut|peut t on|"
+                            r"ca passe|c est ok|c ok|c est bon|c bon)\b")
 
 
 def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
@@ -549,8 +557,8 @@ _ASKED = (
     ("ball_counts", re.compile(r"\b(?:ca (?:en |)fait|ca vaut|ca compte pour) (?:x2|2)$")),
     # « ça fait deux fautes ? »: whether the shot's fouls count as several
     ("several", re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b|\bdouble faute\b|\bfautes? (?:comptent|compte) (?:double|pour x2|pour 2|pour deux)\b")),
-    ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit)\b")),
-    ("legal", re.compile(r"\b(?:bon|bonne|valable|valables|valide|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|correcte|"
+    ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit|c est grave|c grave)\b")),
+    ("legal", re.compile(r"\b(?:bon|bonne|valable|valables|valide|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|correcte|ca passe|"
                          r"autorise|permis)\b")),
     # « je peux rentrer la 5 si je touche la 1 ? »: whether the shot told is allowed
     ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),

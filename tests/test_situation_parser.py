@@ -675,3 +675,23 @@ def test_ball_in_hand_asked_at_the_end_is_not_told(u):
                                "à la casse la blanche rentre, un coup poussé est permis ?"])
 def test_a_push_out_asked_possible_is_not_told(u, q):
     assert shot(u(q))["kind"] == "break"
+
+
+def test_a_story_headed_by_the_three_ball_rule_is_a_break_on_a_template_rack(u):
+    got = u("Règle des 3 billes : une seule passe la ligne et deux tombent, je continue ?")
+    assert got is not None and state(got)["rack"] == "template" and shot(got)["kind"] == "break"
+    # a classic triangle named in the story wins over the rule someone invokes
+    got = u("triangle classique au 9 : la 4 rentre à la casse, rien ne passe la ligne, il invoque la règle des 3 billes, il a raison ?")
+    assert got is None or state(got).get("rack") != "template"
+
+
+def test_a_single_fact_asked_what_next_is_ruled(u):
+    got = u("au BCA la 6 vole hors de la table en pleine partie, et maintenant ?")
+    assert got is not None and shot(got)["off_table"] == [6]
+
+
+def test_the_obstacle_told_as_a_bothering_ball_that_moves(u):
+    got = u("BCA : je fais un massé autour de la boule gênante et elle a bougé, faute ?")
+    assert got is not None and shot(got).get("obstacle_moved") is True
+    got = u("BCA : je fais un massé autour de la boule gênante, elle ne bouge pas, faute ?")
+    assert got is not None and not shot(got).get("obstacle_moved")

@@ -9,6 +9,7 @@ from qa.understand.tokens import _is_ball
 
 
 
+_RULE_HEADING = re.compile(r"^(?:GAME |, )*(?:la |)regle des (?:x?3|trois) billes ,? ")
 _GENERAL_Q = re.compile(
     r"^(?:GAME |, )*(?:que deviennent|que devient|ou va|ou vont|ou se place|ou replace|ou place|(?:que|qu) (?:se passe t il|se passe|arrive t il|arrive|faire|dit|disent|prevoit|prevoient)|"
     r"qu est ce qui (?:se passe|arrive)|quelles? (?:est|sont)|quel est|c est quoi|qu est ce qu|comment|pourquoi|combien|"
@@ -145,7 +146,8 @@ _MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|puis je|peut on|peut il|peu
                       r"(?:je|tu|on) (?:peux|peut|dois|doit) (?:\w+ )?(?:toucher|jouer|annoncer|casser|sauter|masser|placer|rentrer))\b")
 _RULING_Q = re.compile(r"\b(?:faute|fautes|gagne|gagner|gagnee|gagnes|perdu|perd|perds|valable|valide|regulier|reguliere|"
                        r"legal|legale|compte|qui joue|a qui|qui rejoue|qui a la main|ca donne quoi|on fait quoi|que faire|"
-                       r"quoi faire|je fais quoi|la suite|sanction|penalite|c est bon|ok)\b")
+                       r"quoi faire|je fais quoi|la suite|sanction|penalite|c est bon|ok|c grave|c est grave|ca passe)\b"
+                       r"|(?:, |^)(?:et |)(?:ensuite|apres|et maintenant|consequences?)$")
 
 
 def _fact_count(f: Facts) -> int:
@@ -179,7 +181,9 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
     if person:
         return True
     first_word = next((t for t in sym.split() if t not in ("GAME", ",")), "")
-    general = bool(_GENERAL_Q.search(sym) or _INVERSION.search(sym) or
+    # « Règle des trois billes : deux billes passent la ligne… » names the rule the story is under
+    headed = _RULE_HEADING.sub("", sym)
+    general = bool(_GENERAL_Q.search(headed) or _INVERSION.search(sym) or
                    (first_word.endswith(("er", "ir")) and _VERB_RE.match(first_word)) or
                    re.search(r"\b(?:que se passe t il|qu arrive t il|que se passe|qu est ce qui se passe|que faire) "
                              r"(?:si|quand|lorsque|lorsqu|en cas)", sym))

@@ -97,6 +97,8 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
         r.add(F.RACK, "template", rack.group(0))
     elif rack := re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
         r.add(F.RACK, "triangle", rack.group(0))
+    elif rack := re.search(r"^(?:GAME |, )*(?:la |)regle des (?:x?3|trois) billes\b", s):
+        r.add(F.RACK, "template", rack.group(0))     # a story headed by the rule it is under (only a template rack has it)
     m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:d |)(?:autres? |)(?:billes? |boules? |)(?:autres? |)(?:qui |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"

@@ -36,6 +36,9 @@ UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 NOTHING_ASKED = "Posez une question sur les règles : un coup, une faute, la casse, le push-out…"
 _QUOTE_MAX = 300
 _STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is never refused as « weak »
+# a yes/no foul question names the foul its best clause lists only when that clause matches it this strongly
+# (« faute de porter un chapeau ? » is near no foul clause: the texts are silent, not « faute »)
+_FOUL_CLAUSE_BM25, _FOUL_CLAUSE_COVERAGE = 12.0, 0.6
 _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events", "advice", "howto", "setup", "handicap", "health"})   # a story about these is still outside the texts
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
@@ -323,7 +326,8 @@ class Answerer:
             policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)
             or policy_reply(self.book, q, look.searched, loose=True)
             or (foul_reply(self.book, q, look.searched, found=look.hits[0].clause.id)
-                if look.hits and not look.unknown else None)))
+                if look.hits and not look.unknown and look.best >= _FOUL_CLAUSE_BM25
+                and look.coverage >= _FOUL_CLAUSE_COVERAGE else None)))
         # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
         settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
         # an open question a policy's words ask, whose clause the lookup finds among its three best, is in scope

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .text import STOP_WORDS, Analyzer, words
+from .text import STOP_WORDS, Analyzer, content_stems, stem, words
 from .yamlio import LineDict, YamlError, load_yaml
 
 __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy_question_problems", "PATH"]
@@ -33,6 +33,7 @@ _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 _KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also")
 _TOP = ("names", "flip", "same", "questions", "fouls", "required")
 _GAP = 2    # terms a phrase's terms may have between them in a question (« la bande juste avant la 1 »)
+_COVERED = 2    # terms of the question an entry read by its terms must cover
 # the only words a phrase may lose and still be read by its terms: articles and prepositions (a
 # phrase that loses « dire », « faire », « peut », « qui »… says more than its terms: « dire ma bille »
 # is not every « bille »)
@@ -79,6 +80,8 @@ class PolicyQuestions:
     _terms: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = field(default=(), init=False, repr=False,
                                                                           compare=False)
     _phrase_terms: Mapping[str, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # every phrase's terms, stop words or not: what of the question a phrase matched as words covers
+    _cover: Mapping[str, tuple[str, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
     # the entry each question text asks (a question is often read several times per answer)
     _found: dict[tuple[str, bool], tuple[PolicyQuestion, bool] | None] = field(default_factory=dict, init=False, repr=False,
                                                                    compare=False)
@@ -90,6 +93,7 @@ class PolicyQuestions:
             if p not in terms:
                 terms[p] = _phrase_terms(self.analyzer, p)
         object.__setattr__(self, "_phrase_terms", terms)
+        object.__setattr__(self, "_cover", {p: tuple(self.analyzer.terms_of_words(p.split())) for p in terms})
         object.__setattr__(self, "_terms", tuple(
             tuple(tuple(terms[p] for p in ps) for ps in (pq.words, pq.all, pq.with_, pq.unless))
             for pq in self.questions))
@@ -116,13 +120,14 @@ class PolicyQuestions:
         code = next((code for code, phrases in table if _any_in(phrases, text)), None)
         if code is not None or not loose:
             return code
-        terms = self.analyzer.terms_of_words(text.split())
-        present = frozenset(terms)
-        best = 0
+        ws = text.split()
+        terms = self.analyzer.terms_of_words(ws)
+        asked = _Asked(text, terms, frozenset(terms), frozenset(content_stems(ws)))
+        best = _COVERED - 1     # a phrase of one term does not name a foul by its terms
         for name, phrases in table:
             for p in phrases:
                 t = self._phrase_terms.get(p, ())
-                if len(t) > best and t[0] in present and _span(t, terms):
+                if len(t) > best and self._term_match(p, t, asked) and _span(t, terms):
                     best, code = len(t), name
         return code
 
@@ -161,35 +166,61 @@ class PolicyQuestions:
         return next((pq for pq in matched if pq.all), matched[0] if matched else None)
 
     def _by_terms(self, text: str) -> PolicyQuestion | None:
-        """The entry whose phrases' terms cover most of the question's (none matched it as words)."""
-        terms = self.analyzer.terms_of_words(text.split())
-        present = frozenset(terms)
+        """The entry whose phrases' terms cover most of the question's (none matched it as words),
+        at least :data:`_COVERED` of them."""
+        ws = text.split()
+        terms = self.analyzer.terms_of_words(ws)
+        asked = _Asked(text, terms, frozenset(terms), frozenset(content_stems(ws)))
         best: tuple[int, int, int] | None = None
         found: PolicyQuestion | None = None
         for i, pq in enumerate(self.questions):
-            score = self._score(pq, self._terms[i], text, terms, present)
-            if score is not None and (best is None or (score, 1 if pq.all else 0, -i) > best):
+            score = self._score(pq, self._terms[i], asked)
+            if score is not None and score >= _COVERED and (best is None or (score, 1 if pq.all else 0, -i) > best):
                 best, found = (score, 1 if pq.all else 0, -i), pq
         return found
 
-    @staticmethod
-    def _score(pq: PolicyQuestion, lists: tuple[tuple[tuple[str, ...], ...], ...], text: str,
-               terms: list[str], present: frozenset[str]) -> int | None:
+    def _score(self, pq: PolicyQuestion, lists: tuple[tuple[tuple[str, ...], ...], ...], asked: "_Asked") -> int | None:
         """How many of the question's terms the entry's phrases cover, or None when one of its
-        lists (``words``, and ``all``, ``with`` when given) is not in the question or a ``sauf`` is."""
+        lists (``words``, and ``all``, ``with`` when given) is not in the question, or adds none
+        of its terms to the others' (« rack » and « losange » are one term), or a ``sauf`` is."""
         covered: set[int] = set()
         for phrases, phrase_terms, needed in zip((pq.words, pq.all, pq.with_), lists, (True, bool(pq.all),
                                                                                         bool(pq.with_))):
             if not needed:
                 continue
-            hits = [sp for t in phrase_terms if t and t[0] in present and (sp := _span(t, terms))]
-            if not hits and not _any_in(phrases, text):
+            hits = [sp for p, t in zip(phrases, phrase_terms) if self._term_match(p, t, asked) and (sp := _span(t, asked.terms))]
+            exact = [p for p in phrases if f" {p} " in asked.text]
+            if not hits and not exact:
                 return None
-            if hits:
-                covered |= max(hits, key=len)
-        if _any_in(pq.unless, text) or any(t and t[0] in present and _span(t, terms) for t in lists[3]):
+            spans = hits + [sp for p in exact if (sp := _span(self._cover.get(p, ()), asked.terms))]
+            new = max((sp - covered for sp in spans), key=len, default=frozenset())
+            if hits and not exact and not new:
+                return None
+            covered |= new
+        if _any_in(pq.unless, asked.text) or any(self._term_match(p, t, asked) and _span(t, asked.terms)
+                                                 for p, t in zip(pq.unless, lists[3])):
             return None
         return len(covered)
+
+    @staticmethod
+    def _term_match(phrase: str, terms: tuple[str, ...], asked: "_Asked") -> bool:
+        """Whether ``phrase`` may be in the question by its ``terms``: its first term is, and a
+        phrase of one word is there as that word's stem (« breaker » is not every « casse »: the
+        glossary's synonyms of one word change its sense too much alone)."""
+        if not terms or terms[0] not in asked.present:
+            return False
+        return " " in phrase or stem(phrase) in asked.stems
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """A question as the entries are matched on: its text between spaces, its terms, the set of
+    its terms and of its words' stems."""
+
+    text: str
+    terms: list[str]
+    present: frozenset[str]
+    stems: frozenset[str]
 
 
 def _phrase_terms(analyzer: Analyzer, phrase: str) -> tuple[str, ...]:

@@ -695,3 +695,11 @@ def test_the_obstacle_told_as_a_bothering_ball_that_moves(u):
     assert got is not None and shot(got).get("obstacle_moved") is True
     got = u("BCA : je fais un massé autour de la boule gênante, elle ne bouge pas, faute ?")
     assert got is not None and not shot(got).get("obstacle_moved")
+
+
+def test_balls_told_without_commas_and_a_rail_told_after_the_verb(u):
+    # « je touche la 1 la 2 rentre »: the 1 is hit, the 2 falls (no ball told twice); « rentre pas de
+    # bande »: the 2 falls and no rail is touched (not « ne rentre pas »)
+    got = u("9 ffb je tape la 1 la 3 rentre pas de bande c faute ?")
+    assert shot(got)["first_contact"] == 1 and shot(got)["pocketed"] == [3]
+    assert shot(got)["rail_after_contact"] is False

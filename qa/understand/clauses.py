@@ -303,12 +303,17 @@ _ASKED_NO_FOUL = re.compile(r" (?:il |)(?:y a|y aurait|y a t il) (?:pas|aucune|j
                             r" (?:c est|ce n est|c est t il|ce serait) (?:pas|jamais) (?:une |)faute(?: ou pas| ou non|) $")
 
 
+_NO_RAIL_TOLD = re.compile(r" pas de (?:bande|bandes|rail|rails)\b")
+
+
 def _neg(c: Clause) -> bool:
     """True when the clause is negated (ne … pas/jamais/rien/aucun, or opened by ``sans``)."""
     ts = c.toks
     if c.conj == "sans" or (ts and ts[0] == "sans"):
         return True
     s = _ASKED_NO_FOUL.sub(" ", " " + " ".join(ts) + " ")   # « si CUE tombe il y a pas de faute »: the question's own negation
+    if not re.search(r" (?:ne|n) ", s):
+        s = _NO_RAIL_TOLD.sub(" ", s)     # « B2 rentre pas de bande »: a fact of its own, not « ne rentre pas »
     if re.search(r" (?:ne|n) (?!.*\bque\b)", s) and re.search(r" (?:pas|jamais|rien|aucune?|personne|plus|point) ", s):
         return True
     if re.search(r" (?:ne|n) [a-z]+ que ", s):   # "ne … que": only, not a negation

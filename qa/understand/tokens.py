@@ -239,6 +239,11 @@ def _with_cue(toks: list[str]) -> list[str]:
     return out
 
 
+def _separator(tok: str) -> str:
+    """The word between two balls of a list, or a comma for a list told with spaces (« la 1 la 2 »)."""
+    return tok if tok in (",", "et", "ou", "puis") else ","
+
+
 def _group_lists(toks: list[str]) -> list[str]:
     """Merge ball lists ("B3 , B8 et B9" → "B3+8+9"), but not a ball that is the subject
     of a singular verb ("je touche B3 et B9 rentre"); a ball and the cue ball falling together
@@ -266,7 +271,7 @@ def _group_lists(toks: list[str]) -> list[str]:
                         r"^(?:rentr|tomb|entr|sort|saut|part|vont|fil|finiss)\w*$", nxt):
                     # "la blanche touche la 1, la 4 et la 7 rentrent": the first is the object
                     out.append(group[0])
-                    out.append(toks[i + 1])
+                    out.append(_separator(toks[i + 1]))
                     out.append(_merge(group[1:]))
                     i = j
                     continue
@@ -274,7 +279,7 @@ def _group_lists(toks: list[str]) -> list[str]:
                     # the last ball is the subject of the verb that follows
                     head = group[:-1]
                     out.append(_merge(head))
-                    out.append(toks[j - 2])  # the separator
+                    out.append(_separator(toks[j - 2]))
                     out.append(group[-1])
                 else:
                     out.append(_merge(group))

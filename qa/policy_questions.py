@@ -152,7 +152,8 @@ class PolicyQuestions:
         # (a negating one, « sans faute », flips only an entry asked by what it negates: « c'est faute ? »
         # asked « sans faute ? »; an entry asked « c'est permis ? » reads « sans faute ? » as it is)
         own = set(found.words) | set(found.all)
-        return found, _any_in((f for f in self.flip if _flips(f, own)), text)
+        flip = _any_in((f for f in self.flip if _flips(f, own)), text)
+        return found, flip != _negated(found, text)
 
     def _matched_words(self, text: str) -> list[PolicyQuestion]:
         return [pq for pq in self.questions
@@ -250,6 +251,25 @@ def _span(phrase: tuple[str, ...], terms: list[str]) -> frozenset[int]:
         else:
             return frozenset(at)
     return frozenset()
+
+
+_TRUE_THAT = re.compile(r"^ (?:\w+ ){0,4}?(?:est il vrai|est ce vrai|c est vrai|est ce que c est vrai|vrai) (?:que|qu) ")
+
+
+def _negated(pq: PolicyQuestion, text: str) -> bool:
+    """Whether the question states the opposite of what the entry's phrases name: « 3 fautes non
+    entrecoupées », « tous les coups sauf rentrer la blanche », and, asked « est-il vrai que… »,
+    « la blanche ne peut pas toucher une bille » (a negative question otherwise asks the same
+    as its positive: « c'est pas faute ? » is answered as « c'est faute ? »)."""
+    true_that = bool(_TRUE_THAT.match(text))
+    for p in (*pq.words, *pq.all, *pq.with_):
+        if f" {p} " not in text or p.startswith(("non ", "sauf ", "pas ", "sans ")):
+            continue
+        if f" non {p} " in text or f" sauf {p} " in text:
+            return True
+        if true_that and re.search(r" (?:pas|jamais|plus)(?: \w+){0,2} " + re.escape(p) + " ", text):
+            return True
+    return False
 
 
 _NEGATING = re.compile(r"(?:sans|pas de|aucune|aucun) ")

@@ -537,22 +537,26 @@ def _first_part(text: str) -> str:
 
 # What a yes/no situation question asks of the ruling, on folded words (first match wins).
 _ASKED = (
-    ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b")),
+    ("lose", re.compile(r"\b(?:perdu|perd|perds|perdre|perdons|defaite)\b(?! la main| la table| mon tour| son tour)")),
     ("win", re.compile(r"\b(?:gagne|gagnee|gagner|gagnes|gagnons|victoire|win|gagnant)\b")),
     ("stays", re.compile(r"\b(?:reste|restent|rester|restera) (?:t elle |t il |elles |ils |)(?:bien |quand meme |)(?:rentree?s?|dedans|au fond|empochee?s?|"
                          r"dans (?:la|le|les|une|un|sa|leur|leurs) (?:poche|trou|poches|trous|blouse|blouses))\b")),
     ("spotted", re.compile(r"\b(?:replace|replacee|replacees|ressort|ressortir|ressortent|remet|remise|remettre|respot|revient|reviennent|remis|repositionnee|reposee)\b")),
     # « a le droit de toucher aucune bille ? » asks whether the shot is legal (« le droit de pousser »: a push-out)
     ("legal", re.compile(r"\b(?:a|ai|as|avons|avez|ont|on a) le droit de (?!(?:pousser|jouer un push|faire un push|push|"
-                         r"jouer un coup pousse|faire un coup pousse))")),
+                         r"jouer un coup pousse|faire un coup pousse|(?:lui |me |le |la |)(?:rendre|redonner) (?:la main|la table)))")),
     ("push_out", re.compile(r"\b(?:push out|push|pushout|coup pousse|coup de degagement|pousser)\b")),
     ("bih", re.compile(r"\b(?:bille en main|blanche en main|ball in hand|balle en main)\b")),
     # « je peux lui rendre la main ? »: whether the next player may hand the table back
     ("hand_back", re.compile(r"\b(?:(?:lui |le |la |me |te |)(?:rendre|redonner|rends|redonne|rend) (?:la main|la table)|"
                              r"le faire rejouer|la faire rejouer|(?:lui |me )(?:rendre|redonner))\b")),
+    # « …, la main passe ? »: whether the turn goes to the other player
+    ("passes", re.compile(r"\b(?:la main passe|main passe t elle|passe la main|perd la main|perds la main|perdre la main|"
+                          r"change de main|c est a l autre|a l adversaire de jouer)\b")),
     ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
     # « une bille rentrée sur mon push, elle compte ? »: a policy answers (push_out_pocketed_counts), not the ruling
-    ("ball_counts", re.compile(r"\b(?:elle|elles) (?:compte|comptent)\b|\b(?:compte t elle|comptent elles|est elle comptee)\b")),
+    ("ball_counts", re.compile(r"\b(?:elle|elles) (?:compte|comptent)\b|\b(?:compte t elle|comptent elles|est elle comptee)\b"
+                               r"|\b(?:bille|billes|boule|boules|la \d+)\b(?: \w+){0,6}? (?:ca |)(?:compte|comptent)$")),
     # « une bille passe la ligne et rentre, ça fait 2 ? »: how balls count, a policy answers (three_ball_count)
     ("ball_counts", re.compile(r"\b(?:ca (?:en |)fait|ca vaut|ca compte pour) (?:x2|2)$")),
     # « ça fait deux fautes ? »: whether the shot's fouls count as several
@@ -572,12 +576,17 @@ _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
 _OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
 
 
+_IT_COUNTS = re.compile(r"(?:et |mais |)(?:ca|elle|elles) (?:compte|comptent)(?: quand meme| pour moi|)")
+
+
 def _asked_of_story(question: str) -> str | None:
     """What a yes/no question asks of a situation's ruling (:func:`_asked`), or None when a policy
     answers it rather than the ruling: of a push-out, whether its ball counts, and « ça fait 2 ? »
     of the three-ball rule; « 2 fautes…, ça compte double ? » asks whether the fouls count as several."""
     asked = _asked(question)
     told = " ".join(words(question))
+    if asked == "legal" and _PUSH_WORDS.search(told) and _IT_COUNTS.fullmatch(last_segment(question)):
+        asked = "ball_counts"     # « une bille rentre sur mon push, ça compte ? »: whether the ball counts
     if asked == "ball_counts":
         asked = None if _PUSH_WORDS.search(told) or _TWO.search(told) else "legal"
     if asked == "legal" and _TWICE.search(told) and _FOULS_TOLD.search(told):
@@ -605,7 +614,9 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     out: dict[str, str] = {}
     for r, o in outcomes.items():
         unsettled = set(getattr(o, "unsettled", ()) or ())
-        unlisted = any(not f.clause for f in getattr(o, "fouls", ()) or ())
+        # a foul no clause lists, or a shot the engine judged as a referee (« coup sauté admis, le texte ne le dit pas »)
+        unlisted = any(not f.clause for f in getattr(o, "fouls", ()) or ()) or any(
+            getattr(x, "role", None) == "referee_call" for x in getattr(o, "reasons", ()) or ())
         valid = break_valid(o) if asked == "legal" else None
         if asked == "several":
             out[r] = _several(o)
@@ -697,7 +708,7 @@ def _asked(question: str) -> str | None:
     last = last_segment(question)
     tail = " ".join(words(question))[-80:]
     for text in (last, tail):
-        text = _CIRCUMSTANCE.sub(" ", text)
+        text = re.sub(r" {2,}", " ", _CIRCUMSTANCE.sub(" ", text))
         found = next((name for name, rx in _ASKED if rx.search(text)), None)
         if found is not None:
             return found
@@ -728,6 +739,8 @@ def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
         return any(op.choice == "hand_back" for op in o.options)
     if asked == "again":
         return not o.game_over and o.next_shooter == "shooter" and about_shooter
+    if asked == "passes":
+        return not o.game_over and o.next_shooter == "opponent"
     if asked == "foul":
         return not o.legal
     return bool(o.legal)

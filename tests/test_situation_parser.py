@@ -703,3 +703,16 @@ def test_balls_told_without_commas_and_a_rail_told_after_the_verb(u):
     got = u("9 ffb je tape la 1 la 3 rentre pas de bande c faute ?")
     assert shot(got)["first_contact"] == 1 and shot(got)["pocketed"] == [3]
     assert shot(got)["rail_after_contact"] is False
+
+
+@pytest.mark.parametrize("q", [
+    "au lag il a lancé sa bille après que la mienne avait touché la bande du haut, on fait quoi ?",
+    "tirage à la bande : ma bille touche deux fois la petite bande, j'ai perdu ?",
+])
+def test_a_story_of_the_lag_is_no_shot_of_a_rack(rulebook, q):
+    assert understand(rulebook, q) is None     # the lag policies answer, not the engine (rules_data/lexicon.yaml lag_words)
+
+
+def test_a_ball_put_nearest_to_its_spot_is_placed_not_pocketed(rulebook):
+    got = understand(rulebook, "je mets la 9 au plus près du point, c'est bon ?")
+    assert got is None or shot(got)["pocketed"] == []

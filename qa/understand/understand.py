@@ -10,6 +10,7 @@ from qa.understand.assemble import _assemble
 from qa.understand.classify import _has_shot_fact, _not_ruled_here, is_situation, narrative
 from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
 from qa.understand.facts import F, Fact, Facts, Partial, merge
+from qa.understand.lexicon import LEXICON
 from qa.understand.names import _rulesets
 from qa.understand.readers.clause import read_clause
 from qa.understand.readers.order import read_order
@@ -102,6 +103,12 @@ _ASKED_OUT = re.compile(
     re.IGNORECASE)
 
 
+def _tells_lag(toks: Sequence[str]) -> bool:
+    """The story is of the lag (rules_data/lexicon.yaml ``lag_words``): no shot of a rack."""
+    ws = [t for t in toks if t != ","]
+    return any(tuple(ws[i:i + len(p)]) == p for p in LEXICON.lag_words for i in range(len(ws) - len(p) + 1))
+
+
 def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
     """Understand a French situation; None when ``question`` is a lookup or off-topic.
 
@@ -112,7 +119,7 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     if not isinstance(question, str) or not question.strip() or len(question) > 2000:
         return None
     toks, det = tokens(_ASKED_OUT.sub(" ?", question))
-    if det.other_game:
+    if det.other_game or _tells_lag(toks):
         return None
     plain_len = len([t for t in toks if t != ","])
     drop = set(det.drop) if len(words(" ".join(t for t in toks if t != ","))) == plain_len else set()

@@ -288,7 +288,8 @@ def _person_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                     re.match(r" (?:\w+ ){0,2}?(?:au milieu|en plein|derriere|devant|pres de|contre|a cote|sur la ligne|"
                              r"dans la zone|juste|collee|la ou|ou je|n importe|en tete|au centre|au sommet|a la pointe|"
                              r"en pointe|sur le point|sur la mouche|dans le triangle|dans le losange|dans le rack|a un mauvais endroit|"
-                             r"au mauvais endroit|au mauvais|mal placee|mal place|a la mauvaise place|au bon endroit)", s[m.end():]):
+                             r"au mauvais endroit|au mauvais|mal placee|mal place|a la mauvaise place|au bon endroit|au plus pres|"
+                             r"le plus pres|au plus proche|sur le spot|en dessous|au dessus|plus bas|plus haut|a la place)", s[m.end():]):
                 continue    # "je mets la blanche au milieu de la table": placed, not pocketed
             if obj in ("rien", "aucune bille"):
                 r.add(F.NOTHING_POCKETED, True, w)

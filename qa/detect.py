@@ -92,6 +92,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
         r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|remuneration|remunere|remuneree|defraiement|defraye|indemnites?|(?:combien )?(?:est |sont |)payee?s? (?:un |une |les |l |)(?:arbitres?|joueurs?)|[0-9]+ balles)\b"
+        r"|\bqui (?:paie|paye|payent|paient|regle)\b|\b(?:paie|paye|payer|payent|paient) (?:la |les |le |sa |une |)(?:partie|table|tournee|biere|verre|conso|consos|consommation|jeton|jetons)\b"
         r"|\bc (?:est )?combien$|\bc (?:est )?combien (?:\w+ ){0,2}?" + _GEAR + r"\b|\bc (?:est )?combien (?:la partie|l heure|pour jouer)\b")),
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"

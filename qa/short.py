@@ -77,6 +77,8 @@ _WHAT_NEXT = frozenset({"et apres", "et ensuite", "et maintenant", "et la suite"
                         "sanctions", "les sanctions", "decision", "la decision", "verdict", "le verdict"})
 
 
+_FRAMING = re.compile(r"^(?:(?:chez|au|aux|a la|en|selon|dans|pour|d apres) (?:le |la |les |l |)"
+                      r"(?:doolys|dooly s|dooly|bca|ffb|guide|guide du joueur|9|10|neuf|dix|jeu de la (?:9|10)|jeu du (?:9|10)|wpa)\b ?)+")
 _C_EST = re.compile(r"\bc\s+(?=(?:quoi|koi|qui|ki|ou|où|quand|kan|combien)\b)", re.IGNORECASE)
 
 
@@ -114,12 +116,11 @@ def is_yes_no(question: str) -> bool:
     if parts and parts[-1] in _WHAT_NEXT:
         return False         # « j'ai scratché au bris, et après ? » asks what follows
     for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
-        seg = " ".join(words(part))
+        seg = _FRAMING.sub("", " ".join(words(part)))     # « chez doolys qui casse… »: the framing told without a comma
         if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand",
                            "que signifie", "que veut dire", "que veulent dire", "que dit", "que disent",
                            "que se passe", "que faire", "que faut il", "qu arrive t il", "comment", "pourquoi",
-                           "combien", "quel ", "quelle ", "quels ", "quelles ", "qui a ", "qui joue", "qui doit",
-                           "qui prend", "qui reprend", "qui casse", "qui gagne", "qui peut", "a qui ")):
+                           "combien", "quel ", "quelle ", "quels ", "quelles ", "qui ", "a qui ")):
             return False     # « scratch en pleine partie, c'est quoi la sanction ? », « arbitre : que signifie… »
         if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
             return True
@@ -227,8 +228,8 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
         return None
     groups = _value_groups(book, pq.policy, covered)
     yes_no = is_yes_no(question) and bool(pq.yes or pq.no)
-    if all(v == "silent" for v in groups) and not yes_no:
-        return None          # no text says anything: the quotes (if any) answer better
+    if all(v == "silent" for v in groups) and not yes_no and not pq.all:
+        return None          # no text says anything: the quotes (if any) answer better (unless asked in its context)
     clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))
     if yes_no and pq.also:      # where a text states the exception that decides, its clause is the one
         clauses = tuple(dict.fromkeys(c for r in covered if (c := _deciding_clause(book.rulesets[r], pq))))

@@ -80,6 +80,15 @@ def test_unknown_questions_are_refused_in_grammatical_french(answerer):
     assert " de les " not in ans["answer"]
     # « c » for « c'est » in text speak
     assert answerer.ask("c combien une table de billard ?")["kind"] == "unknown"
+    # who pays for the table is bar etiquette, not a rule
+    assert answerer.ask("entre potes, c'est le perdant qui paye la table ?")["kind"] == "unknown"
+
+
+def test_who_breaks_the_next_rack_is_said_silent_where_the_text_is(answerer):
+    ans = answerer.ask("au BCA, qui casse le rack d'après ?")
+    assert ans["kind"] != "unknown" and "le BCA n’en dit rien" in ans["short"]
+    ans = answerer.ask("chez Dooly's, qui casse la manche suivante ?")
+    assert ans["citations"][0]["id"] == "10-doolys/3-bris-alterne"
 
 
 @pytest.mark.parametrize("q, expected", [
@@ -95,6 +104,11 @@ def test_unknown_questions_are_refused_in_grammatical_french(answerer):
     # « c » for « c'est » in text speak
     ("ma blanche a fini par terre, c quoi la sanction ?", False), ("c koi un coup pousse ?", False),
     ("c qui qui recasse apres ?", False), ("c faute si je joue avant l'arret des billes ?", True),
+    # a framing told without a comma: the question word after it decides
+    ("chez doolys qui recasse au rack d'apres ?", False), ("au bca comment on replace la neuf ?", False),
+    ("chez doolys on a le droit de masser ?", True),
+    # an indirect question inside a closed one
+    ("au lag on ne sait pas dire quelle bille est la plus proche, on recommence ?", True),
 ])
 def test_yes_no_questions_are_told_from_the_others(q, expected):
     assert is_yes_no(q) is expected

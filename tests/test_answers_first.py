@@ -911,3 +911,9 @@ def test_a_foul_question_names_the_foul_of_the_clause_ranked_first(rulebook):
     assert reply.verdicts == {"9-ffb": "yes", "10-ffb": "yes", "10-guide": "yes", "9-bca": "silent", "10-doolys": "silent"}
     # a clause two fouls share names neither
     assert foul_reply(rulebook, "c'est sanctionné, ce geste ?", ["9-ffb"], found="9-ffb/faute-double-touche-poussette") is None
+
+
+def test_a_rule_of_another_text_asked_of_the_bca_says_the_bca_is_silent(answerer):
+    # the three-ball rule is 9-ffb's (with a template rack); the BCA text has none
+    ans = answerer.ask("au BCA est-ce qu'il existe une règle des 3 billes ?")
+    assert ans["verdicts"]["9-bca"] == "silent" and ans["verdicts"]["9-ffb"] == "yes"

@@ -716,3 +716,9 @@ def test_a_story_of_the_lag_is_no_shot_of_a_rack(rulebook, q):
 def test_a_ball_put_nearest_to_its_spot_is_placed_not_pocketed(rulebook):
     got = understand(rulebook, "je mets la 9 au plus près du point, c'est bon ?")
     assert got is None or shot(got)["pocketed"] == []
+
+
+def test_a_foul_told_on_this_shot_is_no_foul_so_far(rulebook):
+    # « j'ai fait une faute sur le coup » is this shot's foul (of no stated kind: looked up), not a foul before it
+    got = understand(rulebook, "9 FFB : la 9 rentre mais j'ai fait une faute sur le coup, on fait quoi ?")
+    assert got is None or state(got)["fouls"]["shooter"] == 0

@@ -21,8 +21,9 @@ def _count(word: str) -> int:
         return 0
 
 
-# « j'ai fait une faute à la casse » tells the foul of the break told, not a foul so far
-_ON_THIS_BREAK = r"(?! (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse|en cassant|au bris|pendant la casse))"
+# « j'ai fait une faute à la casse », « … sur le coup » tell the foul of the shot told, not a foul so far
+_ON_THIS_BREAK = (r"(?! (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse|en cassant|au bris|pendant la casse|"
+                  r"sur (?:le|ce|mon|son|ton|le meme) (?:coup|tir)|en meme temps|au meme moment|pendant (?:le|ce) coup|dessus|en jouant))")
 
 
 def read_fouls_count(s: str) -> Partial:

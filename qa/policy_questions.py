@@ -26,7 +26,7 @@ from typing import Any, Iterable, Mapping
 from .text import STOP_WORDS, Analyzer, content_stems, stem, words
 from .yamlio import LineDict, YamlError, load_yaml
 
-__all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy_question_problems", "PATH"]
+__all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy_question_problems", "put_to_confirm", "PATH"]
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
@@ -253,23 +253,41 @@ def _span(phrase: tuple[str, ...], terms: list[str]) -> frozenset[int]:
     return frozenset()
 
 
-_TRUE_THAT = re.compile(r"^ (?:\w+ ){0,4}?(?:est il vrai|est ce vrai|c est vrai|est ce que c est vrai|vrai) (?:que|qu) ")
+# a statement put to be confirmed: « c'est vrai que … ? », « on est d'accord que … ? », « …, hein ? », « …, non ? »
+_TRUE_THAT = re.compile(r"^ (?:\w+ ){0,4}?(?:est il vrai|est ce vrai|c est vrai|est ce que c est vrai|vrai|on est d accord|"
+                        r"on est bien d accord|je confirme|tu confirmes|vous confirmez|confirmez vous|confirme) (?:que|qu) |"
+                        r" (?:hein|non|pas vrai|c est bien ca|c est ca|n est ce pas|on est d accord|right|oui ou non|je me trompe)"
+                        r"(?: (?:au|a|la|le|en|chez|du|jeu|de|bca|ffb|doolys|dooly|s|guide|wpa|9|10)){0,4} $")
+_NEGATION = re.compile(r" (?:pas|jamais|ni|plus|point) ")
+
+
+def put_to_confirm(question: str) -> bool:
+    """Whether ``question`` is a statement put to be confirmed (« c'est vrai que … ? », « …, hein ? »):
+    its negations are the statement's own, answered by whether it is true."""
+    return bool(_TRUE_THAT.search(" " + " ".join(words(question, counts=False)) + " "))
 
 
 def _negated(pq: PolicyQuestion, text: str) -> bool:
     """Whether the question states the opposite of what the entry's phrases name: « 3 fautes non
-    entrecoupées », « tous les coups sauf rentrer la blanche », and, asked « est-il vrai que… »,
-    « la blanche ne peut pas toucher une bille » (a negative question otherwise asks the same
-    as its positive: « c'est pas faute ? » is answered as « c'est faute ? »)."""
-    true_that = bool(_TRUE_THAT.match(text))
-    for p in (*pq.words, *pq.all, *pq.with_):
-        if f" {p} " not in text or p.startswith(("non ", "sauf ", "pas ", "sans ")):
+    entrecoupées », « tous les coups sauf rentrer la blanche », and a statement put to be
+    confirmed that negates (« c'est vrai qu'on n'annonce ni la bille ni la poche ? », « la blanche
+    en main ne peut pas toucher une bille, hein ? »: true or not). Otherwise a negative question
+    asks the same as its positive (« c'est pas faute ? » is answered as « c'est faute ? »)."""
+    present = [p for p in (*pq.words, *pq.all, *pq.with_) if f" {p} " in text]
+    for p in present:
+        if p.startswith(("non ", "sauf ", "pas ", "sans ")):
             continue
         if f" non {p} " in text or f" sauf {p} " in text:
             return True
-        if true_that and re.search(r" (?:pas|jamais|plus)(?: \w+){0,2} " + re.escape(p) + " ", text):
-            return True
-    return False
+    if not _TRUE_THAT.search(text):
+        return False
+    rest = text
+    for p in sorted(present, key=len, reverse=True):     # a negation the entry's own phrases say is not the statement's
+        rest = rest.replace(f" {p} ", " # ")
+    rest = _TRUE_THAT.sub(" ", rest)
+    if any(_NEGATION.search(f" {p} ") or p.startswith(("sans ", "non ", "aucun")) for p in present):
+        rest = rest.replace(" ni ", " ")      # « pas besoin de toucher une bande ni une bille »: the same negation
+    return bool(_NEGATION.search(rest))
 
 
 _NEGATING = re.compile(r"(?:sans|pas de|aucune|aucun) ")

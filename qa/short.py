@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 
 from .french import join_and
 from .hygiene import first_item
-from .policy_questions import PolicyQuestions, load_policy_questions
+from .policy_questions import PolicyQuestions, load_policy_questions, put_to_confirm
 from .rulebook import Clause, Rulebook
 from .text import PUSH_OUT, QUESTION_WORDS, STOP_WORDS, fold, stem, words
 
@@ -117,6 +117,7 @@ def is_yes_no(question: str) -> bool:
         return False         # « j'ai scratché au bris, et après ? » asks what follows
     for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
         seg = _FRAMING.sub("", " ".join(words(part)))     # « chez doolys qui casse… »: the framing told without a comma
+        seg = seg.replace("quand meme", "meme")       # « c'est quand même faute ? » asks no « quand »
         if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand",
                            "que signifie", "que veut dire", "que veulent dire", "que dit", "que disent",
                            "que se passe", "que faire", "que faut il", "qu arrive t il", "comment", "pourquoi",
@@ -568,6 +569,7 @@ _ASKED = (
     # « je peux rentrer la 5 si je touche la 1 ? »: whether the shot told is allowed
     ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),
 )
+_NOT_A_FOUL = re.compile(r"\b(?:pas|jamais) (?:de |une |d |)faute\b")     # « il n'y a pas faute…, hein ? »
 _NO_FOUL = re.compile(r"\b(?:pas de|aucune|sans) fautes?\b|\bsans que ce soit (?:une |)faute\b")   # not « c'est pas faute ? »: « n'est-ce pas faute ? »
 _TWICE = re.compile(r"\b(?:compte|comptent|vaut|valent) (?:double|deux fois|x2 fois|2 fois|pour x2|pour 2|pour deux)\b")
 _FOULS_TOLD = re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b")
@@ -611,7 +613,8 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     about_asker = bool(_FIRST_PERSON.search(tail)) or not _OTHER_PERSON.search(tail)
     about_shooter = about_asker == (shooter != "other")
     # « …, il y a pas de faute ? », « c'est sans faute ? »: asked the other way round
-    negated = asked == "foul" and bool(_NO_FOUL.search(" ".join(words(question))[-60:]))
+    negated = asked == "foul" and bool(_NO_FOUL.search(" ".join(words(question))[-60:]) or (
+        put_to_confirm(question) and _NOT_A_FOUL.search(" ".join(words(question)))))
     out: dict[str, str] = {}
     for r, o in outcomes.items():
         unsettled = set(getattr(o, "unsettled", ()) or ())

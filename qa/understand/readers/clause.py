@@ -330,6 +330,11 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if m and _nums(m.group(1))[0] in seen.pocketed:
         r.add(F.CUE, "pocketed", m.group(0))     # the cue ball follows the ball into the pocket
         return True
+    m = re.search(r"\bCUE (?:a |l a |)(?:suivi|suit|a suivi|suivent|la suit|l a suivie|l a suivi) (?:\w+ ){0,2}?"
+                  r"(?:dans (?:la|le|une|un) (?:poche|trou|blouse)|au fond|au trou|dedans)\b", s)
+    if m and not neg:
+        r.add(F.CUE, "pocketed", m.group(0))     # « la blanche a suivi dans la poche »: a scratch
+        return True
     m = re.fullmatch(r" (?:et |c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|au trou)(?: \w+){0,3} ", s)
     if m and not neg:   # "la 9 au fond", "la blanche dedans"
         if m.group(1) == "CUE":

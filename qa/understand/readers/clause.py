@@ -323,17 +323,24 @@ def _scratch(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     return False
 
 
-def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
-    """Pockets told with balls as subject; True when the clause is read."""
-    s, neg, subj = x.s, x.neg, x.subj
+def _cue_follows(s: str, neg: bool, seen: Facts, r: Reading) -> bool:
+    """The cue ball following a ball into the pocket (« CUE derrière B9 », « la blanche a suivi dans la poche »)."""
     m = re.fullmatch(r" (?:et |puis |)CUE (?:derriere|juste derriere|apres|avec|aussi) (B\d+) ", s)
     if m and _nums(m.group(1))[0] in seen.pocketed:
-        r.add(F.CUE, "pocketed", m.group(0))     # the cue ball follows the ball into the pocket
+        r.add(F.CUE, "pocketed", m.group(0))
         return True
     m = re.search(r"\bCUE (?:a |l a |)(?:suivi|suit|a suivi|suivent|la suit|l a suivie|l a suivi) (?:\w+ ){0,2}?"
                   r"(?:dans (?:la|le|une|un) (?:poche|trou|blouse)|au fond|au trou|dedans)\b", s)
     if m and not neg:
-        r.add(F.CUE, "pocketed", m.group(0))     # « la blanche a suivi dans la poche »: a scratch
+        r.add(F.CUE, "pocketed", m.group(0))
+        return True
+    return False
+
+
+def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
+    """Pockets told with balls as subject; True when the clause is read."""
+    s, neg, subj = x.s, x.neg, x.subj
+    if _cue_follows(s, neg, seen, r):
         return True
     m = re.fullmatch(r" (?:et |c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|au trou)(?: \w+){0,3} ", s)
     if m and not neg:   # "la 9 au fond", "la blanche dedans"

@@ -155,7 +155,7 @@ def french_yaml_problem(exc: yaml.YAMLError) -> str:
     if isinstance(exc, yaml.reader.ReaderError):
         return _reader_problem(exc)
     problem = str(getattr(exc, "problem", None) or exc).strip()
-    if problem.startswith("clé en double"):
+    if problem.startswith(("clé en double", "YAML illisible")):
         return problem
     for english, french in _PROBLEMS:
         if problem.startswith(english):
@@ -194,14 +194,50 @@ def load_json_unique(text: str) -> Any:
     return json.loads(text, object_pairs_hook=unique_pairs)
 
 
+#: Lists and mappings nested in a YAML text: at most this many levels. Deeper, the text is refused
+#: before PyYAML reads it: its C composer recurses once per level and a deep enough text
+#: (30 000 levels fit in 64 KB) overflows the stack and kills the process.
+MAX_YAML_DEPTH = 100
+_FLOW = re.compile(r"[\[\]{}]")
+_BLOCK = re.compile(r"^([ \t]*)((?:-[ \t]+)*)", re.M)
+
+
+class _TooDeep(yaml.MarkedYAMLError):
+    pass
+
+
+def _refuse_deep(text: str) -> None:
+    """Raise a ``yaml.YAMLError`` (with its line) when ``text`` nests lists or mappings more than
+    :data:`MAX_YAML_DEPTH` levels: flow brackets counted on the text (a bracket inside a quoted
+    string counts too: no real file has a hundred of them open), block nesting by indentation
+    and by « - - - » chains."""
+    depth = 0
+    for m in _FLOW.finditer(text):
+        depth = depth + 1 if m.group() in "[{" else max(0, depth - 1)
+        if depth > MAX_YAML_DEPTH:
+            _deep_at(text, m.start())
+    for m in _BLOCK.finditer(text):
+        if len(m.group(1).expandtabs(1)) // 2 + m.group(2).count("-") > MAX_YAML_DEPTH:
+            _deep_at(text, m.start())
+
+
+def _deep_at(text: str, at: int) -> None:
+    line = text.count("\n", 0, at)
+    mark = yaml.Mark("<texte>", at, line, 0, None, None)
+    raise _TooDeep(problem=f"YAML illisible : listes ou objets imbriqués trop profondément (au plus {MAX_YAML_DEPTH} niveaux)",
+                   problem_mark=mark)
+
+
 def load_yaml_unique(text: str) -> Any:
     """``yaml.safe_load`` refusing a key given twice in a mapping (a ``yaml.YAMLError`` whose
     problem, through :func:`french_yaml_problem`, names the key and its lines)."""
+    _refuse_deep(text)
     return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - safe loader subclass
 
 
 def load_yaml_lines(text: str) -> Any:
     """As :func:`load_yaml_unique`, with line numbers on every mapping (:class:`LineDict`)."""
+    _refuse_deep(text)
     return yaml.load(text, Loader=_Loader)  # noqa: S506 - safe loader subclass
 
 
@@ -221,6 +257,7 @@ def load_yaml(path: Path) -> Any:
     """
     text = Path(path).read_text(encoding="utf-8")
     try:
+        _refuse_deep(text)
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - safe loader subclass
     except yaml.YAMLError as exc:  # syntax (marked) or a character YAML refuses (ReaderError)
         raise YamlError(Path(path), yaml_line(exc, text), french_yaml_problem(exc)) from None

@@ -459,3 +459,16 @@ def test_a_scenario_on_stdin_that_is_not_utf8_or_yaml_it_refuses_is_said_in_fren
         run = subprocess.run([sys.executable, "app.py", "evaluate", "-"], cwd=root, capture_output=True, input=data)
         err = run.stderr.decode()
         assert run.returncode == 1 and said in err and "Erreur interne" not in err, err
+
+
+def test_evaluate_refuses_a_list_nested_too_deeply(runner, cli):
+    # JSON refuses it by recursion, YAML is tried next: its C composer would overflow the stack
+    err = one_line_error(runner.invoke(cli, ["evaluate", "-"], input="[" * 50000 + "]" * 50000), 1)
+    assert "imbriqués trop profondément" in err
+
+
+def test_check_names_the_line_of_a_house_rules_file_nested_too_deeply(runner, cli, tmp_path):
+    (tmp_path / "club.yaml").write_text("id: club-x\nextends: 9-ffb\ntitle: " + "[" * 2000 + "]" * 2000 + "\n", encoding="utf-8")
+    result = runner.invoke(cli, ["check", "--house-rules", str(tmp_path)])
+    assert "Traceback" not in result.output and "RecursionError" not in result.output
+    assert "club.yaml:3: YAML illisible : listes ou objets imbriqués trop profondément" in result.output

@@ -273,3 +273,13 @@ def test_a_file_opened_in_the_form_with_a_misnamed_policy_is_refused_naming_it(c
     r = client.post("/regles-maison/ouvrir", data={"action": "modifier", "fichier": (__import__("io").BytesIO(body), "club.yaml")},
                     content_type="multipart/form-data")
     assert r.status_code == 400 and "« jump_shots » (ligne 5) doit s’écrire « jump_shots: {value: …} »" in text(r)
+
+
+@pytest.mark.parametrize("action", ["modifier", "essayer"])
+@pytest.mark.parametrize("nest", ["[" * 1000 + "]" * 1000, "{a: " * 1000 + "b" + "}" * 1000, "[" * 30000 + "]" * 30000])
+def test_a_file_nested_too_deeply_is_refused_not_crashed(client, action, nest):
+    # PyYAML's composer recurses once per level: deep enough, it overflowed the stack (500, or a killed worker)
+    body = f"id: club-x\nextends: 9-ffb\ntitle: {nest}\n".encode()
+    r = client.post("/regles-maison/ouvrir", data={"action": action, "fichier": (__import__("io").BytesIO(body), "club.yaml")},
+                    content_type="multipart/form-data")
+    assert r.status_code == 400 and "imbriqués trop profondément" in text(r)

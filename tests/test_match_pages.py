@@ -188,3 +188,17 @@ def test_a_form_field_given_twice_is_refused_but_the_shot_checkboxes_repeat(clie
     r = client.post(url + "/coup", data={"seq": seq(page), "quick": "detail", "kind": "normal", "first_contact": "1",
                                          "pocketed": ["1", "2"], "fouls": ["touched_ball", "double_hit"]})
     assert r.status_code == 303
+
+
+def test_a_form_value_that_is_not_utf8_is_refused_and_nothing_is_written(client):
+    # « a=%FF » in a form body: werkzeug kept the escape as the name « %FF »
+    r = client.post("/partie", data=b"a=%FF&b=Bob&ruleset=9-ffb&race_to=2", content_type="application/x-www-form-urlencoded")
+    assert r.status_code == 400 and "« a »" in r.get_data(as_text=True)
+
+
+def test_a_seq_that_is_no_number_is_refused_not_skipped(client):
+    url = start(client, "9-ffb")
+    r = client.post(url + "/coup", data={"quick": "break_dry", "seq": "abc"})
+    assert r.status_code == 400 and "seq" in r.get_data(as_text=True)
+    r = client.post(url + "/annuler", data={"seq": "-1"})
+    assert r.status_code == 400

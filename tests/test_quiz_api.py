@@ -88,6 +88,8 @@ def test_a_seed_beyond_the_largest_is_said_so_and_a_negative_one_too(client):
     ({"learner": 12}, "learner"),
     ({"pass_mark": 2}, "pass_mark"),
     ({"kinds": ["essay"]}, "kinds"),
+    ({"rulesets": []}, "rulesets"),     # as /api/ask: omit it for every ruleset
+    ({"rulesets": [" "]}, "rulesets"),
 ])
 def test_create_validation_names_the_field_in_french(client, body, field):
     e = err(client.post("/api/quizzes", json={"count": 2, **body}), 400, field)

@@ -206,11 +206,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
     app.extensions["arbitre.csrf"] = csrf
 
+    # percent-escapes that are not UTF-8 (« ?q=%FF », a form's « a=%FF ») are a 400 naming the field,
+    # not literal text (first: it reads a form's body before anything parses it)
+    app.before_request(refuse_undecodable_query)
     # a query-string field given twice (« q=a&q=b ») is refused like a JSON key given twice, on
     # pages and in the API; only the lists a view declares may repeat (web.common.repeatable)
     app.before_request(refuse_repeated_fields)
-    # percent-escapes that are not UTF-8 (« ?q=%FF ») are a 400 naming the field, not literal text
-    app.before_request(refuse_undecodable_query)
     # an API address refuses a query field its view does not read (web.common.query_fields)
     app.before_request(refuse_unknown_query_fields)
 

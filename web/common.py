@@ -342,7 +342,14 @@ def refuse_undecodable_query() -> None:
     except UnicodeError:
         raise bad_request("invalid_encoding", "Le chemin de l’adresse n’est pas un texte UTF-8 valide : encodez-le "
                                               "en UTF-8.", "path") from None
-    for part in request.query_string.split(b"&"):
+    _refuse_undecodable_fields(request.query_string)
+    if request.method == "POST" and request.mimetype == "application/x-www-form-urlencoded":
+        # a form sent with « a=%FF »: werkzeug would keep the escape as the text (« %FF » as a player's name)
+        _refuse_undecodable_fields(request.get_data(cache=True))     # (the form is then parsed from this copy)
+
+
+def _refuse_undecodable_fields(encoded: bytes) -> None:
+    for part in encoded.split(b"&"):
         key, _, value = part.partition(b"=")
         for raw in (key, value):
             try:

@@ -323,7 +323,16 @@ def _number(raw: str) -> int | None:
 
 
 def _form_seq() -> int | None:
-    return _number(request.form.get("seq", ""))
+    """The form's ``seq`` (the page's state when it was drawn), None when the form sends none;
+    a value that is no whole number is refused (it would skip the stale-page check)."""
+    raw = request.form.get("seq", "")
+    if not raw:
+        return None
+    seq = _number(raw)
+    if seq is None:
+        raise MatchError(400, "invalid_field", f"Champ « seq » : un nombre entier positif est attendu, pas « {raw[:40]} ».",
+                         "seq")
+    return seq
 
 
 @bp.post("/partie/<match_id>/coup")
@@ -348,9 +357,12 @@ def undo(match_id: str):
 def warning(match_id: str):
     answer = request.form.get("warned", "")
     player = request.form.get("player") or None
-    data = {"warned": {"oui": True, "non": False}.get(answer), "seq": _form_seq(),
-            "player": player if player in ("A", "B") else None}
-    return _page_write(match_id, lambda svc, token: svc.warning(match_id, data, token))
+
+    def act(svc: MatchService, token: str | None) -> None:
+        data = {"warned": {"oui": True, "non": False}.get(answer), "seq": _form_seq(),
+                "player": player if player in ("A", "B") else None}
+        svc.warning(match_id, data, token)
+    return _page_write(match_id, act)
 
 
 @bp.get("/partie/<match_id>/lien")

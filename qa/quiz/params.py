@@ -74,7 +74,10 @@ def _id_list(value: Any, field: str, strict: bool = False) -> list[str]:
     if isinstance(value, str) and not strict:
         return [v.strip() for v in value.split(",") if v.strip()]
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return [v.strip() for v in value if v.strip()]
+        ids = [v.strip() for v in value if v.strip()]
+        if strict and not ids and field == "rulesets":     # as /api/ask: omit the field (or null) for every ruleset
+            raise _bad(field, f"Champ « {field} » : liste vide ; omettez le champ pour tous les règlements.")
+        return ids
     example = ' (ex. ["9-ffb"])' if field == "rulesets" else ""
     raise _bad(field, f"Champ « {field} » : une liste d’identifiants (textes) est attendue{example}.")
 

@@ -223,7 +223,7 @@ def _refuse_deep(text: str) -> None:
 
 def _deep_at(text: str, at: int) -> None:
     line = text.count("\n", 0, at)
-    mark = yaml.Mark("<texte>", at, line, 0, None, None)
+    mark = yaml.Mark("<texte>", at, line, 0, None, None)  # type: ignore[arg-type]
     raise _TooDeep(problem=f"YAML illisible : listes ou objets imbriqués trop profondément (au plus {MAX_YAML_DEPTH} niveaux)",
                    problem_mark=mark)
 

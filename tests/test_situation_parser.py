@@ -722,3 +722,19 @@ def test_a_foul_told_on_this_shot_is_no_foul_so_far(rulebook):
     # « j'ai fait une faute sur le coup » is this shot's foul (of no stated kind: looked up), not a foul before it
     got = understand(rulebook, "9 FFB : la 9 rentre mais j'ai fait une faute sur le coup, on fait quoi ?")
     assert got is None or state(got)["fouls"]["shooter"] == 0
+
+
+@pytest.mark.parametrize("q", [
+    "j'ai fait une faute au 9 ffb, la 9 est tombée, elle est remise ?",
+    "au 10 la 10 rentre sur un coup illégal, c'est gagné ?",
+    "au bca la 9 tombe sur une casse illégale, je gagne ?",
+])
+def test_a_foul_of_no_stated_kind_on_this_shot_is_looked_up_not_ruled_a_win(rulebook, q):
+    got = understand(rulebook, q)
+    assert got is None or state(got)["fouls"]["shooter"] == 0 and not shot(got).get("pocketed")
+
+
+def test_no_rail_told_without_ne_and_run_on_clauses(u):
+    assert shot(u("jai touche la 1 aucune bille a touché la bande faute ?"))["rail_after_contact"] is False
+    got = u("jai rentré la 3 et la blanche est tombée la 3 reste dedans ?")
+    assert shot(got)["cue_ball"] == "pocketed" and shot(got)["pocketed"] == [3]

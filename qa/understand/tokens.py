@@ -287,6 +287,20 @@ def _group_lists(toks: list[str]) -> list[str]:
                 continue
         out.append(t)
         i += 1
+    return _run_on_clauses(out)
+
+
+_DONE = re.compile(r"^(?:tombee?s?|rentree?s?|sortie?s?|empochee?s?|partie?s?|passee?s?|allee?s?|restee?s?|arretee?s?|dedans)$")
+
+
+def _run_on_clauses(toks: list[str]) -> list[str]:
+    """A comma where a story runs two clauses together: « CUE est tombee B3 reste dedans » (a ball
+    after a finished verb, itself the subject of the next verb) is « CUE est tombee , B3 reste dedans »."""
+    out: list[str] = []
+    for i, t in enumerate(toks):
+        if _is_ball(t) and out and _DONE.match(out[-1]) and i + 1 < len(toks) and _SING_VERBS.match(toks[i + 1]):
+            out.append(",")
+        out.append(t)
     return out
 
 

@@ -26,6 +26,10 @@ _ON_THIS_BREAK = (r"(?! (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse|
                   r"sur (?:le|ce|mon|son|ton|le meme) (?:coup|tir)|en meme temps|au meme moment|pendant (?:le|ce) coup|dessus|en jouant))")
 
 
+# « j'ai fait une faute » (no « déjà », no count before it): this shot's foul, told before the rest of the story
+_THIS_SHOTS_FOUL = re.compile(r"(?:j ai|tu as|vous avez) (?:fait|commis) une fautes?")
+
+
 def read_fouls_count(s: str) -> Partial:
     """The fouls so far of each player (the first told of the asker wins; of the other, the last)."""
     r = Reading()
@@ -41,7 +45,7 @@ def read_fouls_count(s: str) -> Partial:
     ]
     for p in pats:
         m = re.search(p, s)
-        if m:
+        if m and not _THIS_SHOTS_FOUL.fullmatch(m.group(0)):
             r.add(F.FOULS_SELF, min(_count(m.group(1)), 2), m.group(0))
     # counts told without their owner are the shooter's ("après 2 fautes de suite", "sa 3e faute")
     for p in (r"\b(?:apres|avec|sur|deja|suite a|a) (\d+) fautes? (?:de suite|consecutives?|d affilee|d affile|a la suite|"
@@ -57,7 +61,11 @@ def read_fouls_count(s: str) -> Partial:
                      r"(?:de suite|consecutive|d affilee)", s)
     if o:
         r.add(F.FOULS_SHOOTER, ORDINAL_VALUES[o.group(1)] - 1, o.group(0))
-    if one := re.search(r"\b(?:j ai|tu as|vous avez) (?:deja |)(?:fait|commis) (?:une|1) faute\b" + _ON_THIS_BREAK, s):
+    # « j'ai déjà fait une faute », « j'ai fait une faute au coup d'avant »: a foul before this shot; « j'ai fait une
+    # faute, la 10 est tombée » is this shot's (of no stated kind)
+    if one := re.search(r"\b(?:j ai|tu as|vous avez) deja (?:fait|commis) (?:une|1) faute\b" + _ON_THIS_BREAK + "|"
+                        r"\b(?:j ai|tu as|vous avez) (?:fait|commis) (?:une|1) faute (?:avant|juste avant|tout a l heure|au coup d avant|"
+                        r"au coup precedent|sur le coup d avant|a mon coup d avant|la fois d avant|au tour d avant|a la visite d avant)\b", s):
         r.add(F.FOULS_SELF, 1, one.group(0))
     m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
     if m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):

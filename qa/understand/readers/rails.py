@@ -28,7 +28,7 @@ def read_rails(s: str) -> Partial:
                  r"(?:aucune|aucun|rien|personne)(?: \w+){0,2} (?:ne |n )(?:touche|va|atteint|tape|frappe|rejoint|a touche)\w* (?:a |)(?:la |une |de |les |aucune |)bande|"
                  r"(?:ne |n )(?:touche|touchent|va|vont|atteint|atteignent|tape|tapent)\w* (?:pas|jamais|aucune) (?:a |)(?:la |une |de |les |)bande|"
                  r"(?:touche|touchent|tape|tapent|va|vont) pas (?:a |)(?:la |une |de |les |)bande|"
-                 r"\b(?:rien|aucune bille|aucune boule|aucune) (?:touche|va|tape) (?:a |)(?:la |une |de |les |)bande|"
+                 r"\b(?:rien|aucune bille|aucune boule|aucune) (?:(?:a|ont|est|sont|na) |)(?:touche|va|tape|alle|allee|tapee|touchee|atteint) (?:a |en |)(?:la |une |de |les |)bande|"
                  r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)", s):
         r.add(F.NO_RAIL, True, none.group(0))
     if none := re.search(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* ni rien (?:d autre |)(?:ne |n )(?:touche|va|tape)\w*", s):

@@ -151,8 +151,9 @@ def _warning_and_counts(s: str) -> Partial:
                  r"\b(?:mais|et) (?:il y a|y a|il y avait|y avait) (?:eu |)(?:une |)faute\b|"
                  r"\b(?:une |la |)faute (?:est|a ete|etait|avait ete) commise\b|"
                  r"(?:^|, )(?:une |)faute (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse)\b|"
-                 r"\bcasse (?:fautive|faute|irreguliere avec faute)\b(?! ?$)|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
-                 r"\bcoups? (?:fautifs?|entache de faute|avec faute)\b", s):
+                 r"\bcasse (?:fautive|faute|irreguliere avec faute|illegale|non valable|pas valable|non reglementaire)\b(?! ?$)|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
+                 r"\bcoups? (?:fautifs?|entache de faute|avec faute|illegal|illegaux|irregulier|irreguliers|non valable|pas valable)\b"
+                 r"|\b(?:empochee?s?|rentree?s?|tombee?s?) (?:illegalement|irregulierement)\b", s):
         r.add(F.GENERIC_FOUL, True, m.group(0))
     if m := re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
                  r"la plus petite|la bille la plus basse|la bille visee)", s):

@@ -705,6 +705,13 @@ def last_segment(question: str) -> str:
     return next((" ".join(words(seg)) for seg in reversed(_SEGMENTS.split(question)) if words(seg)), "")
 
 
+def _last_match(rx: re.Pattern[str], text: str) -> re.Match[str] | None:
+    last = None
+    for last in rx.finditer(text):
+        pass
+    return last
+
+
 def _asked(question: str) -> str | None:
     """What a yes/no question asks of a situation's ruling (a name of :data:`_ASKED`): read in its
     last segment (« …sur mon push, elle reste rentrée ? »: whether the ball stays down), else in
@@ -713,9 +720,11 @@ def _asked(question: str) -> str | None:
     tail = " ".join(words(question))[-80:]
     for text in (last, tail):
         text = re.sub(r" {2,}", " ", _CIRCUMSTANCE.sub(" ", text))
-        found = next((name for name, rx in _ASKED if rx.search(text)), None)
-        if found is not None:
-            return found
+        # the kind asked nearest the end of the question (« …bille en main j'ai touché la 3, faute ? »: a
+        # foul, not the ball in hand); of two ending at the same place, the first listed
+        ends = [(m.end(), -i, name) for i, (name, rx) in enumerate(_ASKED) for m in [_last_match(rx, text)] if m]
+        if ends:
+            return max(ends)[2]
     return None
 
 

@@ -738,3 +738,11 @@ def test_no_rail_told_without_ne_and_run_on_clauses(u):
     assert shot(u("jai touche la 1 aucune bille a touché la bande faute ?"))["rail_after_contact"] is False
     got = u("jai rentré la 3 et la blanche est tombée la 3 reste dedans ?")
     assert shot(got)["cue_ball"] == "pocketed" and shot(got)["pocketed"] == [3]
+
+
+def test_more_stories_from_the_second_referee_review(u):
+    # a miss told as the story (« rate tout »), the obstacle moved by the bridge, a push-out « annoncé » before a ball
+    assert shot(u("la blanche rate tout, c'est faute ?"))["first_contact"] is None
+    assert shot(u("au BCA j'ai bougé la bille obstacle avec le chevalet en faisant un massé, faute ?")).get("obstacle_moved") is True
+    got = u("push out annoncé la 9 est tombée elle est remise ?")
+    assert shot(got)["kind"] == "push_out" and shot(got)["pocketed"] == [9] and not shot(got).get("called")

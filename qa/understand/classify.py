@@ -191,6 +191,8 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
         return False
     if f.cue_missed and not _CODE_Q.search(sym):
         return True     # « ma queue est passée à côté de la blanche »
+    if f.first is None and _RULING_Q.search(sym) and not re.search(r"\bsi\b", sym):
+        return True     # « la blanche rate tout, faute ? »: the miss is the story
     if balls:
         # events of balls only: a story when it tells two facts or asks for a ruling; a bare
         # statement ("la 10 sort de la table") is left to the clause lookup

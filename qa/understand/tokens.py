@@ -290,6 +290,7 @@ def _group_lists(toks: list[str]) -> list[str]:
     return _run_on_clauses(out)
 
 
+_PUSH_END = frozenset({"out", "push", "pushout", "pousse"})
 _DONE = re.compile(r"^(?:tombee?s?|rentree?s?|sortie?s?|empochee?s?|partie?s?|passee?s?|allee?s?|restee?s?|arretee?s?|dedans)$")
 
 
@@ -298,8 +299,9 @@ def _run_on_clauses(toks: list[str]) -> list[str]:
     after a finished verb, itself the subject of the next verb) is « CUE est tombee , B3 reste dedans »."""
     out: list[str] = []
     for i, t in enumerate(toks):
-        if _is_ball(t) and out and _DONE.match(out[-1]) and i + 1 < len(toks) and _SING_VERBS.match(toks[i + 1]):
-            out.append(",")
+        if _is_ball(t) and out and i + 1 < len(toks) and _SING_VERBS.match(toks[i + 1]) and (
+                _DONE.match(out[-1]) or out[-1] in ("annonce", "annoncee") and len(out) > 1 and out[-2] in _PUSH_END):
+            out.append(",")     # (« push out annoncé la 9 est tombée »: the push-out was announced, not the 9)
         out.append(t)
     return out
 

@@ -38,7 +38,7 @@ def read_call(s: str) -> Partial:
         pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", combi.group(2) or "").strip() or None
         r.add(F.CALLED, {"ball": _nums(combi.group(1))[-1], "pocket": pocket, "pocket_ok": True}, combi.group(0))
         return r.partial()
-    m = re.search(r"\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
+    m = re.search(r"(?<!push out )(?<!pushout )(?<!push )(?<!coup pousse )\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
                   r"(?:bien |d abord |)(B\d+)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu|poche|trou|blouse)(?: [a-z]+){0,2}))?", s) \
         or re.search(r"\b(B\d+) (?:, |)(?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
                      r"a ete annoncee)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)

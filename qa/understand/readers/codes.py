@@ -129,6 +129,7 @@ def _technique(s: str, r: Reading) -> None:
         r.add(F.MASSE, True, m.group(0))
     if (r.has(F.JUMP) or r.has(F.MASSE)) and (m := re.search(r"\b(?:bille |)obstacle (?:a |)(?:bouge|deplacee|boug\w*|remue|touchee)|\b(?:fais|fait) bouger (?:la bille obstacle|B\d++\S*+)|\b(?:fais|fait) B\d++\S*+ bouger"
                                           r"|\b(?:bille|boule) (?:genante|obstacle)(?: \w+){0,3}? (?:bouge|remue|se deplace|est deplacee|a ete deplacee)\w*\b(?! pas| plus| jamais)"
+                                          r"|(?<!ne )(?<!n )\b(?:deplace|bouge|touche|remue|fais bouger|fait bouger)\w* (?:la |l |une |)(?:bille |boule |)(?:obstacle|genante)\b"
                                           r"|\b(?:bille|boule) qui (?:me |le |la |nous |te |)(?:genait|gene|bloquait|bloque|cachait|cache)"
                                           r"(?: \w+){0,2} (?:bouge|remue)\w*\b(?! pas| plus| jamais)"
                                           r"|(?<!ne )(?<!n )\bB\d++\S*+ (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore| pas| plus| jamais)"

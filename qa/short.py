@@ -576,7 +576,10 @@ _FOULS_TOLD = re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b")
 _TWO = re.compile(r"\b(?:x2|2)$")
 _PUSH_WORDS = re.compile(rf"\b{PUSH_OUT}\b")
 _FIRST_PERSON = re.compile(r"\b(?:j|je|ai je|moi|me|m|on|nous|suis je)\b")
-_OTHER_PERSON = re.compile(r"\b(?:il|elle|adversaire|adv|lui|mon pote|l autre)\b")
+# (« elle » is a ball, not a player: « fait-elle gagner ? », « est-elle remise ? »)
+_OTHER_PERSON = re.compile(r"\b(?:il|adversaire|adv|lui|mon pote|l autre)\b")
+# a story told of the player at the table in the third person: its « il » is the shooter
+_THIRD_SHOOTER = re.compile(r"\b(?:l ouvreur|le casseur|le joueur|celui qui casse|celui qui joue|le tireur)\b")
 
 
 _IT_COUNTS = re.compile(r"(?:et |mais |)(?:ca|elle|elles) (?:compte|comptent)(?: quand meme| pour moi|)")
@@ -612,6 +615,9 @@ def outcome_verdicts(question: str, outcomes: Mapping[str, Any], shooter: str = 
     tail = last if _FIRST_PERSON.search(last) or _OTHER_PERSON.search(last) else " ".join(words(question))[-80:]
     about_asker = bool(_FIRST_PERSON.search(tail)) or not _OTHER_PERSON.search(tail)
     about_shooter = about_asker == (shooter != "other")
+    if not about_asker and shooter != "other" and _THIRD_SHOOTER.search(" ".join(words(question))) \
+            and not _FIRST_PERSON.search(" ".join(words(question))):
+        about_shooter = True     # « l'ouvreur a rentré deux billes, il continue ? »
     # « …, il y a pas de faute ? », « c'est sans faute ? »: asked the other way round
     negated = asked == "foul" and bool(_NO_FOUL.search(" ".join(words(question))[-60:]) or (
         put_to_confirm(question) and _NOT_A_FOUL.search(" ".join(words(question)))))

@@ -746,3 +746,8 @@ def test_more_stories_from_the_second_referee_review(u):
     assert shot(u("au BCA j'ai bougé la bille obstacle avec le chevalet en faisant un massé, faute ?")).get("obstacle_moved") is True
     got = u("push out annoncé la 9 est tombée elle est remise ?")
     assert shot(got)["kind"] == "push_out" and shot(got)["pocketed"] == [9] and not shot(got).get("called")
+
+
+def test_a_ball_of_no_stated_number_off_the_table_is_looked_up_not_ruled_regular(rulebook):
+    got = understand(rulebook, "au BCA je touche la 1, une bille saute par terre et la 1 rentre, faute ?")
+    assert got is None or shot(got)["off_table"]

@@ -153,7 +153,11 @@ def _warning_and_counts(s: str) -> Partial:
                  r"(?:^|, )(?:une |)faute (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse)\b|"
                  r"\bcasse (?:fautive|faute|irreguliere avec faute|illegale|non valable|pas valable|non reglementaire)\b(?! ?$)|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
                  r"\bcoups? (?:fautifs?|entache de faute|avec faute|illegal|illegaux|irregulier|irreguliers|non valable|pas valable)\b"
-                 r"|\b(?:empochee?s?|rentree?s?|tombee?s?) (?:illegalement|irregulierement)\b", s):
+                 r"|\b(?:empochee?s?|rentree?s?|tombee?s?) (?:illegalement|irregulierement)\b"
+                 # a ball of no stated number off the table: a foul in every text, the ball unknown to the engine
+                 r"|\b(?:une|des|plusieurs|deux|2|3) (?:autres? |)(?:billes?|boules?) (?:de but |numerotees? |)(?:a |ont |est |sont |)"
+                 r"(?:sort|sortent|sortie|sorties|saute|sautent|vole|volent|part|partent|tombe|tombent|tombee|tombees)\w* "
+                 r"(?:de la table|hors de la table|du billard|hors du billard|par terre|au sol)\b", s):
         r.add(F.GENERIC_FOUL, True, m.group(0))
     if m := re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
                  r"la plus petite|la bille la plus basse|la bille visee)", s):

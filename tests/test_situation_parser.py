@@ -751,3 +751,8 @@ def test_more_stories_from_the_second_referee_review(u):
 def test_a_ball_of_no_stated_number_off_the_table_is_looked_up_not_ruled_regular(rulebook):
     got = understand(rulebook, "au BCA je touche la 1, une bille saute par terre et la 1 rentre, faute ?")
     assert got is None or shot(got)["off_table"]
+
+
+def test_the_called_ball_in_the_other_corner_is_not_the_call(u):
+    got = u("10 ffb : j'annonce la 10 coin et elle rentre dans l'autre coin, j'ai gagné ?")
+    assert shot(got)["called"]["pocket_ok"] is False

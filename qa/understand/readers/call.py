@@ -71,11 +71,11 @@ def _other_pocket(s: str, after: int, ball: int) -> bool:
     """The called ``ball`` went into another pocket than the one called: said of that ball
     (« la 4 rentre dans l'autre poche »), or said after the call when no other ball is told
     (« … mais dans l'autre poche »), or « pas dans la poche annoncée », « ailleurs »."""
-    if re.search(r"\b(?:B%d|elle)(?: \w+){0,3} (?:dans |)(?:une |l |la |)(?:autre|mauvaise) (?:poche|trou|blouse)" % ball, s):
+    if re.search(r"\b(?:B%d|elle)(?: \w+){0,3} (?:dans |)(?:une |l |la |le |)(?:autre|mauvaise|mauvais) (?:poche|trou|blouse|coin|milieu)" % ball, s):
         return True
     rest = s[after:]
     if not re.search(r"\bB(?!%d\b)\d" % ball, rest) and \
-            re.search(r"\b(?:une |l |dans une |dans l |dans la )?(?:autre|mauvaise) (?:poche|trou|blouse)", rest):
+            re.search(r"\b(?:une |l |dans une |dans l |dans la |dans le )?(?:autre|mauvaise|mauvais) (?:poche|trou|blouse|coin|milieu)", rest):
         return True
     return bool(re.search(r"\bpas dans (?:la|le) (?:poche|trou|blouse)(?: annoncee?| prevue?| choisie?| que j avais annoncee?|)|"
                           r"\bailleurs|\bpoche (?:opposee|d a cote|voisine|differente)", s))

@@ -343,7 +343,8 @@ def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, A
 _COUNT = r"(?<!la )(?<!le )\b(x?\d+|une seule|une|aucune)"
 _HOW_MANY_SAID = re.compile(r"\b(?:il y |y |)en (?:a|avait|aurait|avaient|auraient) (?:eu |)(x?\d+)\b(?! (?:fautes?|bandes?))")
 _HOW_MANY_POCKETED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:rentre|rentrent|rentrait|rentraient|tombe|tombent|"
-                                r"tombait|tombaient)|(?:etaient|sont|avaient ete|ont ete|seraient) (?:rentrees|tombees|empochees))\b")
+                                r"tombait|tombaient)|(?:etaient|sont|avaient ete|ont ete|seraient|etait|est|avait ete|a ete|serait) "
+                                r"(?:rentrees?|tombees?|empochees?))\b")
 _HOW_MANY_CROSSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:passe|passent|passait|passaient|avaient passe|"
                                r"franchit|franchissent|franchissait|franchissaient|avaient franchi|traversent|traversaient|"
                                r"depassent|depassaient)) (?:la |)ligne\b")

@@ -917,3 +917,14 @@ def test_a_rule_of_another_text_asked_of_the_bca_says_the_bca_is_silent(answerer
     # the three-ball rule is 9-ffb's (with a template rack); the BCA text has none
     ans = answerer.ask("au BCA est-ce qu'il existe une règle des 3 billes ?")
     assert ans["verdicts"]["9-bca"] == "silent" and ans["verdicts"]["9-ffb"] == "yes"
+
+
+@pytest.mark.parametrize("first, legal_after", [
+    ("au 9 BCA je touche la 1, pas de bande, rien ne rentre : faute ?", True),      # 9-bca/8: a pocketed ball spares the rail
+    ("casse au 9 BCA : la 1 touchée, trois billes en bande, rien de rentré, c'est faute ?", True),   # 9-bca/3: or pocket a ball
+])
+def test_a_follow_up_pocketing_a_ball_changes_the_ruling(answerer, first, legal_after):
+    a = answerer.ask(first)
+    assert a["verdicts"] == {"9-bca": "yes"}
+    b = answerer.ask("et si une bille était rentrée ?", context=a["context"])
+    assert b["kind"] == "scenario" and b["outcomes"]["9-bca"]["legal"] is legal_after

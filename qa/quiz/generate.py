@@ -1116,7 +1116,7 @@ def bank(book: Rulebook, rulesets: Iterable[str] | None = None) -> list[Question
     out: list[Question] = []
     for kind in KINDS:
         out += generate(book, key[1], None, 100_000, f"bank/{kind}", [kind], max_failures=5_000)
-    if len(_BANK_CACHE) >= 16:
+    if len(_BANK_CACHE) >= 32:     # every selection of the five rulesets (31) stays drawn once
         _BANK_CACHE.pop(next(iter(_BANK_CACHE)))
     _BANK_CACHE[key] = (weakref.ref(book), tuple(out))
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import weakref
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Any, Callable, Mapping, Sequence
@@ -36,6 +37,11 @@ def _iso(t: datetime) -> str:
 
 def _parse_iso(s: str) -> datetime:
     return datetime.fromisoformat(s)
+
+
+# the bank's exports already made: {(rulebook, selection, format, sep, base url): (body, mimetype, file name)}
+_EXPORTS: dict[tuple, tuple[weakref.ref, tuple[bytes, str, str]]] = {}
+_EXPORTS_KEPT = 96
 
 
 @dataclass
@@ -420,8 +426,17 @@ class QuizService:
         if unknown:
             raise QuizError(400, "unknown_ruleset", f"Règlement inconnu : « {echo(unknown[0])} ». "
                             f"Règlements : {', '.join(self.book.rulesets)}.", "rulesets")
+        # the export of a selection is made once (an anonymous request must not cost seconds each time)
+        key = (id(self.book), tuple(r for r in self.book.rulesets if not rulesets or r in set(rulesets)), fmt, sep, base_url)
+        hit = _EXPORTS.get(key)
+        if hit is not None and hit[0]() is self.book:
+            return hit[1]
         questions = bank(self.book, rulesets or None)
-        return self._export(questions, fmt, "arbitre-banque", "L’Arbitre — banque de questions", sep, base_url)
+        out = self._export(questions, fmt, "arbitre-banque", "L’Arbitre — banque de questions", sep, base_url)
+        if len(_EXPORTS) >= _EXPORTS_KEPT:
+            _EXPORTS.pop(next(iter(_EXPORTS)))
+        _EXPORTS[key] = (weakref.ref(self.book), out)
+        return out
 
     def _export(self, questions: Sequence[Question], fmt: str, name: str, title: str, sep: str,
                 base_url: str) -> tuple[bytes, str, str]:

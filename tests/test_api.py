@@ -138,6 +138,7 @@ def test_ask_out_of_scope_is_unknown(client):
     ({}, "q", "missing_field"),
     ({"q": ""}, "q", "empty_field"),
     ({"q": "   "}, "q", "empty_field"),
+    ({"q": " \u200b\u200f "}, "q", "empty_field"),     # invisible characters only: nothing is asked
     ({"q": "x" * 10_000}, "q", "too_long"),
     ({"q": "la casse", "rulesets": "9-bca,zz"}, "rulesets", "unknown_ruleset"),
     ({"q": "la casse", "k": "cinq"}, "k", "invalid_field"),

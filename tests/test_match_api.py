@@ -199,6 +199,7 @@ def test_writes_need_the_match_token(client):
     ({"ruleset": "9-ffb", "players": ["A"]}, "players"),
     ({"ruleset": "9-ffb", "players": ["A", "  "]}, "players[1]"),
     ({"ruleset": "9-ffb", "players": ["A", 3]}, "players[1]"),
+    ({"ruleset": "9-ffb", "players": ["A\u0000", "B"]}, "players[0]"),     # a NUL is refused, not dropped
     ({"ruleset": "9-ffb", "players": ["A", "B"], "race_to": 0}, "race_to"),
     ({"ruleset": "9-ffb", "players": ["A", "B"], "race_to": "5"}, "race_to"),
     ({"ruleset": "9-ffb", "players": ["A", "B"], "break": "loser"}, "break"),

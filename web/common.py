@@ -423,7 +423,8 @@ def question_param(value: Any, field: str = "q") -> str:
     if not isinstance(value, str):
         raise bad_request("invalid_field", f"Champ « {field} » : la question doit être un texte.", field)
     q = unicodedata.normalize("NFC", value).strip()   # « é » typed as e + accent counts once
-    if not q:
+    if not q or all(unicodedata.category(ch) in ("Cf", "Zs", "Zl", "Zp") or ch.isspace() for ch in q):
+        # (only invisible characters, « \u200b », « \u200f »: nothing is asked)
         raise bad_request("empty_field", f"Le paramètre « {field} » (la question) est vide.", field)
     if has_control(q):
         raise bad_request("invalid_field", f"Champ « {field} » : la question contient un caractère de contrôle.", field)

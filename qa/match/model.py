@@ -19,6 +19,7 @@ from ..engine.evaluate import evaluate
 from ..engine.rack import RackState, other
 from ..engine.scenario import ScenarioFormatError, parse_scenario
 from ..rulebook import Rulebook, did_you_mean
+from ..text import has_control
 from .store import ShotRow
 
 MAX_RACE = 50
@@ -68,6 +69,8 @@ def clean_name(raw: Any, i: int) -> str:
     name = f"players[{i}]"
     if not isinstance(raw, str):
         raise MatchError(400, "invalid_field", f"Champ « {name} » : le nom du joueur (texte) est attendu.", name)
+    if has_control(raw):      # a NUL or another control character is refused, as in a question (not dropped silently)
+        raise MatchError(400, "invalid_field", f"Champ « {name} » : le nom contient un caractère de contrôle.", name)
     text = " ".join("".join(ch for ch in raw if unicodedata.category(ch)[0] != "C").split())
     if not text or len(text) > MAX_NAME:
         raise MatchError(400, "invalid_field", f"Champ « {name} » : un nom de 1 à {MAX_NAME} caractères est attendu.",

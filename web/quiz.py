@@ -400,7 +400,7 @@ def create():
                                        "est attendu (ou laissez vide : pas de limite).", "time_limit_min", 400)
         limit = min(int(round(minutes * 60)) or 1, MAX_TIME_LIMIT_S)
     learner = form["learner"] or _learner_cookie() or f"apprenant-{secrets.token_hex(3)}"
-    data = {"rulesets": form["rulesets"], "topics": form["topics"], "count": form["count"], "mode": form["mode"],
+    data = {"rulesets": form["rulesets"] or None, "topics": form["topics"], "count": form["count"], "mode": form["mode"],
             "seed": form["seed"] or None, "time_limit_s": limit, "learner": learner, "levels": form["levels"] or None}
     code = f.get("learner_code", "").strip()
     try:
@@ -706,7 +706,7 @@ def exam_create():
         count = int(_number(form["count"] or "20", "count", "Nombre de questions"))
         candidates = int(_number(form["candidates"] or "1", "candidates", "Nombre de candidats"))
         out = exams.create_exam(quiz_service(), {
-            "title": form["title"] or None, "rulesets": form["rulesets"], "topics": form["topics"], "count": count,
+            "title": form["title"] or None, "rulesets": form["rulesets"] or None, "topics": form["topics"], "count": count,
             "time_limit_s": limit, "pass_mark": percent / 100, "candidates": candidates})
     except QuizError as exc:
         return _render_exam_new(form, exc.message, exc.field, exc.status)

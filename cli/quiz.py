@@ -109,6 +109,9 @@ def quiz(rulesets: str | None, topics: str | None, count: Any, seed: Any, mode: 
     try:
         created = svc.create(data, token=os.environ.get("ARBITRE_LEARNER_TOKEN") or None)
     except QuizError as exc:
+        if exc.code == "learner_taken":     # the API's header is no advice in a terminal
+            raise CliError(f"Le nom d’apprenant « {learner} » est déjà pris : donnez son code dans la variable "
+                           "d’environnement ARBITRE_LEARNER_TOKEN, ou choisissez un autre nom (--learner).") from None
         flag = FLAGS.get(exc.field or "", exc.field or "")
         raise click.BadParameter(exc.message, param_hint=flag) if exc.status == 400 and flag else CliError(exc.message)
     quiz_id = created["id"]

@@ -66,3 +66,12 @@ def test_really_piped_through_a_subprocess(tmp_path):
                        cwd=str(tmp_path))
     assert p.returncode == 0, p.stderr
     assert "Score : " in p.stdout
+
+
+def test_a_taken_learner_name_points_to_the_environment_variable(cli, runner, tmp_path, monkeypatch):
+    db = tmp_path / "t.db"
+    args = ["quiz", "--count", "1", "--db", str(db), "--learner", "Pris"]
+    assert runner.invoke(cli, args, input="1\n").exit_code == 0
+    monkeypatch.delenv("ARBITRE_LEARNER_TOKEN", raising=False)
+    r = runner.invoke(cli, args, input="1\n")
+    assert r.exit_code == 1 and "ARBITRE_LEARNER_TOKEN" in r.output and "X-Arbitre-Token" not in r.output

@@ -236,9 +236,10 @@ def reject_unknown_keys(data: Mapping[str, Any], allowed: Iterable[str]) -> None
     allowed = list(allowed)
     for key in data:
         if key not in allowed:
+            permitted = f"champs permis : {', '.join(allowed)}" if allowed else "cette adresse ne lit aucun champ"
             raise bad_request("unknown_field",
-                              f"Champ inconnu « {str(key)[:80]} »{did_you_mean(str(key), allowed)} ; "
-                              f"champs permis : {', '.join(allowed)}.", str(key)[:80])
+                              f"Champ inconnu « {str(key)[:80]} »{did_you_mean(str(key), allowed)} ; {permitted}.",
+                              str(key)[:80])
 
 
 def check_ruleset_ids(book: Rulebook, ids: Iterable[Any], field: str = "rulesets") -> list[str]:

@@ -181,6 +181,12 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
         r"a gagne quoi|il a gagne quoi|qu a t il gagne|souquet|strickland|van boening|shane|efren|reyes|filler|appleton|"
         r"predator|(?:en|de|du) (?:19|20)[0-9]{2})\b")),
+    # the players' manners the texts leave to the room: phones, noise, lateness, an earthquake
+    ("manners", re.compile(
+        r"\b(?:telephone|telephoner|telephones|portable|smartphone|sms|textos?|"
+        r"(?:fait|fais|faire|font) du bruit|bruits?|"
+        r"en retard de \d+ (?:minutes?|min|heures?)|\d+ minutes? de retard|arrive en retard|arriver en retard|retard au match|"
+        r"tremblement de terre|seisme)\b")),
     # questions with nothing of the game in them: « quelle est la capitale de la France ? »
     ("general", re.compile(
         r"\b(?:capitale|meteo|quel temps fait|il fait beau|il pleut|horoscope|recette|blague|chanson|bieres?|boissons?|"

@@ -411,6 +411,7 @@ _OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic 
     "health": "de la santé ni de la forme des joueurs",
     "coin_op": "des tables de bar à monnayeur",
     "general": "d’autre chose que le billard",
+    "manners": "de la conduite autour de la table (téléphone, bruit, retards)",
 }
 
 

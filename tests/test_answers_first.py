@@ -80,8 +80,11 @@ def test_unknown_questions_are_refused_in_grammatical_french(answerer):
     assert " de les " not in ans["answer"]
     # « c » for « c'est » in text speak
     assert answerer.ask("c combien une table de billard ?")["kind"] == "unknown"
-    # who pays for the table is bar etiquette, not a rule
+    # who pays for the table is bar etiquette, not a rule; phones, noise and lateness are the room's
     assert answerer.ask("entre potes, c'est le perdant qui paye la table ?")["kind"] == "unknown"
+    for q in ("il répond au téléphone entre deux coups, c'est faute ?", "il a 20 minutes de retard, il a perdu la partie ?"):
+        ans = answerer.ask(q)
+        assert ans["kind"] == "unknown" and "conduite autour de la table" in ans["short"], q
 
 
 def test_who_breaks_the_next_rack_is_said_silent_where_the_text_is(answerer):

@@ -7,12 +7,14 @@
 name for an unknown ruleset.
 
 :meth:`PolicyQuestions.find` gives the entry a question asks about and whether it asks the
-opposite (« est-ce interdit de sauter ? »). A phrase of an entry is in a question when it is there
-as whole words, or when its terms are (stems with the glossary's synonyms made canonical, as the
-lookup reads them: « déplacer la bille de choc en main » has the terms of « bouger la blanche en
-main »), in their order, within a window of :data:`_GAP` more terms. Of the entries whose lists
-all match, the one whose phrases cover most of the question's terms wins; on a tie, the one
-matched in its context (``all``) too, then the first in file order.
+opposite (« est-ce interdit de sauter ? », « c'est vrai qu'on n'annonce pas ? », « sauf … »).
+The entries' phrases are looked for as whole words first: of the entries matched, the first in
+file order matched in its context (``all``) too, else the first. ``loose`` (a yes/no question no
+entry names so): an entry's phrase is also in a question when its terms are (stems with the
+glossary's synonyms made canonical, as the lookup reads them: « déplacer la bille de choc en
+main » has the terms of « bouger la blanche en main »), in their order, within a window of
+:data:`_GAP` more terms; of the entries matched so, the one whose phrases cover most of the
+question's terms (at least :data:`_COVERED`), then the one matched in its context, then the first.
 """
 from __future__ import annotations
 

@@ -746,6 +746,8 @@ def test_more_stories_from_the_second_referee_review(u):
     assert shot(u("au BCA j'ai bougé la bille obstacle avec le chevalet en faisant un massé, faute ?")).get("obstacle_moved") is True
     got = u("push out annoncé la 9 est tombée elle est remise ?")
     assert shot(got)["kind"] == "push_out" and shot(got)["pocketed"] == [9] and not shot(got).get("called")
+    got = u("push out annoncé la blanche est tombée faute ?")
+    assert shot(got)["kind"] == "push_out" and shot(got)["cue_ball"] == "pocketed"
 
 
 def test_a_ball_of_no_stated_number_off_the_table_is_looked_up_not_ruled_regular(rulebook):

@@ -299,7 +299,7 @@ def _run_on_clauses(toks: list[str]) -> list[str]:
     after a finished verb, itself the subject of the next verb) is « CUE est tombee , B3 reste dedans »."""
     out: list[str] = []
     for i, t in enumerate(toks):
-        if _is_ball(t) and out and i + 1 < len(toks) and _SING_VERBS.match(toks[i + 1]) and (
+        if (_is_ball(t) or t == "CUE") and out and i + 1 < len(toks) and _SING_VERBS.match(toks[i + 1]) and (
                 _DONE.match(out[-1]) or out[-1] in ("annonce", "annoncee") and len(out) > 1 and out[-2] in _PUSH_END):
             out.append(",")     # (« push out annoncé la 9 est tombée »: the push-out was announced, not the 9)
         out.append(t)

@@ -371,9 +371,16 @@ def _count_changes(text: str, scenario: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+_LEGAL_BREAK = re.compile(r"\b(?:casse|break|bris) (?:etait |est |avait ete |a ete |)(?:legale|valable|valide|reguliere|bonne|correcte)\b")
+
+
 def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
-    """The kind of shot: at the break (or not), a push-out; the rack on a template."""
+    """The kind of shot: at the break (or not), a push-out; the rack on a template; a legal break
+    (« et si la casse était légale ? »: the 1 hit first, the cue ball on the table, four balls to a rail)."""
     out: dict[str, Any] = {}
+    if _LEGAL_BREAK.search(text) and not negated:
+        return {"shot.kind": "break", "shot.cue_ball": "table", "shot.first_contact": 1, "shot.balls_to_rail": 4,
+                "shot.fouls": []}
     if re.search(r"\b(?:casse|break|bris|cassant|ouverture)\b", text):
         after = re.search(r"\bapres (?:la|le) (?:casse|break|bris)\b", text)
         out["shot.kind"] = "normal" if negated or after else "break"

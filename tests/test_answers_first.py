@@ -931,3 +931,11 @@ def test_a_follow_up_pocketing_a_ball_changes_the_ruling(answerer, first, legal_
     assert a["verdicts"] == {"9-bca": "yes"}
     b = answerer.ask("et si une bille était rentrée ?", context=a["context"])
     assert b["kind"] == "scenario" and b["outcomes"]["9-bca"]["legal"] is legal_after
+
+
+def test_a_follow_up_making_the_break_legal_rules_it_again(answerer):
+    # « la blanche tombe à la casse » then « et si la casse était légale ? »: the guide allows the push-out after a valid break
+    a = answerer.ask("au 10 selon le guide, la blanche tombe à la casse : l'adversaire peut faire un push out ?")
+    assert a["verdicts"] == {"10-guide": "no"}
+    b = answerer.ask("et si la casse était légale ?", context=a["context"])
+    assert b["kind"] == "scenario" and b["outcomes"]["10-guide"]["legal"] is True

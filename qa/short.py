@@ -669,7 +669,9 @@ _DRY_CONDITIONS = frozenset({"three_ball_requirement", "dry_break"})
 
 # « Is it a foul? » where a text does not list the foul the engine found (a foul without its clause,
 # ``legal`` unsettled): that text says nothing (a text that contradicts itself still answers).
-_SETTLES = {"foul": frozenset({"legal"}), "legal": frozenset({"legal"})}
+_SETTLES = {"foul": frozenset({"legal"}), "legal": frozenset({"legal"}),
+            # « je perds ? » of a third foul the text leaves to the referee (no warning rule): silent
+            "lose": frozenset({"game_over", "winner"}), "win": frozenset({"game_over", "winner"})}
 
 
 # The policies whose reasons a yes/no verdict on a situation rests on, by what is asked.

@@ -89,13 +89,12 @@ class PolicyQuestions:
                                                                    compare=False)
 
     def __post_init__(self) -> None:
-        terms: dict[str, tuple[str, ...]] = {}
         phrases = [p for pq in self.questions for p in (*pq.words, *pq.all, *pq.with_, *pq.unless)]
-        for p in phrases + [p for _, ps in (*self.fouls, *self.required) for p in ps]:
-            if p not in terms:
-                terms[p] = _phrase_terms(self.analyzer, p)
+        cover = {p: tuple(self.analyzer.terms_of_words(p.split()))
+                 for p in dict.fromkeys(phrases + [p for _, ps in (*self.fouls, *self.required) for p in ps])}
+        terms = {p: _read_by_terms(p, t) for p, t in cover.items()}
         object.__setattr__(self, "_phrase_terms", terms)
-        object.__setattr__(self, "_cover", {p: tuple(self.analyzer.terms_of_words(p.split())) for p in terms})
+        object.__setattr__(self, "_cover", cover)
         object.__setattr__(self, "_terms", tuple(
             tuple(tuple(terms[p] for p in ps) for ps in (pq.words, pq.all, pq.with_, pq.unless))
             for pq in self.questions))
@@ -122,14 +121,12 @@ class PolicyQuestions:
         code = next((code for code, phrases in table if _any_in(phrases, text)), None)
         if code is not None or not loose:
             return code
-        ws = text.split()
-        terms = self.analyzer.terms_of_words(ws)
-        asked = _Asked(text, terms, frozenset(terms), frozenset(content_stems(ws)))
+        asked = self._asked(text)
         best = _COVERED - 1     # a phrase of one term does not name a foul by its terms
         for name, phrases in table:
             for p in phrases:
                 t = self._phrase_terms.get(p, ())
-                if len(t) > best and self._term_match(p, t, asked) and _span(t, terms):
+                if len(t) > best and self._term_match(p, t, asked) and _span(t, asked.terms):
                     best, code = len(t), name
         return code
 
@@ -171,9 +168,7 @@ class PolicyQuestions:
     def _by_terms(self, text: str) -> PolicyQuestion | None:
         """The entry whose phrases' terms cover most of the question's (none matched it as words),
         at least :data:`_COVERED` of them."""
-        ws = text.split()
-        terms = self.analyzer.terms_of_words(ws)
-        asked = _Asked(text, terms, frozenset(terms), frozenset(content_stems(ws)))
+        asked = self._asked(text)
         best: tuple[int, int, int] | None = None
         found: PolicyQuestion | None = None
         for i, pq in enumerate(self.questions):
@@ -181,6 +176,11 @@ class PolicyQuestions:
             if score is not None and score >= _COVERED and (best is None or (score, 1 if pq.all else 0, -i) > best):
                 best, found = (score, 1 if pq.all else 0, -i), pq
         return found
+
+    def _asked(self, text: str) -> "_Asked":
+        ws = text.split()
+        terms = self.analyzer.terms_of_words(ws)
+        return _Asked(text, terms, frozenset(terms), frozenset(content_stems(ws)))
 
     def _score(self, pq: PolicyQuestion, lists: tuple[tuple[tuple[str, ...], ...], ...], asked: "_Asked") -> int | None:
         """How many of the question's terms the entry's phrases cover, or None when one of its
@@ -226,11 +226,10 @@ class _Asked:
     stems: frozenset[str]
 
 
-def _phrase_terms(analyzer: Analyzer, phrase: str) -> tuple[str, ...]:
-    """The terms ``phrase`` is read by, or () when it is read as whole words only: one of its words
-    is a stop word other than :data:`_LIGHT`, or it is several words reduced to one term."""
+def _read_by_terms(phrase: str, terms: tuple[str, ...]) -> tuple[str, ...]:
+    """The terms ``phrase`` is read by (its ``terms``), or () when it is read as whole words only: one
+    of its words is a stop word other than :data:`_LIGHT`, or it is several words reduced to one term."""
     ws = phrase.split()
-    terms = tuple(analyzer.terms_of_words(ws))
     if len(ws) > 1 and (len(terms) < 2 or any(w in STOP_WORDS and w not in _LIGHT for w in ws)):
         return ()
     return terms

@@ -4,12 +4,12 @@ from __future__ import annotations
 import re
 
 from qa.understand.clauses import Clause, _ARTICLES, _INV_PREV, _VERB_RE, _clauses
-from qa.understand.facts import Facts
+from qa.understand.facts import RULE_HEADING, Facts
 from qa.understand.tokens import _is_ball
 
 
 
-_RULE_HEADING = re.compile(r"^(?:GAME |, )*(?:la |)regle des (?:x?3|trois) billes ,? ")
+_RULE_HEADING = re.compile(RULE_HEADING + r" ,? ")
 _GENERAL_Q = re.compile(
     r"^(?:GAME |, )*(?:que deviennent|que devient|ou va|ou vont|ou se place|ou replace|ou place|(?:que|qu) (?:se passe t il|se passe|arrive t il|arrive|faire|dit|disent|prevoit|prevoient)|"
     r"qu est ce qui (?:se passe|arrive)|quelles? (?:est|sont)|quel est|c est quoi|qu est ce qu|comment|pourquoi|combien|"

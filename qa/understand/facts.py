@@ -13,6 +13,8 @@ from qa.understand.clauses import Clause
 
 
 BALLS = r"B\d+(?:\+\d+)*"
+# a story headed by the three-ball rule it is told under (« Règle des 3 billes : deux passent la ligne… »)
+RULE_HEADING = r"^(?:GAME |, )*(?:la |)regle des (?:x?3|trois) billes\b"
 _POCKET_PLACE = r"(?:dans|au|a|en) (?:la |le |l |une |un )?(?:autre |meme |)(?:poche|trou|blouse|coin|milieu|trous|poches|laterale|laterales)"
 # where a ball is sent into a pocket ("au fond", but not "au fond de la table")
 _SENT_PLACE = (r"(?:(?:dans|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|coin|poches|trous|laterale|laterales)|au (?:trou|coin)|"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from qa.understand.facts import BALLS, F, Partial, Reading, merge
+from qa.understand.facts import BALLS, RULE_HEADING, F, Partial, Reading, merge
 from qa.understand.readers.call import read_call
 from qa.understand.readers.codes import read_codes
 from qa.understand.readers.counts import read_counts
@@ -97,7 +97,7 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
         r.add(F.RACK, "template", rack.group(0))
     elif rack := re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
         r.add(F.RACK, "triangle", rack.group(0))
-    elif rack := re.search(r"^(?:GAME |, )*(?:la |)regle des (?:x?3|trois) billes\b", s):
+    elif rack := re.search(RULE_HEADING, s):
         r.add(F.RACK, "template", rack.group(0))     # a story headed by the rule it is under (only a template rack has it)
     m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:d |)(?:autres? |)(?:billes? |boules? |)(?:autres? |)(?:qui |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"

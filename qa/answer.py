@@ -20,7 +20,7 @@ from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
                            joined, make_context, only_fillers, read_context, swap_ball, switch_game,
-                           tells_generic_foul)
+                           tells_generic_foul, with_foul)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .hygiene import WANTED_SHARE, on_subject
@@ -30,6 +30,8 @@ from .short import (foul_reply, not_selected_sentence, off_topic_phrase, policy_
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
 MAX_QUESTION_LENGTH = 500
+_FOULS_TOPIC = "fouls"
+_SPOTTING_TOPIC = "spotting"   # the topic of the clauses that put a ball back on the table     # the topic of the clauses that state a foul or its consequences
 OPEN_SHARE = 0.6     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
@@ -40,6 +42,7 @@ _STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is
 # (« faute de porter un chapeau ? » is near no foul clause: the texts are silent, not « faute »)
 _FOUL_CLAUSE_BM25, _FOUL_CLAUSE_COVERAGE = 12.0, 0.6
 _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events", "advice", "howto", "setup", "handicap", "health"})   # a story about these is still outside the texts
+_WHY_WORDS = 8    # words of a « pourquoi … ? » that may restate the previous answer (« pourquoi la main passe ? »)
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
@@ -203,6 +206,8 @@ class Answerer:
         restricted to), or None when ``q`` is a new question; ``explicit``: the rulesets the
         request itself restricts to (the other rulesets a follow-up names are left out)."""
         kind = classify_follow_up(q, ctx, self.book.rulesets)
+        if kind in (None, "ellipsis") and self._why_restated(q, ctx):
+            kind = "why"
         if kind in ("ellipsis", "facts") and self._elsewhere(q):
             return None      # « et la bière au bar, c'est combien ? », « et au golf ? »: a new question, answered alone
         scope = list(ctx.scope) if ctx.scope else None
@@ -220,8 +225,8 @@ class Answerer:
             kind = "ellipsis"
         if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and tells_generic_foul(q):
             # « et s'il y avait eu faute ? »: a foul of no stated kind is no fact to rule; the rule is looked up
-            combined = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
-            return self._answer(combined, scope, k, own=q, story=False), combined, scope
+            combined = with_foul(ctx.question, q)[:MAX_QUESTION_LENGTH]
+            return self._answer(combined, scope, k, own=q, story=False, foul_added=True), combined, scope
         if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and ctx.scenario is not None:
             changed = change_facts(q, ctx.scenario)
             if changed is not None:
@@ -254,6 +259,17 @@ class Answerer:
         # holds: the rule is looked up again, the condition is no story to rule
         story = not (ctx.kind == "lookup" and words(q)[:2] == ["meme", "si"])
         return self._answer(combined, scope, k, own=q, story=story), combined, scope
+
+    def _why_restated(self, q: str, ctx: Context) -> bool:
+        """« pourquoi la main passe ? », « pourquoi on ferait ça ? »: a « why » whose other words the
+        texts know are all in the previous question or its answer — it asks why that answer holds."""
+        ws = words(clean(q))
+        if ws[:1] not in (["pourquoi"], ["pk"], ["pq"], ["pkoi"]) or len(ws) > _WHY_WORDS:
+            return False
+        told = " ".join((ctx.question, *(ctx.thread[-1][1:] if ctx.thread else ())))
+        before = set(self.matcher.terms(told)[0])
+        own = [t for t in self.matcher.terms(" ".join(ws[1:]))[0] if t in self.matcher.idf]
+        return all(t in before for t in own)
 
     def _elsewhere(self, q: str) -> bool:
         """Whether a short « et … ? » leaves the texts: an intent they never serve, another game, or
@@ -305,10 +321,11 @@ class Answerer:
         return self._answer(ctx.question, list(rulesets), k, lenient=lenient and ctx.kind == "lookup")
 
     def _answer(self, q: str, ids: list[str] | None, k: int, lenient: bool = False, own: str | None = None,
-                story: bool = True) -> dict:
+                story: bool = True, foul_added: bool = False) -> dict:
         """A question on its own: a situation ruled, a lookup, or « je ne sais pas »; ``own``: the words
         of a follow-up read with the previous question ``q``, whose policy, if they name one, is asked;
-        ``story``: False to look the question up without reading it as a situation."""
+        ``story``: False to look the question up without reading it as a situation; ``foul_added``: the
+        follow-up adds a foul to the story ``q`` tells: the clauses of the fouls come first."""
         if story and self.situations is not None and detect(q).off_topic not in _NEVER_RULED:
             ruled = self.situations(q, ids)
             if isinstance(ruled, dict) and self._support_asked(q, ruled):
@@ -320,6 +337,8 @@ class Answerer:
                 return ruled
         plain = clean(q)          # greetings, asides and shortened words are not the question
         look = self.matcher.lookup(plain, ids, max(k, _SEARCH_K))
+        if foul_added:
+            look = replace(look, hits=tuple(sorted(look.hits, key=lambda h: _FOULS_TOPIC not in h.clause.topics)))
         strong = look.reason == "weak" and look.best >= _STRONG_BM25 and look.coverage >= _STRONG_COVERAGE
         asked_own = policy_reply(self.book, own, look.searched) if own and look.reason != "other_game" else None
         reply = asked_own or (None if look.reason == "other_game" else (
@@ -328,6 +347,9 @@ class Answerer:
             or (foul_reply(self.book, q, look.searched, found=look.hits[0].clause.id)
                 if look.hits and not look.unknown and look.best >= _FOUL_CLAUSE_BM25
                 and look.coverage >= _FOUL_CLAUSE_COVERAGE else None)))
+        if foul_added and reply is not None and reply is not asked_own and not any(
+                _FOULS_TOPIC in self.book.clauses[c].topics for c in reply.clauses if c in self.book.clauses):
+            reply = None      # the story's own words name a policy (« annoncée … casse »): not what the foul changes
         # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
         settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
         # an open question a policy's words ask, whose clause the lookup finds among its three best, is in scope
@@ -422,6 +444,10 @@ class Answerer:
             return ruled      # a clause the ruling does not cite must match much more strongly to come first
         if self._case_not_ruled(ruled, top.clause):
             return ruled      # the clause of a case the ruling knows is not this one (the unwarned third foul, warned)
+        outcomes = [o or {} for o in (ruled.get("outcomes") or {}).values()]
+        if top.clause.topics[:1] == (_SPOTTING_TOPIC,) and outcomes and all(
+                o.get("game_over") and not o.get("spotted") for o in outcomes):
+            return ruled      # a clause that spots a ball, where the ruling ends the game (« la 9 rentre sur la casse »: a win)
         money = {str(self.book.rulesets[r].money_ball) for r in covered if r in self.book.rulesets}
         balls = {t for t in look.terms if t in money}
         said = set(words(f"{top.clause.title} {top.clause.text}"))

@@ -173,6 +173,7 @@ _WHY = re.compile(r"^(?:(?:et|mais|ok|d accord|ah|hein|donc) )*+" + _WHY_PHRASE 
 # the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
 _LEXICON = load_lexicon()
 _OPENERS = tuple(p + " " for p in _LEXICON.follow_openers)
+_CONDITIONS = ("si ", "et si ", "meme si ", "mais si ")
 _SHORT_REFERRING = 9     # words: a question this short with a word pointing back completes the previous one
 
 
@@ -232,7 +233,7 @@ def completes(text: str, own_words: int = 2) -> bool:
     ``own_words`` words of its own (« même si j'ai rentré une bille ? »; « et si la bille est
     déjà sur le spot ? » is a question of its own)."""
     ws = follow_words(text)
-    if any(w in _LEXICON.follow_referring for w in ws):
+    if any(w in _LEXICON.follow_referring for w in ws) or ws[-1:] and ws[-1] in _LEXICON.follow_dangling:
         return True
     folded = " ".join(ws) + " "
     if not folded.startswith(tuple(o + " " for o in ("si", "et si", "meme si", "sinon", "et sinon"))):
@@ -261,9 +262,10 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
         return "facts"
     if ctx.kind == "scenario" and ctx.scenario is not None and _answers_warning(ws, ctx.scenario):
         return "facts"         # « oui, on m'avait averti » after « Avais-tu été averti … ? »: the same shot, warned
-    if folded.startswith(_OPENERS) and len(ws) <= 10:
-        return "ellipsis"
-    if not named and len(ws) <= _SHORT_REFERRING and any(w in _LEXICON.follow_referring for w in ws):
+    dangling = ws[-1] in _LEXICON.follow_dangling     # « …, qu'est-ce qui reste interdit pendant ? »
+    if folded.startswith(_OPENERS) and len(ws) <= (14 if folded.startswith(_CONDITIONS) or dangling else 10):
+        return "ellipsis"      # (a condition, « et si j'avais fait une faute sur ce même coup ? », may be longer)
+    if not named and len(ws) <= _SHORT_REFERRING and (dangling or any(w in _LEXICON.follow_referring for w in ws)):
         return "ellipsis"     # « elle est remise où ? »: the previous question's ball, game and texts
     return None
 
@@ -277,6 +279,13 @@ def tells_generic_foul(text: str) -> bool:
     casse ? »): the engine cannot rule it; a counted foul (« sa troisième faute ») is a fact it reads."""
     folded = " ".join(follow_words(text))
     return bool(_GENERIC_FOUL.search(folded)) and not _COUNTED_FOUL.search(folded)
+
+
+def with_foul(previous: str, text: str) -> str:
+    """The story told before, read with a follow-up that adds a foul to it (« et s'il y avait eu faute
+    à la casse ? »): the words that told the shot legal (``legal_words``) are no longer true."""
+    told = " ".join(w for w in words(previous) if w not in _LEXICON.legal_words)
+    return joined(told, text)
 
 
 def follow_rulesets(text: str, ctx: Context, book: Any) -> tuple[str, ...]:
@@ -348,6 +357,8 @@ _HOW_MANY_POCKETED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?
 _HOW_MANY_CROSSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:passe|passent|passait|passaient|avaient passe|"
                                r"franchit|franchissent|franchissait|franchissaient|avaient franchi|traversent|traversaient|"
                                r"depassent|depassaient)) (?:la |)ligne\b")
+_HOW_MANY_PASSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:passe|passent|passait|passaient|avaient passe|franchit|"
+                              r"franchissent|franchissait|franchissaient)\b")
 # the highest ball a count may stand for: below the money ball of either game (as the understanding reads a count)
 _BELOW_MONEY = 8
 
@@ -361,7 +372,10 @@ def _count_changes(text: str, scenario: Mapping[str, Any]) -> dict[str, Any]:
     others taken among the table's middle balls) or past the head string."""
     shot = scenario.get("shot") or {}
     out: dict[str, Any] = {}
-    if m := _HOW_MANY_CROSSED.search(text):
+    m = _HOW_MANY_CROSSED.search(text)
+    if m is None and shot.get("crossed_head_string") is not None:
+        m = _HOW_MANY_PASSED.search(text)     # a story of crossings: « et si une seule passe ? »
+    if m:
         out["shot.crossed_head_string"] = _how_many(m.group(1))
     pocketed = _HOW_MANY_POCKETED.search(text) or (None if out else _HOW_MANY_SAID.search(text))
     if pocketed:
@@ -416,7 +430,9 @@ def _ball_changes(text: str, balls: Sequence[int], negated: bool, scenario: Mapp
     shot = scenario.get("shot") or {}
     out: dict[str, Any] = {}
     cue = re.search(r"\b(?:blanche|bille de choc|bille blanche|cue)\b", text)
-    if cue and _OFF.search(text):
+    if re.search(r"\bscratch(?:e|es|ee|er|ait|ais|)\b", text):
+        out["shot.cue_ball"] = "table" if negated else "pocketed"     # « et si j'avais scratché ? »
+    elif cue and _OFF.search(text):
         out["shot.cue_ball"] = "table" if negated else "off_table"
     elif cue and _STATE_DONE.search(text):
         out["shot.cue_ball"] = "table" if negated else "pocketed"

@@ -47,6 +47,7 @@ class Lexicon:
     follow_referring: frozenset[str] = frozenset()
     follow_fillers: tuple[str, ...] = ()
     follow_modal: frozenset[str] = frozenset()
+    follow_dangling: frozenset[str] = frozenset()
     light_words: frozenset[str] = frozenset()
     frame_words: frozenset[str] = frozenset()
     lag_words: tuple[tuple[str, ...], ...] = ()

@@ -103,8 +103,12 @@ class PolicyQuestions:
         """``question`` folded as the entries are, between spaces, each ``same`` phrase written as
         the entries write it (« la bille qui fait gagner » → « bille de gain »)."""
         text = " " + " ".join(words(question, counts=False)) + " "
-        for phrase, canonical in self.same:
-            text = text.replace(f" {phrase} ", f" {canonical} ")
+        for _ in range(3):      # until nothing changes (« la boule 10 » → « la bille 10 » → « la 10 »)
+            before = text
+            for phrase, canonical in self.same:
+                text = text.replace(f" {phrase} ", f" {canonical} ")
+            if text == before:
+                break
         return text
 
     def find_foul(self, question: str, loose: bool = False) -> str | None:

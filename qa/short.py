@@ -83,8 +83,13 @@ _C_EST = re.compile(r"\bc\s+(?=(?:quoi|koi|qui|ki|ou|où|quand|kan|combien)\b)",
 
 
 # an indirect question inside a closed one: « (dire | savoir | voir) quelle bille … »
-_INDIRECT = re.compile(r"\b(?:dire|savoir|sais|sait|savons|savent|voir|vois|voit|determiner|decider|departager|distinguer)\s+"
-                       r"(?:quel|quelle|quels|quelles|qui|laquelle|lequel|lesquelles|lesquels|combien)\b", re.IGNORECASE)
+_INDIRECT = re.compile(r"\b(?:dire|savoir|sais|sait|savons|savent|voir|vois|voit|determiner|decider|departager|distinguer|"
+                       r"preciser|indiquer)\s+(?:quel|quelle|quels|quelles|qui|laquelle|lequel|lesquelles|lesquels|combien)\b",
+                       re.IGNORECASE)
+# the second half of an indirect question (« dire quelle boule dans quel trou »)
+_INDIRECT_MORE = re.compile(r"\b(?:et\s+|)(?:dans|sur|par|vers|pour|en)\s+(?:quel|quelle|quels|quelles)\b", re.IGNORECASE)
+# a clause of time opening the question (« quand on casse, si la blanche tombe… c'est faute ? »): the rest asks
+_WHEN_OPENING = re.compile(r"^\s*(?:quand|lorsqu[’']?\s*|lorsque)\b[^,?;:]{1,60}[,;:]", re.IGNORECASE)
 
 
 def is_yes_no(question: str) -> bool:
@@ -93,7 +98,11 @@ def is_yes_no(question: str) -> bool:
     elle va où ? »), the last one decides."""
     question = _AS_IT_IS.sub(" ", question)     # « la table telle quelle » asks no « quelle »
     question = _C_EST.sub("c'est ", question)     # « c quoi la sanction ? » is « c'est quoi… »
-    question = _INDIRECT.sub(" ", question)     # « on ne peut pas dire quelle bille est devant, on rejoue ? »
+    if _INDIRECT.search(question):      # « on ne peut pas dire quelle bille est devant, on rejoue ? »
+        question = _INDIRECT_MORE.sub(" ", _INDIRECT.sub(" ", question))
+    opened = _WHEN_OPENING.sub(" ", question, count=1)
+    if words(opened) and opened.rstrip().endswith("?"):
+        question = opened
     asked = [part for part in question.split("?") if words(part)]
     if len(asked) > 1:
         question = asked[-1] + " ?"

@@ -942,3 +942,84 @@ def test_a_third_foul_without_the_warning_is_silent_where_the_text_says_nothing(
     b = answerer.ask("et si on ne m'avait pas averti ?", context=a["context"])
     assert b["verdicts"]["9-bca"] == "silent" and b["verdicts"]["10-doolys"] == "silent"
     assert b["verdicts"]["10-ffb"] == "no" and b["verdicts"]["9-ffb"] == "no"   # « ne perdra pas la partie »
+
+
+# ============================================================================ session 8: follow-ups and yes/no forms
+def test_a_foul_added_to_a_break_told_legal_reads_the_rule_of_the_break_foul(answerer):
+    # 10-ffb/casse-10-empochee-sur-faute: « Si une faute est commise à la casse et que la « 10 » est empochée celle-ci
+    # est replacée » — the story's « légale » is no longer true once the follow-up adds the foul
+    first = answerer.ask("FFB au 10 : ma casse est légale, la 10 est rentrée et je l'avais annoncée")
+    then = answerer.ask("et si j'avais commis une faute pendant cette casse ?", context=first["context"])
+    assert then["citations"][0]["id"] == "10-ffb/casse-10-empochee-sur-faute"
+
+
+def test_a_scratch_added_to_a_break_rules_it_again(answerer):
+    # 10-guide/casse-faute-10-replacee: the 10 pocketed on a break foul is spotted; 10-guide/casse-faute-bille-en-main
+    first = answerer.ask("dans le guide du 10 je casse et la 10 tombe, c'est gagné ?")
+    then = answerer.ask("et si j'avais scratché sur ce coup ?", context=first["context"])
+    o = then["outcomes"]["10-guide"]
+    assert then["kind"] == "scenario" and o["legal"] is False and o["spotted"] == [10] and o["ball_in_hand"] is True
+
+
+def test_a_count_of_crossings_told_without_the_line_changes_a_template_break(answerer):
+    # 9-ffb/trois-billes-regle: three balls pocketed or past the head string together; one and one is a dry break
+    first = answerer.ask("FFB au 9, casse sur tapis marqué : deux billes passent la ligne, une rentre, je continue ?")
+    assert first["verdicts"] == {"9-ffb": "yes"}
+    then = answerer.ask("et si une seule passait et une seule rentrait ?", context=first["context"])
+    assert then["kind"] == "scenario" and then["verdicts"] == {"9-ffb": "no"}
+
+
+@pytest.mark.parametrize("then", ["pourquoi la main passe alors ?", "pourquoi ?"])
+def test_a_why_restating_the_answer_quotes_its_clause(answerer, then):
+    # 10-guide/bille-ressort-poche: « … elle n'est pas considérée comme empochée et la main passe »
+    first = answerer.ask("guide du 10 : ma bille rentre puis ressort du trou")
+    assert first["citations"][0]["id"] == "10-guide/bille-ressort-poche"
+    again = answerer.ask(then, context=first["context"])
+    assert again["citations"][0]["id"] == "10-guide/bille-ressort-poche" and again["short"].startswith("Parce que")
+
+
+def test_a_why_about_something_else_is_a_new_question(answerer):
+    first = answerer.ask("guide du 10 : ma bille rentre puis ressort du trou")
+    again = answerer.ask("pourquoi faut-il toucher la plus petite bille en premier ?", context=first["context"])
+    assert not again["short"].startswith("Parce que")
+
+
+def test_a_follow_up_ending_on_a_preposition_is_about_the_previous_subject(answerer):
+    # 10-guide/push-out-coups-autorises: « Lors d'un Push Out, tous les coups sont autorisés sauf rentrer la blanche »
+    first = answerer.ask("c'est quoi un push out au jeu de la 10 ?")
+    then = answerer.ask("et selon le guide, qu'est-ce qui est défendu pendant ?", context=first["context"])
+    assert "10-guide/push-out-coups-autorises" in [c["id"] for c in then["citations"][:3]]
+
+
+@pytest.mark.parametrize("q, yes_no", [
+    ("quand je casse, si la blanche finit dans une poche, c'est une faute ?", True),
+    ("quand je casse, quelle bille dois-je toucher ?", False),
+    ("au 9 il faut préciser quelle bille et dans quelle poche on joue ?", True),
+])
+def test_an_opening_clause_of_time_and_a_double_indirect_question(q, yes_no):
+    assert is_yes_no(q) is yes_no
+
+
+def test_a_break_scratch_asked_after_a_clause_of_time_gets_its_verdicts(answerer):
+    # every text lists the cue ball pocketed on the break as a foul (9-bca/3b, 9-ffb, 10-doolys/4b, 10-ffb, 10-guide)
+    ans = answerer.ask("quand on casse, si la blanche part dans un trou, c'est faute ?")
+    assert ans["verdicts"] == dict.fromkeys(["10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb"], "yes")
+
+
+def test_the_money_ball_named_with_its_noun_asks_the_rack_policy(answerer):
+    # 10-ffb/rack-10-au-centre, 10-guide/placement-1-et-10, 10-doolys/2-triangle: the 10 in the centre of the rack
+    ans = answerer.ask("au 10, la bille 10 va au centre du triangle ?")
+    assert ans["verdicts"] == {"10-doolys": "yes", "10-ffb": "yes", "10-guide": "yes"}
+
+
+def test_the_money_ball_fallen_on_the_floor_is_spotted(answerer):
+    # 10-doolys/11-bille-hors-table-non-replacee: « … à l'exception de la bille no 10 qui est replacée sur la mouche arrière »
+    ans = answerer.ask("chez Dooly's si la 10 finit par terre on la replace ?")
+    assert ans["verdicts"] == {"10-doolys": "yes"}
+
+
+def test_a_win_on_the_break_does_not_cite_the_dry_break_spot_first(answerer):
+    # 9-ffb/dry-break-9-replacee is the template rack's dry break; a 9 pocketed on a legal break wins (9-ffb/victoire-9-empochee)
+    ans = answerer.ask("la 9 tombe sur la casse au jeu de la 9")
+    assert ans["kind"] == "scenario" and ans["outcomes"]["9-ffb"]["game_over"] is True
+    assert ans["citations"][0]["id"] != "9-ffb/dry-break-9-replacee"

@@ -23,8 +23,9 @@ from .conversation import (Context, ContextError, change_facts, classify_follow_
                            tells_generic_foul, with_foul)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
+from .confirm import confirming_clauses
 from .hygiene import WANTED_SHARE, on_subject
-from .short import (foul_reply, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
+from .short import (confirm_reply, foul_reply, is_yes_no, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
                     unknown_short, why_short)
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
@@ -347,6 +348,10 @@ class Answerer:
             or (foul_reply(self.book, q, look.searched, found=look.hits[0].clause.id)
                 if look.hits and not look.unknown and look.best >= _FOUL_CLAUSE_BM25
                 and look.coverage >= _FOUL_CLAUSE_COVERAGE else None)))
+        if (reply is None or reply.verdicts is None) and not look.unknown and is_yes_no(q):
+            # a yes/no question no policy settles, that restates what a clause says: « oui » there
+            confirmed = confirming_clauses(self.book, self.matcher, plain, look)
+            reply = confirm_reply(self.book, confirmed, look.searched) if confirmed else reply
         if foul_added and reply is not None and reply is not asked_own and not any(
                 _FOULS_TOPIC in self.book.clauses[c].topics for c in reply.clauses if c in self.book.clauses):
             reply = None      # the story's own words name a policy (« annoncée … casse »): not what the foul changes

@@ -48,6 +48,8 @@ class Lexicon:
     follow_fillers: tuple[str, ...] = ()
     follow_modal: frozenset[str] = frozenset()
     follow_dangling: frozenset[str] = frozenset()
+    statement_frame: frozenset[str] = frozenset()
+    statement_negations: frozenset[str] = frozenset()
     light_words: frozenset[str] = frozenset()
     frame_words: frozenset[str] = frozenset()
     lag_words: tuple[tuple[str, ...], ...] = ()

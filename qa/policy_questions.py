@@ -33,6 +33,7 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 _KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also")
+_BALL_EXCEPTED = re.compile(r" (?:pas|sauf|hormis|excepte|autre que) (?:la |le |)\d{1,2}(?= )")
 _TOP = ("names", "flip", "same", "questions", "fouls", "required")
 _GAP = 2    # terms a phrase's terms may have between them in a question (« la bande juste avant la 1 »)
 _COVERED = 2    # terms of the question an entry read by its terms must cover
@@ -103,6 +104,7 @@ class PolicyQuestions:
         """``question`` folded as the entries are, between spaces, each ``same`` phrase written as
         the entries write it (« la bille qui fait gagner » → « bille de gain »)."""
         text = " " + " ".join(words(question, counts=False)) + " "
+        text = _BALL_EXCEPTED.sub(" autre bille ", text)    # « la boule (pas la 9) que j'ai rentrée »: not the 9
         for _ in range(3):      # until nothing changes (« la boule 10 » → « la bille 10 » → « la 10 »)
             before = text
             for phrase, canonical in self.same:
@@ -259,7 +261,7 @@ def _span(phrase: tuple[str, ...], terms: list[str]) -> frozenset[int]:
 
 
 # a statement put to be confirmed: « c'est vrai que … ? », « on est d'accord que … ? », « …, hein ? », « …, non ? »
-_TRUE_THAT = re.compile(r"^ (?:\w+ ){0,4}?(?:est il vrai|est ce vrai|c est vrai|est ce que c est vrai|vrai|on est d accord|"
+_TRUE_THAT = re.compile(r"^ (?:\w+ ){0,4}?(?:est il vrai|est il exact|est ce exact|c est exact|est ce vrai|c est vrai|est ce que c est vrai|vrai|on est d accord|"
                         r"on est bien d accord|je confirme|tu confirmes|vous confirmez|confirmez vous|confirme) (?:que|qu) |"
                         r" (?:hein|non|pas vrai|c est bien ca|c est ca|n est ce pas|on est d accord|right|oui ou non|je me trompe)"
                         r"(?: (?:au|a|la|le|en|chez|du|jeu|de|bca|ffb|doolys|dooly|s|guide|wpa|9|10)){0,4} $")

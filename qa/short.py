@@ -84,7 +84,7 @@ _C_EST = re.compile(r"\bc\s+(?=(?:quoi|koi|qui|ki|ou|où|quand|kan|combien)\b)",
 
 # an indirect question inside a closed one: « (dire | savoir | voir) quelle bille … »
 _INDIRECT = re.compile(r"\b(?:dire|savoir|sais|sait|savons|savent|voir|vois|voit|determiner|decider|departager|distinguer|"
-                       r"preciser|indiquer)\s+(?:quel|quelle|quels|quelles|qui|laquelle|lequel|lesquelles|lesquels|combien)\b",
+                       r"preciser|indiquer)\s+(?:(?:par|dans|sur|de|en|a)\s+|)(?:quel|quelle|quels|quelles|qui|laquelle|lequel|lesquelles|lesquels|combien)\b",
                        re.IGNORECASE)
 # the second half of an indirect question (« dire quelle boule dans quel trou »)
 _INDIRECT_MORE = re.compile(r"\b(?:et\s+|)(?:dans|sur|par|vers|pour|en)\s+(?:quel|quelle|quels|quelles)\b", re.IGNORECASE)
@@ -308,6 +308,16 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
                      else f"{_nominal(_prep(book, pqs, silent[0]))} n’en dit rien")
     short = clip(_cap(" ; ".join(parts)) + ".")
     return PolicyReply(short, verdicts, "", tuple(c for r in covered if (c := listed[r])))
+
+
+def confirm_reply(book: Rulebook, clause_ids: Sequence[str], covered: Sequence[str]) -> PolicyReply:
+    """« Oui à la FFB (jeu de la 10) : « … » »: the clauses that state what a yes/no question asks
+    (:func:`qa.confirm.confirming_clauses`), the first quoted; the other rulesets get no verdict."""
+    clauses = [book.clauses[c] for c in clause_ids]
+    named = [c.ruleset for c in clauses]
+    head = f"Oui {group_phrase(book, named, [r for r in covered if r in book.rulesets] or named)} : « "
+    short = f"{head}{clip(_lead_quote(book, clauses[0]), MAX_SHORT - len(head) - 2)} »"
+    return PolicyReply(short, dict.fromkeys(named, "yes"), "", tuple(clause_ids))
 
 
 def _clause_foul(book: Rulebook, clause_id: str) -> str | None:
@@ -573,7 +583,7 @@ _ASKED = (
     ("ball_counts", re.compile(r"\b(?:ca (?:en |)fait|ca vaut|ca compte pour) (?:x2|2)$")),
     # « ça fait deux fautes ? »: whether the shot's fouls count as several
     ("several", re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b|\bdouble faute\b|\bfautes? (?:comptent|compte) (?:double|pour x2|pour 2|pour deux)\b")),
-    ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit|c est grave|c grave)\b")),
+    ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit|c est grave|c grave|interdit|interdite|defendu)\b")),
     ("legal", re.compile(r"\b(?:bon|bonne|valable|valables|valide|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|correcte|ca passe|"
                          r"autorise|permis)\b")),
     # « je peux rentrer la 5 si je touche la 1 ? »: whether the shot told is allowed

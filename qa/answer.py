@@ -31,6 +31,7 @@ from .short import (confirm_reply, foul_reply, is_yes_no, not_selected_sentence,
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
 MAX_QUESTION_LENGTH = 500
+_AGREE_BM25, _AGREE_COVERAGE = 14.0, 0.85   # a lookup this strong must find the policy's own clause to agree
 _FOULS_TOPIC = "fouls"
 _SPOTTING_TOPIC = "spotting"   # the topic of the clauses that put a ball back on the table     # the topic of the clauses that state a foul or its consequences
 OPEN_SHARE = 0.6     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
@@ -368,6 +369,9 @@ class Answerer:
         if reply is not None and not settled and not (reply.verdicts and reply.in_context) \
                 and not self._agrees(reply, look, deep=own is not None):
             reply = None
+        if reply is not None and reply.verdicts is None and not reply.in_context and own is None and look.hits \
+                and look.hits[0].clause.id not in reply.clauses and self._strong(look):
+            reply = None      # an open question a policy's words name, whose lookup finds another clause strongly
         # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
         # (a follow-up read with the previous question: the policy the two ask together leads too)
@@ -499,9 +503,18 @@ class Answerer:
         if not reply.clauses:
             return True      # every text covered is silent on it: the policy data says so, no clause to find
         top = look.hits if deep else look.hits[:5]
+        if any(h.clause.id in reply.clauses for h in top):
+            return True
+        if self._strong(look):
+            return False     # the lookup matches another clause strongly: a topic in common is not enough
         spec = self.book.policy_specs.get(reply.policy)
         topic = spec.topic if spec is not None else "fouls"
-        return any(h.clause.id in reply.clauses or topic in h.clause.topics for h in top)
+        return any(topic in h.clause.topics for h in top)
+
+    @staticmethod
+    def _strong(look: Lookup) -> bool:
+        """The lookup matches its best clause strongly enough to overrule a policy named by words."""
+        return look.best >= _AGREE_BM25 and look.coverage >= _AGREE_COVERAGE
 
     def _unknown(self, q: str, look: Lookup) -> dict:
         text = UNKNOWN_TEXT

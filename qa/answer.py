@@ -33,8 +33,10 @@ __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT
 MAX_QUESTION_LENGTH = 500
 _AGREE_BM25, _AGREE_COVERAGE = 14.0, 0.85   # a lookup this strong must find the policy's own clause to agree
 _FOULS_TOPIC = "fouls"
+# the words by which a clause naming the money ball speaks of the other balls too (« toute bille, exceptée la 10 »)
+_OTHER_BALLS = frozenset({"autres", "autre", "toute", "toutes", "exceptee", "excepte", "exception", "sauf", "hormis"})
 _SPOTTING_TOPIC = "spotting"   # the topic of the clauses that put a ball back on the table     # the topic of the clauses that state a foul or its consequences
-OPEN_SHARE = 0.6     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
+OPEN_SHARE = 0.75     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 NOTHING_ASKED = "Posez une question sur les règles : un coup, une faute, la casse, le push-out…"
@@ -48,7 +50,7 @@ _WHY_WORDS = 8    # words of a « pourquoi … ? » that may restate the previou
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
-SPECIFIC_RATIO = 1.5   # ... and this many times stronger than the ruling's first clause
+SPECIFIC_RATIO = 1.35   # ... and this many times stronger than the ruling's first clause
 _SHORT_SETTLED = 12   # words of a question whose weak lookup a policy settles: its clauses lead
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
@@ -463,7 +465,7 @@ class Answerer:
         if balls - said:
             return ruled      # it says nothing of the money ball the story names (« la 10 sans l'annoncer »)
         named = {t for t in look.terms if t.isdigit() and 1 <= int(t) <= 15}
-        if named and not named & money and said & money and "autres" not in said:
+        if named and not named & money and said & money and not _OTHER_BALLS & said:
             return ruled      # it is about the money ball alone, the story about another ball (« ma 3 saute par terre »)
         first = {**top.clause.to_json(), "score": cites[0].get("score", top.score)}
         return {**ruled, "citations": [first] + [c for c in cites if c.get("id") != top.clause.id]}

@@ -1023,3 +1023,24 @@ def test_a_win_on_the_break_does_not_cite_the_dry_break_spot_first(answerer):
     ans = answerer.ask("la 9 tombe sur la casse au jeu de la 9")
     assert ans["kind"] == "scenario" and ans["outcomes"]["9-ffb"]["game_over"] is True
     assert ans["citations"][0]["id"] != "9-ffb/dry-break-9-replacee"
+
+
+# ============================================================================ session 8: which clause leads
+def test_a_strong_lookup_leads_over_a_policy_named_by_one_phrase(answerer):
+    # 10-ffb/annonce-controle-visuel: the opponent may ask for a visual check of a called shot he doubts
+    ans = answerer.ask("FFB au 10 : mon adversaire trouve mon coup annoncé impossible, que peut-il demander ?")
+    assert ans["citations"][0]["id"] == "10-ffb/annonce-controle-visuel"
+
+
+def test_the_validity_of_a_called_shot_leads_with_its_own_clause(answerer):
+    # 10-ffb/annonce-validite: « En cas de possibles confusions, comme des empoches en bande, combinaisons … le
+    # joueur doit indiquer la « bille-objet » et la poche »
+    ans = answerer.ask("ffb 10 : dans quels cas faut il préciser la bille et la poche ?")
+    assert ans["citations"][0]["id"] == "10-ffb/annonce-validite"
+
+
+def test_a_ball_pocketed_on_a_push_out_cites_the_clause_of_the_balls_pocketed(answerer):
+    # 10-ffb/push-out-billes-empochees: « Toute « bille-objet », exceptée la « 10 », blousée lors d'un « push-out »
+    # reste empochée » — of every ball but the 10, so of the 5 too
+    ans = answerer.ask("pendant mon push out la 5 est rentrée, elle ressort ? au 10 FFB")
+    assert ans["citations"][0]["id"] == "10-ffb/push-out-billes-empochees"

@@ -20,7 +20,7 @@ from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
                            joined, make_context, only_fillers, read_context, swap_ball, switch_game,
-                           tells_generic_foul, with_foul)
+                           tells_generic_foul, with_foul, asks_may)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .confirm import confirming_clauses
@@ -50,7 +50,7 @@ _WHY_WORDS = 8    # words of a « pourquoi … ? » that may restate the previou
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
-SPECIFIC_RATIO = 1.35   # ... and this many times stronger than the ruling's first clause
+SPECIFIC_RATIO = 1.5   # ... and this many times stronger than the ruling's first clause
 _SHORT_SETTLED = 12   # words of a question whose weak lookup a policy settles: its clauses lead
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
@@ -243,6 +243,8 @@ class Answerer:
         """The answer to a follow-up that leaves out what the previous question said (« et si… »,
         « il peut… », « et la 5 ? », « et après ? »), read with it or on its own."""
         bound = completes(q)     # « et si… », « il peut… », « et après ? »: read with the previous question
+        if asks_may(q):
+            bound = True         # « et l'adversaire peut pousser ? »: what may follow the shot or rule asked before
         swapped = swap_ball(ctx.question, q)     # « et la 5 ? », « et si c'était la 10 ? »: the same question, of that ball
         if ctx.kind == "scenario":
             if swapped is not None:
@@ -252,6 +254,10 @@ class Answerer:
                 return self._scenario(ctx, ctx.scenario, ctx.rulesets, asked), ctx.question, scope
             return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
         within = scope or list(ctx.rulesets) or None
+        named = detect(q).restriction(self.book.rulesets)
+        if named and not (scope and not set(named) & set(scope)):
+            # « et le guide explique comment se fait ce tirage ? »: the texts it names, not the previous ones
+            within = scope = [r for r in named if not scope or r in scope]
         alone = self.matcher.lookup(clean(q), within, k)
         content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
         if not bound and not alone.unknown and len(content) >= _ALONE_TERMS:

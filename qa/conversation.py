@@ -274,11 +274,19 @@ _GENERIC_FOUL = re.compile(r"\b(?:faute|fautes|fautif|fautive|foul)\b")
 _COUNTED_FOUL = re.compile(r"\b(?:deuxieme|troisieme|seconde|2e|3e|2eme|3eme|2|3|deux|trois|une autre|encore une) (?:faute|fautes)\b")
 
 
+_NO_FOUL_TOLD = re.compile(r"\b(?:sans|pas de|pas|aucune|ni) (?:faute|fautes|foul)\b")    # « et sans faute ? »
+
+
 def tells_generic_foul(text: str) -> bool:
     """Whether a follow-up adds a foul without saying which (« et s'il y avait eu faute sur cette
     casse ? »): the engine cannot rule it; a counted foul (« sa troisième faute ») is a fact it reads."""
     folded = " ".join(follow_words(text))
-    return bool(_GENERIC_FOUL.search(folded)) and not _COUNTED_FOUL.search(folded)
+    return bool(_GENERIC_FOUL.search(folded)) and not _COUNTED_FOUL.search(folded) and not _NO_FOUL_TOLD.search(folded)
+
+
+def asks_may(text: str) -> bool:
+    """Whether a follow-up asks what may be done (« et l'adversaire peut pousser ? »): ``follow_modal``."""
+    return any(w in _LEXICON.follow_modal for w in follow_words(text))
 
 
 def with_foul(previous: str, text: str) -> str:
@@ -332,8 +340,14 @@ def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, A
     """The facts a « et si … » changes, as Scenario fields (dotted names → new values)."""
     text = " ".join(ws)
     balls = _balls(ws)
-    negated = bool(_NEG.search(text))
     out: dict[str, Any] = {}
+    if _NO_FOUL_TOLD.search(text):
+        # « et sans faute, en l'ayant annoncée ? »: the shot's fouls are gone; the rest is read without those words
+        text = _NO_FOUL_TOLD.sub(" ", text)
+        out["shot.fouls"] = []
+        if (scenario.get("shot") or {}).get("cue_ball") in ("pocketed", "off_table"):
+            out["shot.cue_ball"] = "table"
+    negated = bool(_NEG.search(text))
     out.update(_kind_changes(text, negated))
     out.update(_state_changes(text, negated, scenario))
     if re.search(r"\b(?:annonce|annonces|annoncee|annoncer|call)\b", text):

@@ -1044,3 +1044,28 @@ def test_a_ball_pocketed_on_a_push_out_cites_the_clause_of_the_balls_pocketed(an
     # reste empochée » — of every ball but the 10, so of the 5 too
     ans = answerer.ask("pendant mon push out la 5 est rentrée, elle ressort ? au 10 FFB")
     assert ans["citations"][0]["id"] == "10-ffb/push-out-billes-empochees"
+
+
+def test_a_follow_up_naming_another_text_is_asked_there(answerer):
+    # the guide describes the lag (10-guide/tirage-*); the FFB text only names its winner's choice
+    first = answerer.ask("FFB jeu de la 10 : qui décide qui casse ?")
+    assert {c["ruleset"] for c in first["citations"]} == {"10-ffb"}
+    then = answerer.ask("et le guide dit comment se passe ce tirage ?", context=first["context"])
+    assert then["citations"] and {c["ruleset"] for c in then["citations"]} == {"10-guide"}
+    assert all(c["id"].startswith("10-guide/tirage") for c in then["citations"][:2])
+
+
+def test_a_follow_up_asking_what_may_follow_is_read_with_the_rule_before(answerer):
+    # 9-bca/5-coup-pousse-apres-scratch: « Lorsque l'ouvreur empoche la blanche lors du bris, l'adversaire ne peut
+    # pas jouer un coup poussé »
+    first = answerer.ask("au BCA la blanche tombe au bris, qu'est-ce qui se passe ?")
+    then = answerer.ask("et mon adversaire peut faire un coup poussé alors ?", context=first["context"])
+    assert then["citations"][0]["id"] == "9-bca/5-coup-pousse-apres-scratch"
+
+
+def test_a_follow_up_taking_the_foul_away_rules_the_shot_again(answerer):
+    # 10-ffb/casse-10-empochee-annoncee: the 10 pocketed on a legal break, called, wins
+    first = answerer.ask("FFB au 10 : la 10 tombe à la casse mais la blanche aussi")
+    assert first["outcomes"]["10-ffb"]["legal"] is False
+    then = answerer.ask("et sans faute, en l'ayant annoncée ?", context=first["context"])
+    assert then["kind"] == "scenario" and then["outcomes"]["10-ffb"]["game_over"] is True

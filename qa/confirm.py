@@ -52,17 +52,34 @@ def _negates(text: str) -> bool:
     return any(w in _LEXICON.statement_negations for w in words(text))
 
 
+_SENTENCES: dict[tuple[int, str], tuple[tuple[tuple[str, ...], bool], ...]] = {}
+
+
+def _sentences(matcher: Matcher, text: str) -> tuple[tuple[tuple[str, ...], bool], ...]:
+    """The terms of each sentence of ``text`` and whether it negates (once per text and matcher)."""
+    key = (id(matcher), text)
+    found = _SENTENCES.get(key)
+    if found is None:
+        if len(_SENTENCES) > 4096:
+            _SENTENCES.clear()
+        found = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn))
+                      for sn in text.replace("!", ".").replace("?", ".").replace(";", ".").split("."))
+        _SENTENCES[key] = found
+    return found
+
+
 def clause_states(matcher: Matcher, text: str, asked: Sequence[str]) -> bool:
     """Whether one sentence of ``text`` holds every term of ``asked``, close together, without a
     negation or an exception."""
     wanted = frozenset(asked)
     balls = {t for t in wanted if t.isdigit()}
-    for sentence in text.replace("!", ".").replace("?", ".").replace(";", ".").split("."):
-        terms = matcher.analyzer.terms(sentence)
+    for terms, negates in _sentences(matcher, text):
+        if negates or not wanted <= set(terms):
+            continue
         if balls and any(t.isdigit() and t not in balls for t in terms):
             continue      # « la 1 en tête … et la 10 au centre »: which ball the fact is of, the order of words does not say
-        span = _window(terms, wanted) if wanted <= set(terms) else None
-        if span is not None and span <= len(wanted) + SPAN_MARGIN and not _negates(sentence):
+        span = _window(terms, wanted)
+        if span is not None and span <= len(wanted) + SPAN_MARGIN:
             return True
     return False
 

@@ -83,6 +83,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     # asking for advice on playing, even around a story (« une astuce pour viser, je rate tout »)
     ("advice", re.compile(
         r"\b(?:astuces?|tuto|tutos|tutoriel|tiens la queue comment|tenir la queue|"
+        r"(?:le|mon|son|ton) (?:chevalet|pont) (?:je le |on le |il le |tu le |)(?:tiens|tient|tenir|fais|fait|faire) comment|"
         r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )"
         r"|\b(?:stress|stresse|stresser|concentre|concentree|concentration|se concentrer|mental|le trac|nerveux|nervosite|"
         r"confiance en (?:moi|soi)|motiver|motivation)\b"
@@ -91,7 +92,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
-        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|remuneration|remunere|remuneree|defraiement|defraye|indemnites?|(?:combien )?(?:est |sont |)payee?s? (?:un |une |les |l |)(?:arbitres?|joueurs?)|[0-9]+ balles)\b"
+        r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|(?:gagne|gagnent|touche|touchent) combien|remuneration|remunere|remuneree|defraiement|defraye|indemnites?|(?:combien )?(?:est |sont |)payee?s? (?:un |une |les |l |)(?:arbitres?|joueurs?)|[0-9]+ balles)\b"
         r"|\bqui (?:paie|paye|payent|paient|regle)\b|\b(?:paie|paye|payer|payent|paient) (?:la |les |le |sa |une |)(?:partie|table|tournee|biere|verre|conso|consos|consommation|jeton|jetons)\b"
         r"|\bc (?:est )?combien$|\bc (?:est )?combien (?:\w+ ){0,2}?" + _GEAR + r"\b|\bc (?:est )?combien (?:la partie|l heure|pour jouer)\b")),
     ("coin_op", re.compile(

@@ -32,6 +32,7 @@ __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT
 
 MAX_QUESTION_LENGTH = 500
 _AGREE_BM25, _AGREE_COVERAGE = 14.0, 0.85   # a lookup this strong must find the policy's own clause to agree
+_AGREE_WEAK_BM25 = 4.0   # a lookup this weak does not overrule a yes/no policy named by its words
 _FOULS_TOPIC = "fouls"
 # the words by which a clause naming the money ball speaks of the other balls too (« toute bille, exceptée la 10 »)
 _OTHER_BALLS = frozenset({"autres", "autre", "toute", "toutes", "exceptee", "excepte", "exception", "sauf", "hormis"})
@@ -515,6 +516,8 @@ class Answerer:
             return True
         if self._strong(look):
             return False     # the lookup matches another clause strongly: a topic in common is not enough
+        if reply.verdicts and look.best < _AGREE_WEAK_BM25:
+            return True      # the lookup barely matches anything (« dire quelle boule on vise »): the policy's words decide
         spec = self.book.policy_specs.get(reply.policy)
         topic = spec.topic if spec is not None else "fouls"
         return any(topic in h.clause.topics for h in top)

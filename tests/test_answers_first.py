@@ -1069,3 +1069,17 @@ def test_a_follow_up_taking_the_foul_away_rules_the_shot_again(answerer):
     assert first["outcomes"]["10-ffb"]["legal"] is False
     then = answerer.ask("et sans faute, en l'ayant annoncée ?", context=first["context"])
     assert then["kind"] == "scenario" and then["outcomes"]["10-ffb"]["game_over"] is True
+
+
+def test_a_yes_no_policy_named_by_its_words_stands_beside_a_lookup_that_finds_nothing(answerer):
+    # 10-guide/annonce-du-coup: the guide's player calls the ball and the pocket
+    ans = answerer.ask("dans le guide du 10, on doit dire quelle boule on vise ?")
+    assert ans["verdicts"] == {"10-guide": "yes"}
+    assert ans["citations"][0]["id"] == "10-guide/annonce-du-coup"
+
+
+def test_a_rule_for_an_occupied_spot_exists_where_a_text_places_the_ball(answerer):
+    # 9-ffb/bille-9-point-occupe places the 9; 10-guide/casse-faute-blanche-empochee « au plus près en descendant »
+    ans = answerer.ask("y a-t-il une règle quand le point de replacement est déjà occupé pour remettre la bille de gain ?")
+    assert ans["verdicts"]["9-ffb"] == "yes" and ans["verdicts"]["10-guide"] == "yes"
+    assert ans["verdicts"]["9-bca"] == "silent"

@@ -252,7 +252,9 @@ class Answerer:
                 return self._answer(swapped, list(ctx.rulesets), k), swapped, list(ctx.rulesets)
             if bound and ctx.scenario is not None:   # the same shot, asked something else of it
                 asked = f"{ctx.question} {q}"[:MAX_QUESTION_LENGTH]
-                return self._scenario(ctx, ctx.scenario, ctx.rulesets, asked), ctx.question, scope
+                ruled = self._scenario(ctx, ctx.scenario, ctx.rulesets, asked)
+                # (the clause of what it asks, « et si le point est déjà pris ? », first when the lookup finds it)
+                return self._specific_first(ruled, asked, list(ctx.rulesets)), ctx.question, scope
             return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
         within = scope or list(ctx.rulesets) or None
         named = detect(q).restriction(self.book.rulesets)

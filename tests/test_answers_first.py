@@ -1083,3 +1083,10 @@ def test_a_rule_for_an_occupied_spot_exists_where_a_text_places_the_ball(answere
     ans = answerer.ask("y a-t-il une règle quand le point de replacement est déjà occupé pour remettre la bille de gain ?")
     assert ans["verdicts"]["9-ffb"] == "yes" and ans["verdicts"]["10-guide"] == "yes"
     assert ans["verdicts"]["9-bca"] == "silent"
+
+
+def test_a_follow_up_asking_something_else_of_a_story_cites_that_first(answerer):
+    # 10-ffb/annonce-controle-visuel: the opponent who doubts a called shot may ask for a visual check
+    first = answerer.ask("FFB 10 : j'annonce la 6 dans le coin, elle rentre au milieu")
+    then = answerer.ask("et si mon adversaire doute que ce coup était faisable ?", context=first["context"])
+    assert then["kind"] == "scenario" and then["citations"][0]["id"] == "10-ffb/annonce-controle-visuel"

@@ -381,8 +381,8 @@ class Answerer:
                 and not self._agrees(reply, look, deep=own is not None):
             reply = None
         if reply is not None and reply.verdicts is None and not reply.in_context and own is None and look.hits \
-                and look.hits[0].clause.id not in reply.clauses and self._strong(look):
-            reply = None      # an open question a policy's words name, whose lookup finds another clause strongly
+                and look.hits[0].clause.id not in reply.clauses and look.reason is None:
+            reply = None      # an open question a policy's words name (not its context), whose lookup finds another clause first
         # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
         # (a follow-up read with the previous question: the policy the two ask together leads too)

@@ -31,7 +31,7 @@ from .short import (confirm_reply, foul_reply, is_yes_no, not_selected_sentence,
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
 
 MAX_QUESTION_LENGTH = 500
-_AGREE_BM25, _AGREE_COVERAGE = 14.0, 0.85   # a lookup this strong must find the policy's own clause to agree
+_AGREE_BM25, _AGREE_COVERAGE = 14.0, 0.75   # a lookup this strong must find the policy's own clause to agree
 _AGREE_WEAK_BM25 = 4.0   # a lookup this weak does not overrule a yes/no policy named by its words
 _FOULS_TOPIC = "fouls"
 # the words by which a clause naming the money ball speaks of the other balls too (« toute bille, exceptée la 10 »)

@@ -149,16 +149,21 @@ def _cut(toks: list[str]) -> list[Clause]:
     return raw
 
 
+_ALSO = ("aussi", "egalement", "pareil", "avec", "itou")
+
+
 def _share_verbs(raw: list[Clause]) -> None:
     """« la 9 tombe et la blanche aussi »: the verb of the previous clause is understood."""
     for k in range(1, len(raw)):
         ts = raw[k].toks
-        if 2 <= len(ts) <= 3 and ts[-1] in ("aussi", "egalement", "pareil", "avec", "itou") and \
-                (ts[0] == "CUE" or _is_ball(ts[0])) and not any(_VERB_RE.match(t) for t in ts[1:-1]):
+        # the word that stands for the verb: last (« la blanche aussi »), or right after the ball
+        # with the rest of the clause telling where or when (« la blanche aussi dans la poche du milieu »)
+        at = len(ts) - 1 if 2 <= len(ts) <= 3 and ts[-1] in _ALSO else 1 if len(ts) > 2 and ts[1] in _ALSO else 0
+        if at and (ts[0] == "CUE" or _is_ball(ts[0])) and not any(_VERB_RE.match(t) for t in ts[1:]):
             prev = raw[k - 1].toks
             sub_at = next((j for j, t in enumerate(prev) if t == "CUE" or _is_ball(t) or t in _SUBJ), None)
             if sub_at is not None:
-                raw[k].toks = [ts[0]] + prev[sub_at + 1:]
+                raw[k].toks = [ts[0]] + prev[sub_at + 1:] + ts[at + 1:]
 
 
 @dataclass

@@ -127,7 +127,7 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- first contact
     if subj in ("self", "other", "player", "cue") or c.inherited and subj not in ("balls", "none"):
-        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|pleine bille|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
+        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|direct|tout droit|pleine bille|plein pot|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
                       r"(B\d+(?:\+\d+)*|la plus basse|la bonne (?:bille|boule)|la mauvaise (?:bille|boule)|une autre (?:bille|boule)|la plus petite)"
                       r"(?:\s+(d abord|en premier|en 1|premier|directement|avant))?", s)
         if m and not modal and not re.search(r"\b(?:" + V_CONTACT + r")\s+(?:\S+ ){0,3}avec (?:la |ma |sa |ta |mon |son |le |les |mes )?"
@@ -357,6 +357,8 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                          r"a fini|ont fini|a file|ont file) (?:(?:direct|directement|droit|tout droit|lentement|doucement|tranquillement|pile) )?"
                          r"(?:" + _POCKET_PLACE + r"|au fond(?! de la table| du billard| de table))|(?:reste|restent) (?:dans|en) (?:la |une |le |)(?:poche|blouse|trou)|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
+        if fall and subj == "cue" and re.fullmatch(r"(?!" + V_FALL + r")\S+(?: \S+)? (?:au|a|en) (?:le |plein |)milieu", fall.group(0)):
+            fall = None     # « la blanche roule au milieu »: to the middle of the table, not into a side pocket
         ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
         deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)
         if fall and not deja and not re.search(r"\b(?:reste|restent|restait) (?:sur|en|au bord|pres|devant|dans le coin de la)", s) \

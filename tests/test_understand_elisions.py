@@ -1,0 +1,51 @@
+"""Stories whose words leave a verb out or say where a ball went loosely (qa/understand/):
+« … et la blanche aussi dans le coin » shares the verb before it, « la blanche a tapé direct la 6 »
+tells the ball hit first, « la blanche roule au milieu » is the middle of the table, not a pocket.
+Expected values from the rule texts (rules_data/sources/)."""
+from __future__ import annotations
+
+import pytest
+
+from qa.situation_answer import answer_situation
+
+
+@pytest.fixture(scope="module")
+def ask(rulebook):
+    def run(question: str, rulesets=None) -> dict:
+        got = answer_situation(rulebook, question, rulesets)
+        assert got is not None, f"not answered as a situation: {question!r}"
+        return got
+    return run
+
+
+def test_the_cue_ball_also_down_with_a_place_shares_the_verb_before(ask):
+    # 9-bca 3 : « Si la blanche est empochée … il y a faute »; 6 : « si la NEUF est empochée
+    # illégalement, celle-ci est replacée sur la mouche »
+    a = ask("jeu de la 9, à la casse je prends la 1 en premier, la 9 tombe et la blanche aussi dans le coin du bas")
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and o["ball_in_hand"] is True and o["spotted"] == [9]
+        assert o["game_over"] is False
+
+
+def test_a_ball_also_down_on_the_same_shot_wins_with_the_nine(ask):
+    # 9-bca 1 : les boules n'ont pas à être empochées par ordre; la NEUF empochée sur un coup légal
+    a = ask("au jeu de la 9 je touche la 1, elle tombe, et la 9 aussi dans la même foulée")
+    for o in a["outcomes"].values():
+        assert o["legal"] is True and o["game_over"] is True and o["winner"] == "shooter"
+
+
+def test_hit_direct_tells_the_first_contact_of_a_break(ask):
+    # 9-bca 3a : au bris, la blanche doit toucher la boule 1 en premier
+    a = ask("au 9 je casse, ma blanche frappe direct la 6 et pas la 1, quatre billes vont en bande")
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and o["ball_in_hand"] is True
+
+
+def test_the_cue_ball_rolling_to_the_middle_is_not_in_a_pocket(ask):
+    # 9-bca 5 : lors d'un coup poussé il n'est pas nécessaire de projeter la blanche à la bande
+    # ou de percuter une boule numérotée
+    a = ask("jeu de la 9 : il casse, la 4 rentre, il annonce un push out et sa blanche glisse au milieu sans rien toucher")
+    for o in a["outcomes"].values():
+        assert o["legal"] is True and o["ball_in_hand"] is False
+    a = ask("au 9 je touche la 1 et la blanche tombe au milieu")
+    assert all(o["ball_in_hand"] is True for o in a["outcomes"].values())

@@ -49,3 +49,19 @@ def test_the_cue_ball_rolling_to_the_middle_is_not_in_a_pocket(ask):
         assert o["legal"] is True and o["ball_in_hand"] is False
     a = ask("au 9 je touche la 1 et la blanche tombe au milieu")
     assert all(o["ball_in_hand"] is True for o in a["outcomes"].values())
+
+
+def test_the_cue_ball_reaching_a_rail_after_the_contact_makes_the_shot_legal(ask):
+    # 9-bca 8 : « il y a faute si la blanche ou toute autre boule n'atteint pas une bande »
+    a = ask("au jeu de la 9 je frappe la 1 doucement, la 1 ne va pas en bande mais la blanche va taper la bande du fond")
+    for o in a["outcomes"].values():
+        assert o["legal"] is True and o["ball_in_hand"] is False
+
+
+def test_a_rail_before_the_ball_is_not_the_rail_after_contact(ask):
+    # 9-bca 8 : après l'impact sur la boule la plus basse, une bande; la bande touchée avant
+    # l'impact n'y compte pas
+    a = ask("au 9 je joue la 2 qui s'arrête avant la bande, ma blanche avait touché la bande avant de toucher la 2")
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and o["ball_in_hand"] is True
+        assert [f["code"] for f in o["fouls"]] == ["no_rail"]

@@ -155,7 +155,7 @@ def _fact_count(f: Facts) -> int:
     return sum(bool(x) for x in (
         f.kind, f.first != "unset", f.pocketed or f.nothing_pocketed or f.not_pocketed or f.pocketed_count is not None,
         f.cue or f.cue_not, f.off, f.crossed is not None,
-        f.rail is not None or f.no_rail or f.rails_count is not None, f.called != "unset", f.codes,
+        f.rail is not None or f.no_rail or f.rails_count is not None or f.cue_rail_first, f.called != "unset", f.codes,
         f.fouls_self is not None or f.fouls_shooter is not None, f.jump or f.masse, f.lowest is not None or f.present or f.on_table))
 
 

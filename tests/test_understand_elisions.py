@@ -65,3 +65,12 @@ def test_a_rail_before_the_ball_is_not_the_rail_after_contact(ask):
     for o in a["outcomes"].values():
         assert o["legal"] is False and o["ball_in_hand"] is True
         assert [f["code"] for f in o["fouls"]] == ["no_rail"]
+
+
+def test_i_go_on_after_my_break_opens_the_next_shot(ask):
+    # 9-bca 4 : si l'ouvreur empoche une ou plusieurs boules lors d'un bris légal, il continue de
+    # jouer; 7 : la blanche doit toucher en premier la plus basse (la 1 et la 2 sont tombées)
+    a = ask("jeu de la 9, je casse et la 2 et la 1 tombent, j'enchaîne : je touche la 3, elle ne tombe pas mais va en bande")
+    assert a["scenario"]["shot"]["kind"] == "normal"
+    for o in a["outcomes"].values():
+        assert o["legal"] is True and o["ball_in_hand"] is False and o["next_shooter"] == "opponent"

@@ -219,8 +219,13 @@ def _clauses(toks: list[str]) -> list[Clause]:
     return raw
 
 
+_GOES_TO = frozenset({"en", "a", "au", "aux", "contre", "dans", "sur", "direct", "directement", "droit", "tout"})
+
+
 def _starts_with_verb(toks: list[str]) -> bool:
-    for t in toks:
+    for k, t in enumerate(toks):
+        if t in ("va", "vont") and toks[k + 1:k + 2] and toks[k + 1] in _GOES_TO:
+            return True     # « … mais va en bande »: « aller » a verb of its own, not an auxiliary
         if t in _AUX:
             continue
         return bool(_VERB_RE.match(t))

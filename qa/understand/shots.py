@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from qa.understand.classify import narrative
 from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, Clause, _ARTICLES
-from qa.understand.lexicon import CLAIM_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SHOT_MARKERS, STROKE_VERBS
+from qa.understand.lexicon import CLAIM_VERBS, CONTINUE_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SHOT_MARKERS, STROKE_VERBS
 
 _PERSONS = ("self", "other", "player")
 _LATER = frozenset({"puis", "ensuite", "apres"})
@@ -101,6 +101,8 @@ def _opens_shot(c: Clause, handed_back: bool, player: str | None, potted: bool) 
         return True
     if player is not None and c.subject != player and _shot_event(c) and not c.inherited:
         return True     # the other player plays: players take turns
+    if c.subject == player and not c.inherited and any(t in CONTINUE_VERBS for t in _verbs(Clause(c.toks[:4]))):
+        return True     # « je continue »: the same player's next shot
     marked = _marked(c)
     if _stroke(c) and (marked or c.conj in _LATER and c.toks[:1] != ["avoir"]):
         return True

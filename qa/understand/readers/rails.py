@@ -25,7 +25,7 @@ _NONE_RAIL = re.compile(
     r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)")
 _NONE_RAIL_ALL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* ni rien (?:d autre |)(?:ne |n )(?:touche|va|tape)\w*")
 _RAIL = re.compile(
-    r"\b(?:CUE|elle|B\d++\S*+|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
+    r"\b(?:CUE|elle|B\d++\S*+|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2}(?:(?: ,)? qui \w+ pas(?: ,)? mais| mais)? (?:touche|touchent|va|vont|part|partent|tape|tapent|"
     r"frappe|frappent|rejoint|rejoignent|atteint|atteignent|a touche|ont touche|revient|revien\w*) (?:ensuite |apres |bien |)"
     r"(?:toucher |taper |frapper |)(?:a |en |contre |dans |sur |)(?:la |une |les |des |)bandes?")
 # a rail the cue ball reached before the ball: not the rail after the contact

@@ -74,3 +74,16 @@ def test_i_go_on_after_my_break_opens_the_next_shot(ask):
     assert a["scenario"]["shot"]["kind"] == "normal"
     for o in a["outcomes"].values():
         assert o["legal"] is True and o["ball_in_hand"] is False and o["next_shooter"] == "opponent"
+
+
+def test_no_push_out_after_a_break_whose_cue_ball_went_down(ask):
+    # 9-bca 5 : « Lorsque l'ouvreur empoche la blanche lors du bris, l'adversaire ne peut pas jouer
+    # un coup poussé »; 9-ffb : « En cas de casse régulière, le joueur qui a la main après la casse
+    # peut jouer un coup de dégagement » : le coup est un coup ordinaire, la 1 devait être touchée
+    a = ask("jeu de la 9 : mon adversaire casse, la blanche tombe dans le coin. j'ai bille en main, je dis push out, "
+            "je place la blanche et je touche la 6 en premier alors que la 1 est là")
+    assert a["scenario"]["shot"]["kind"] == "normal"
+    assert set(a["outcomes"]) == {"9-bca", "9-ffb"}
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and o["ball_in_hand"] is True
+        assert [f["code"] for f in o["fouls"]] == ["wrong_ball_first"]

@@ -37,6 +37,11 @@ def _is_break(clauses: Sequence[Clause]) -> bool:
     return merge(read_story(_text_of(clauses))).kind == "break" if clauses else False
 
 
+def _scratched(clauses: Sequence[Clause]) -> bool:
+    """The shot told by ``clauses`` sent the cue ball into a pocket or off the table."""
+    return merge(read_story(_text_of(clauses)), *(read_clause(c, Facts()) for c in clauses)).cue in ("pocketed", "off_table")
+
+
 def _story(text: str, shots: Shots) -> Partial:
     """The story's facts: of the state on the whole story, of the shot on the ruled shot's
     clauses; the earlier shots' pocketed balls are down, and fouls in a row start again after a
@@ -54,9 +59,14 @@ def _story(text: str, shots: Shots) -> Partial:
             reset.append(Fact(field, 0, _text_of(shots.earlier), _RESET))
     if reset and not any(f.field is F.WARNED for f in shot):
         reset.append(Fact(F.WARNED, None, _text_of(shots.earlier), _RESET))   # a warning ends with its streak
-    if any(f.field is F.KIND and f.value == "push_out" for f in shot) and not _is_break(shots.previous):
-        # a push-out is played only on the shot right after the break: here an ordinary shot
-        shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_UNAVAILABLE, True, _text_of(shots.previous)),)
+    if any(f.field is F.KIND and f.value == "push_out" for f in shot):
+        if not _is_break(shots.previous):
+            # a push-out is played only on the shot right after the break: here an ordinary shot
+            shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_UNAVAILABLE, True, _text_of(shots.previous)),)
+        elif _scratched(shots.previous):
+            # after a break whose cue ball went down, no text lets the incoming player push out
+            # (9-bca 5, 9-ffb « en cas de casse régulière », 10-ffb 5, 10-guide, 10-doolys)
+            shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_AFTER_SCRATCH, True, _text_of(shots.previous)),)
     earlier = merge(*(read_clause(c, Facts()) for c in shots.earlier))
     gone = (Fact(F.GONE, earlier.pocketed, _text_of(shots.earlier)),) if earlier.pocketed else ()
     return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone

@@ -87,3 +87,14 @@ def test_no_push_out_after_a_break_whose_cue_ball_went_down(ask):
     for o in a["outcomes"].values():
         assert o["legal"] is False and o["ball_in_hand"] is True
         assert [f["code"] for f in o["fouls"]] == ["wrong_ball_first"]
+
+
+def test_a_push_out_only_meant_is_an_ordinary_shot(ask):
+    # 9-bca 5 : « Le joueur doit faire part de son intention de "pousser" avant d'exécuter le
+    # coup, sinon le coup sera jugé normal »; 7 : la blanche touche en premier une autre que la plus basse
+    a = ask("au jeu de la 9, mon adversaire casse et rien ne tombe. je tire la blanche qui touche la 5 "
+            "(la 1 était derrière la 8), je voulais jouer un push out mais je l'ai pas dit")
+    assert a["scenario"]["shot"]["kind"] == "normal"
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and o["ball_in_hand"] is True
+        assert [f["code"] for f in o["fouls"]] == ["wrong_ball_first"]

@@ -182,6 +182,8 @@ def _inherited_subject(c: Clause, ctx: _Context) -> tuple[str | None, tuple[int,
     « qui », else the subject before for a clause that starts with a verb (None: not inherited)."""
     if c.conj == "qui" and ctx.last[-1:] in (("rien",), ("aucune",), ("aucun",)):
         return "none", ()           # « rien qui tombe »
+    if c.conj == "qui" and ctx.last[-1:] == ("CUE",):
+        return "cue", ()            # « je joue la blanche qui va toucher la 4 »
     if c.conj == "qui" and ctx.obj:
         return "balls", ctx.obj
     if ctx.obj and c.toks and c.toks[0].endswith(("ee", "ees", "prise")) and _VERB_RE.match(c.toks[0]):

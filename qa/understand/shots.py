@@ -36,7 +36,8 @@ _POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|
 _BODY = re.compile(r"\bavec (?:ma|sa|ta|mon|son|ton|la|le|votre) (?:main|bras|manche|coude|doigt|pull|veste|chemise|ventre|corps|"
                    r"cravate|telephone)|\ben (?:me|se|te) penchant\b|\bqueue (?:de jump |)(?:\w+ ){0,1}posee sur")
 _LATER_SHOT = re.compile(r"^(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
-_MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux"})
+_MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux",
+                    "pensais", "pensait", "comptais", "comptait"})     # « je pensais faire un push »: meant, not played
 
 
 @dataclass(frozen=True)

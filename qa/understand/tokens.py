@@ -215,7 +215,7 @@ def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
     return _GAMES.sub(" GAME ", " ".join(out)).split()
 
 
-_SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|est|touche|reste|"
+_SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|est|etait|touche|reste|restait|"
                          r"ressort|vole|glisse|coule|a|ne|n|termine|atterrit|roule|bouge|monte|remonte|revole|decolle|saute)$")
 
 

@@ -41,8 +41,11 @@ _BALL_EVENT = re.compile(
     r"^(?:tomb|rentr|entr|sort|saut|vol|revol|decoll|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
     r"atterri|quitt|passe|passent|franchi|revien|rebond|reste|restent|glisse|disparai|cogn|heurt)\w*$")
 _STRONG_SUBJ = frozenset({"je", "j", "g", "tu", "t", "vous", "nous", "ADV", "PLAYER", "il", "on"})
+# « puis-je » asks only before an infinitive (« puis-je rejouer ? »); « …, puis je fais une faute »
+# tells what came next
+_MAY_I = r"puis je(?= (?:le |la |l |les |y |en |me |m |)(?:\w+(?:er|ir)|faire|mettre|prendre|dire|refaire|remettre|reprendre)\b)"
 _INVERSION = re.compile(r"\b[a-z]+ t (?:il|elle|on|ils|elles)\b|\b(?:est|sont|peut|doit|faut|compte|"
-                        r"vaut|dois|puis|ai|as|a) (?:il|elle|on|je|tu)\b")
+                        r"vaut|dois|ai|as|a) (?:il|elle|on|je|tu)\b|\bpuis (?:il|elle|on|tu)\b(?= \w+(?:er|ir)\b)|\b" + _MAY_I)
 
 
 def _main_verb(toks: list[str], start: int) -> tuple[int, str] | None:
@@ -141,7 +144,7 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
     return person, balls
 
 
-_MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|puis je|peut on|peut il|peux je|faut il|ai je le droit|a t on le droit|"
+_MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|" + _MAY_I + r"|peut on|peut il|peux je|faut il|ai je le droit|a t on le droit|"
                       r"est ce que (?:je|j|on|tu) (?:peux|peut|dois|doit|ai le droit)|est il (?:permis|autorise|interdit|obligatoire)|"
                       r"(?:je|tu|on) (?:peux|peut|dois|doit) (?:\w+ )?(?:toucher|jouer|annoncer|casser|sauter|masser|placer|rentrer))\b")
 _RULING_Q = re.compile(r"\b(?:faute|fautes|gagne|gagner|gagnee|gagnes|perdu|perd|perds|valable|valide|regulier|reguliere|"

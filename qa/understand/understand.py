@@ -145,8 +145,10 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
         before = shots.earlier[:len(shots.earlier) - len(shots.previous)]
         shots = Shots(ruled=shots.previous, earlier=before, previous=())
     f = _facts(text, shots, named + claim)
-    if shots.earlier and not _has_shot_fact(f):
-        f = _facts(text, Shots(ruled=tuple(clauses)), named + claim)    # the last shot tells nothing: one story
+    if shots.earlier and not _has_shot_fact(f) and not f.generic_foul:
+        # the last shot tells nothing: one story (not when it tells a foul without naming it:
+        # the earlier shots' facts are not that foul's)
+        f = _facts(text, Shots(ruled=tuple(clauses)), named + claim)
     if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):

@@ -100,8 +100,8 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if subj == "cue" and _PASSES_BY.search(s) and not re.search(r"\b(?:" + V_CONTACT + r") B\d", s):
         r.add(F.FIRST, None, s, _ONTO - 1)  # "la blanche passe à côté", "passe entre…": unless a contact is told
         return True
-    if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
-                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d++\S*+)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
+    if re.search(r"\b(?:rate|rates|ratez|rater|ratant|manque|manques|manquez|manquer|manquant|loupe|loupes|loupez|louper|loupant|foire)\w* "
+                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|la plus petite|la plus basse|B\d++\S*+)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
             and not re.search(r"\b(?:touche|tape|frappe)\w* (?:d abord |en premier |)B\d", s) \
             and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d++\S*+) (?:dans|au|a|en)", s):
         told = re.search(r"\bB(\d+)\b", s)
@@ -342,7 +342,7 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, neg, subj = x.s, x.neg, x.subj
     if _cue_follows(s, neg, seen, r):
         return True
-    m = re.fullmatch(r" (?:et |c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|au trou)(?: \w+){0,3} ", s)
+    m = re.fullmatch(r" (?:et |c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|dans (?:le|un) (?:trou|coin)|au trou)(?: \w+){0,3} ", s)
     if m and not neg:   # "la 9 au fond", "la blanche dedans"
         if m.group(1) == "CUE":
             r.add(F.CUE, "pocketed", m.group(0))

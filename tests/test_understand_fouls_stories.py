@@ -1,0 +1,46 @@
+"""Stories of fouls in a row told in few words (qa/understand/): « puis je fais … » tells what came
+next (not « puis-je ? »), « sans que personne ne me prévienne » is no warning, « en ratant la plus
+basse » is a miss, « la blanche dans le trou » without a verb is a scratch, and a foul told
+without its kind after a legal shot is not ruled from the earlier shots' facts.
+Expected values from the rule texts (rules_data/sources/)."""
+from __future__ import annotations
+
+from qa.situation_answer import answer_situation
+from qa.understand import understand
+
+
+def test_then_i_fail_to_reach_a_rail_without_a_warning_is_no_loss(rulebook):
+    # 10-ffb : « Si l'avertissement n'est pas notifié et qu'une troisième faute consécutive est
+    # commise » : pas de perte; la faute ordinaire donne la bille en main
+    a = answer_situation(rulebook, "jeu de la 10, j'ai déjà deux fautes sans que mon adversaire m'avertisse, "
+                                   "puis je joue la 1 et aucune bille ne va en bande")
+    assert a is not None
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and o["ball_in_hand"] is True and o["game_over"] is False
+
+
+def test_a_third_foul_missing_the_lowest_after_the_warning_loses(rulebook):
+    # 10-doolys 13 : « Lorsqu'un joueur commet trois fautes consécutives … il perd la partie »
+    a = answer_situation(rulebook, "au 10 chez Dooly's, deux fautes de suite, l'arbitre m'a prévenu, "
+                                   "puis troisième faute en manquant la plus basse")
+    assert a is not None
+    o = a["outcomes"]["10-doolys"]
+    assert o["legal"] is False and o["game_over"] is True and o["winner"] == "opponent"
+
+
+def test_the_cue_ball_in_the_pocket_without_a_verb_is_a_scratch(rulebook):
+    # 9-ffb : sans avertissement la troisième faute n'est pas une troisième faute consécutive
+    a = answer_situation(rulebook, "au 9 FFB, deux fautes à la suite et on ne m'a pas averti, troisième faute : la blanche dans le coin")
+    assert a is not None
+    o = a["outcomes"]["9-ffb"]
+    assert o["fouls"][0]["code"] == "cue_ball_pocketed" and o["game_over"] is False and o["ball_in_hand"] is True
+
+
+def test_may_i_still_asks_before_an_infinitive(rulebook):
+    assert understand(rulebook, "au 9, puis-je rejouer la 9 ?") is None
+
+
+def test_a_foul_of_no_stated_kind_is_not_ruled_from_the_legal_shot_before(rulebook):
+    # the last shot is « je fais une faute »: the earlier legal shot's facts are not that foul's
+    u = understand(rulebook, "au 9 : je touche la 2 et elle va en bande, rien ne tombe. ensuite il joue, puis je fais une faute")
+    assert u is None or u.scenario["shot"].get("rail_after_contact") is not True

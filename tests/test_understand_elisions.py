@@ -98,3 +98,23 @@ def test_a_push_out_only_meant_is_an_ordinary_shot(ask):
     for o in a["outcomes"].values():
         assert o["legal"] is False and o["ball_in_hand"] is True
         assert [f["code"] for f in o["fouls"]] == ["wrong_ball_first"]
+
+
+def test_a_break_on_the_one_then_a_list_that_falls(rulebook):
+    # « sur la 1, la 4 et la 6 tombent »: the 1 is hit, the 4 and the 6 fall
+    from qa.understand import understand
+    u = understand(rulebook, "au 9, ma casse arrive plein pot sur la 1, la 4 et la 6 tombent")
+    assert u is not None
+    assert u.scenario["shot"]["first_contact"] == 1 and sorted(u.scenario["shot"]["pocketed"]) == [4, 6]
+
+
+def test_a_break_that_makes_a_ball_fall_is_a_story(rulebook):
+    from qa.understand import understand
+    u = understand(rulebook, "jeu de la 9 : mon break fait rentrer la 7")
+    assert u is not None and u.scenario["shot"]["kind"] == "break" and u.scenario["shot"]["pocketed"] == [7]
+
+
+def test_a_break_with_a_ball_fallen_does_not_tell_the_ball_hit(rulebook):
+    from qa.understand import understand
+    u = understand(rulebook, "au 9 une casse avec la 5 tombée dans le coin, la blanche reste sur la table, c'est bon ?")
+    assert u is None or u.scenario["shot"].get("first_contact") != 5

@@ -117,6 +117,11 @@ def _clause_event(ts: list[str]) -> tuple[bool, bool]:
     return False, False
 
 
+# a shot that makes a ball fall or leave the table (« la casse fait tomber la 9 », « mon coup a fait sortir la 4 »)
+_CAUSED = re.compile(r"\b(?:casse|break|bris|BRK|coup|tir|push|jump|masse|ouverture) (?:\w+ ){0,2}?(?:fait|fais|a fait|avait fait|finit par faire) "
+                     r"(?:tomber|rentrer|sortir|sauter|voler) (?:B\d|CUE)")
+
+
 def _implied_ball_events(c: "Clause") -> int:
     """Events of balls whose subject is not written in the clause."""
     ts = c.toks
@@ -127,6 +132,8 @@ def _implied_ball_events(c: "Clause") -> int:
     if c.conj == "qui" and c.subject == "balls":
         mv = _main_verb(["X"] + ts, 0)
         return 1 if mv and _BALL_EVENT.match(mv[1]) else 0
+    if _CAUSED.search(" ".join(ts)):
+        return 1    # « ma casse fait tomber la 9 »: the 9 falls, caused by the shot
     return 0
 
 

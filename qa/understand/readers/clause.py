@@ -180,8 +180,8 @@ def _contact_told(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if m and not neg and not modal:     # « il joue mollement sur la 5 »
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _ONTO)
     m = re.search(r"\b(?:contact|impact|attaque)s? (?:\w+ ){0,2}(?:sur|avec) (B\d+)(?: (" + _STRONG + r"))?", s) \
-        or re.search(r"\b(?:casse|break|bris|BRK|ouverture) (?:\w+ ){0,2}avec (B\d+)(?: (" + _STRONG + r"))?", s)
-    if m and not neg:   # "contact sur la 6", "impact sur la 1", "casse avec la 1 en premier"
+        or re.search(r"\b(?:casse|break|bris|BRK|ouverture) (?:\w+ ){0,3}(?:avec|sur) (B\d+)(?! (?:tombee|rentree|empochee|blousee|dedans|au fond|dans|en poche))(?: (" + _STRONG + r"))?", s)
+    if m and not neg:   # "contact sur la 6", "impact sur la 1", "casse avec la 1 en premier", « casse plein pot sur la 1 »
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STRONG_TOLD if m.group(2) else _TOLD)
     if subj == "balls" and len(c.subj_balls) == 1 and re.fullmatch(r" B\d+ (?:" + _STRONG + r") ", s):
         r.add(F.FIRST, c.subj_balls[0], s, _STATED)     # "je casse, la 1 en premier, …"

@@ -118,3 +118,14 @@ def test_a_break_with_a_ball_fallen_does_not_tell_the_ball_hit(rulebook):
     from qa.understand import understand
     u = understand(rulebook, "au 9 une casse avec la 5 tombée dans le coin, la blanche reste sur la table, c'est bon ?")
     assert u is None or u.scenario["shot"].get("first_contact") != 5
+
+
+def test_the_shot_after_a_break_that_sent_no_ball_down_has_the_whole_rack(ask):
+    # 10-ffb 5 : « Il n'est pas possible de jouer un push-out si le joueur a bille en main après la
+    # casse »; faute 2 : la bille la plus basse (la 1, rien n'est tombé à la casse) doit être touchée
+    a = ask("au 10 FFB, mon adversaire casse et sa blanche tombe. j'ai bille en main, j'annonce push out, "
+            "je place la blanche puis je touche la 4 en premier")
+    assert a["scenario"]["state"]["on_table"][0] == 1
+    o = a["outcomes"]["10-ffb"]
+    assert o["legal"] is False and o["ball_in_hand"] is True
+    assert [f["code"] for f in o["fouls"]] == ["wrong_ball_first"]

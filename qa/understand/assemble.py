@@ -296,6 +296,9 @@ def _table(b: _Build) -> None:
         table = sorted(set(range(f.lowest, b.money + 1)) | {x for x in mentioned if x > f.lowest} | set(f.present))
     elif f.present or b.gone:
         table = _table_from_present(b, mentioned)
+    elif f.after_quiet_break:
+        table = list(range(1, b.money + 1))     # the shot after a break that sent no ball down
+        b.assumptions.append("J’ai supposé qu’aucune bille n’était tombée à la casse : toutes étaient encore sur la table.")
     elif isinstance(b.first, int):
         low = min(mentioned)
         table = sorted(set(range(low, b.money + 1)))

@@ -62,6 +62,7 @@ class F(str, Enum):
     LOWEST = "lowest"
     PRESENT = "present"              # balls said to be on the table
     GONE = "gone"                    # balls down before this shot
+    AFTER_QUIET_BREAK = "after_quiet_break"     # the shot right after a break that told no ball down
     PERSONS = "persons"              # subjects of the shot's events
     NAMED = "named"                  # every ball the story names
     INCIDENTAL_JUMP = "incidental_jump"     # the cue ball jumps over a ball by itself (not ruled here)
@@ -158,6 +159,7 @@ class Facts:
     lowest: int | None = None
     present: tuple[int, ...] = ()
     gone: tuple[int, ...] = ()
+    after_quiet_break: bool = False
     persons: tuple[str, ...] = ()
     named: frozenset[int] = frozenset()
     incidental_jump: bool = False

@@ -42,6 +42,13 @@ def _scratched(clauses: Sequence[Clause]) -> bool:
     return merge(read_story(_text_of(clauses)), *(read_clause(c, Facts()) for c in clauses)).cue in ("pocketed", "off_table")
 
 
+def _told_down(earlier: Facts, clauses: Sequence[Clause]) -> bool:
+    """The shot told by ``clauses`` pocketed or drove off balls (named or counted)."""
+    story = merge(read_story(_text_of(clauses)))
+    return bool(earlier.pocketed or earlier.off or earlier.pocketed_count or story.pocketed or story.off
+                or story.pocketed_count or story.generic_pocket or story.told_pockets)
+
+
 def _story(text: str, shots: Shots) -> Partial:
     """The story's facts: of the state on the whole story, of the shot on the ruled shot's
     clauses; the earlier shots' pocketed balls are down, and fouls in a row start again after a
@@ -69,6 +76,8 @@ def _story(text: str, shots: Shots) -> Partial:
             shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_AFTER_SCRATCH, True, _text_of(shots.previous)),)
     earlier = merge(*(read_clause(c, Facts()) for c in shots.earlier))
     gone = (Fact(F.GONE, earlier.pocketed, _text_of(shots.earlier)),) if earlier.pocketed else ()
+    if not gone and shots.previous == shots.earlier and _is_break(shots.previous) and not _told_down(earlier, shots.previous):
+        gone = (Fact(F.AFTER_QUIET_BREAK, True, _text_of(shots.previous)),)    # the rack is still whole
     return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone
 
 

@@ -44,3 +44,26 @@ def test_a_foul_of_no_stated_kind_is_not_ruled_from_the_legal_shot_before(rulebo
     # the last shot is « je fais une faute »: the earlier legal shot's facts are not that foul's
     u = understand(rulebook, "au 9 : je touche la 2 et elle va en bande, rien ne tombe. ensuite il joue, puis je fais une faute")
     assert u is None or u.scenario["shot"].get("rail_after_contact") is not True
+
+
+def test_ball_in_hand_after_a_foul_then_adjusted_and_potted_is_legal(rulebook):
+    # 9-bca 9 : « Le joueur peut ajuster la position de la blanche tant qu'il n'a pas joué son coup »
+    a = answer_situation(rulebook, "au 9 BCA, j'ai la bille en main suite à sa faute, je pose la blanche, je la "
+                                   "redéplace à la main une fois, puis je joue la 2 qui tombe")
+    assert a is not None
+    o = a["outcomes"]["9-bca"]
+    assert o["legal"] is True and o["next_shooter"] == "shooter"
+
+
+def test_the_cue_ball_in_hand_placed_badly_is_a_listed_foul(rulebook):
+    # 10-ffb faute 10 : la blanche mal placée
+    a = answer_situation(rulebook, "10 FFB : bille en main pour moi, je la place mal puis je tire")
+    assert a is not None
+    assert [f["code"] for f in a["outcomes"]["10-ffb"]["fouls"]] == ["ball_in_hand_misplaced"]
+
+
+def test_a_sleeve_of_a_shirt_moving_a_ball_is_a_touched_ball(rulebook):
+    # 9-ffb : bille touchée ou déplacée autrement que par le procédé
+    a = answer_situation(rulebook, "9 FFB : ma manche de veste a effleuré la 6, elle a roulé un peu")
+    assert a is not None
+    assert [f["code"] for f in a["outcomes"]["9-ffb"]["fouls"]] == ["touched_ball"]

@@ -337,6 +337,12 @@ def _cue_follows(s: str, neg: bool, seen: Facts, r: Reading) -> bool:
     return False
 
 
+def _to_the_middle(fall: re.Match[str] | None, subj: str | None) -> bool:
+    """« la blanche roule au milieu »: to the middle of the table, not into a side pocket."""
+    return bool(fall and subj == "cue" and re.fullmatch(r"(?!" + V_FALL + r")\S+(?: \S+)? (?:au|a|en) (?:le |plein |)milieu",
+                                                        fall.group(0)))
+
+
 def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Pockets told with balls as subject; True when the clause is read."""
     s, neg, subj = x.s, x.neg, x.subj
@@ -357,8 +363,7 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                          r"a fini|ont fini|a file|ont file) (?:(?:direct|directement|droit|tout droit|lentement|doucement|tranquillement|pile) )?"
                          r"(?:" + _POCKET_PLACE + r"|au fond(?! de la table| du billard| de table))|(?:reste|restent) (?:dans|en) (?:la |une |le |)(?:poche|blouse|trou)|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
-        if fall and subj == "cue" and re.fullmatch(r"(?!" + V_FALL + r")\S+(?: \S+)? (?:au|a|en) (?:le |plein |)milieu", fall.group(0)):
-            fall = None     # « la blanche roule au milieu »: to the middle of the table, not into a side pocket
+        fall = None if _to_the_middle(fall, subj) else fall
         ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
         deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)
         if fall and not deja and not re.search(r"\b(?:reste|restent|restait) (?:sur|en|au bord|pres|devant|dans le coin de la)", s) \

@@ -117,6 +117,9 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
         r.add(F.KIND, "break", m.group(0), -1)      # balls past the head string: only told of a break
 
 
+_IN_HAND_AFTER_FOUL = re.compile(r"\b(?:BIH|CUE en main|en main)(?: \w+){0,2}? (?:apres|suite a|sur) (?:une |sa |ma |ta |la |son |)faute\b")
+
+
 def _warning_and_counts(s: str) -> Partial:
     """The fouls so far and the warning; balls told by their number; generic pockets and fouls."""
     r = Reading()
@@ -146,6 +149,7 @@ def _warning_and_counts(s: str) -> Partial:
                  r"(?:rentre|rentrent|tombe|tombent|entre|entrent|est rentree|sont rentrees|est empochee|sont empochees)\b|"
                  r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|mets)\w* (?:une|des|plusieurs|2|quelques) (?:autres? |)(?:billes?|boules?)\b", s):
         r.add(F.GENERIC_POCKET, True, m.group(0))
+    told = _IN_HAND_AFTER_FOUL.sub("BIH", s)     # « bille en main après une faute »: the state, not this shot's foul
     if m := re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
                  r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b(?! (?:de |d )(?:ADV|l autre|PLAYER))|"
                  r"\b(?:ou|quand|lorsqu|s) il y a (?:eu |)(?:une |)faute\b|\bil y a eu (?:une |)faute\b|"
@@ -158,7 +162,7 @@ def _warning_and_counts(s: str) -> Partial:
                  # a ball of no stated number off the table: a foul in every text, the ball unknown to the engine
                  r"|\b(?:une|des|plusieurs|deux|2|3) (?:autres? |)(?:billes?|boules?) (?:de but |numerotees? |)(?:a |ont |est |sont |)"
                  r"(?:sort|sortent|sortie|sorties|saute|sautent|vole|volent|part|partent|tombe|tombent|tombee|tombees)\w* "
-                 r"(?:de la table|hors de la table|du billard|hors du billard|par terre|au sol)\b", s):
+                 r"(?:de la table|hors de la table|du billard|hors du billard|par terre|au sol)\b", told):
         r.add(F.GENERIC_FOUL, True, m.group(0))
     if m := re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
                  r"la plus petite|la bille la plus basse|la bille visee)", s):

@@ -67,3 +67,47 @@ def test_a_sleeve_of_a_shirt_moving_a_ball_is_a_touched_ball(rulebook):
     a = answer_situation(rulebook, "9 FFB : ma manche de veste a effleuré la 6, elle a roulé un peu")
     assert a is not None
     assert [f["code"] for f in a["outcomes"]["9-ffb"]["fouls"]] == ["touched_ball"]
+
+
+def test_a_legal_shot_between_fouls_of_a_player_told_without_his_name_resets_the_run(rulebook):
+    # 9-ffb : « trois fautes successives non entrecoupées par un coup régulier »
+    a = answer_situation(rulebook, "au 9, mon adversaire commet deux fautes d'affilée, puis un coup correct où il "
+                                   "manque la 4, puis encore une faute (aucune bande)")
+    assert a is not None
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and o["game_over"] is False and o["ball_in_hand"] is True
+
+
+def test_nobody_had_told_him_is_no_warning(rulebook):
+    # 9-ffb : « Si une troisième faute est commise alors que l'avertissement n'a pas été notifié,
+    # elle n'est pas considérée comme une troisième faute consécutive »
+    a = answer_situation(rulebook, "9 FFB : il en est à deux fautes, personne ne lui avait dit, et là il touche la 3 "
+                                   "et la blanche tombe")
+    assert a is not None
+    o = a["outcomes"]["9-ffb"]
+    assert o["game_over"] is False and o["ball_in_hand"] is True
+
+
+def test_this_time_it_is_the_cue_ball_in_the_pocket(rulebook):
+    # 10-ffb : trois fautes consécutives, averti après la deuxième : la manche est perdue
+    a = answer_situation(rulebook, "10 FFB, il a deux fautes et il a été averti; cette fois c'est la blanche dedans")
+    assert a is not None
+    o = a["outcomes"]["10-ffb"]
+    assert o["game_over"] is True and o["winner"] == "opponent"
+
+
+def test_three_facts_of_a_shot_are_a_story(rulebook):
+    # 9-bca 8 : sans bande après l'impact, faute
+    a = answer_situation(rulebook, "au 9, je viens poser la blanche contre la 5, la plus basse, et ni la 5 ni la blanche ne vont en bande")
+    assert a is not None
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and [f["code"] for f in o["fouls"]] == ["no_rail"]
+
+
+def test_a_ball_touched_with_the_arm_before_the_stroke_is_the_turns_foul(rulebook):
+    # 10-guide : faute, bille touchée (autrement qu'avec le procédé)
+    a = answer_situation(rulebook, "guide, jeu de la 10 : en me mettant en position j'ai accroché la 6 avec mon coude, "
+                                   "elle a bougé, puis j'ai joué la 1 qui est tombée")
+    assert a is not None
+    o = a["outcomes"]["10-guide"]
+    assert o["legal"] is False and o["ball_in_hand"] is True and [f["code"] for f in o["fouls"]] == ["touched_ball"]

@@ -213,6 +213,8 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
         return True     # "à la casse rien ne rentre, 3 billes touchent une bande, la 1 touchée en premier"
     if f.told_pockets and _fact_count(f) >= 2:
         return True
+    if _fact_count(f) >= 3 and f.first != "unset" and not re.search(r"\bsi\b", sym):
+        return True     # « je viens coller la blanche contre la 4, la plus basse, mais rien ne touche une bande »
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
     if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
         return True

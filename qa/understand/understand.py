@@ -49,6 +49,19 @@ def _told_down(earlier: Facts, clauses: Sequence[Clause]) -> bool:
                 or story.pocketed_count or story.generic_pocket or story.told_pockets)
 
 
+# fouls of the turn, not of a stroke: told before the player's stroke, they are that turn's foul
+_TURN_FOULS = frozenset({"touched_ball"})
+
+
+def _turn_fouls(shots: Shots, ruled_by: str | None) -> Partial:
+    """« j'ai touché la 7 avec mon bras, puis j'ai joué la 2 »: the ball touched in the same
+    player's turn, before the stroke, is a foul of the shot ruled (9-ffb, 10-guide « bille touchée »)."""
+    if any(c.subject in ("self", "other", "player") and c.subject != ruled_by for c in shots.previous):
+        return ()
+    codes = merge(read_story(_text_of(shots.previous))).codes
+    return tuple(Fact(F.CODES, code, _text_of(shots.previous)) for code in codes if code in _TURN_FOULS)
+
+
 def _story(text: str, shots: Shots) -> Partial:
     """The story's facts: of the state on the whole story, of the shot on the ruled shot's
     clauses; the earlier shots' pocketed balls are down, and fouls in a row start again after a
@@ -58,7 +71,10 @@ def _story(text: str, shots: Shots) -> Partial:
         return whole
     shot = read_story(_text_of(shots.ruled))
     own_fouls = {f.field for f in shot if f.field in (F.FOULS_SELF, F.FOULS_OTHER, F.FOULS_SHOOTER)}
-    ruled_by = next((c.subject for c in shots.ruled if c.subject in ("self", "other", "player")), None)
+    # who played the ruled shot: its person, else the last person told (« il fait deux fautes, puis un
+    # coup correct, puis une nouvelle faute »)
+    ruled_by = next((c.subject for c in shots.ruled if c.subject in ("self", "other", "player")),
+                    next((c.subject for c in reversed(shots.earlier) if c.subject in ("self", "other", "player")), None))
     state = tuple(f for f in whole if f.field in _STATE and f.field not in own_fouls)
     reset = []
     for field, person in ((F.FOULS_SELF, "self"), (F.FOULS_OTHER, "other"), (F.FOULS_SHOOTER, ruled_by)):
@@ -78,7 +94,7 @@ def _story(text: str, shots: Shots) -> Partial:
     gone = (Fact(F.GONE, earlier.pocketed, _text_of(shots.earlier)),) if earlier.pocketed else ()
     if not gone and shots.previous == shots.earlier and _is_break(shots.previous) and not _told_down(earlier, shots.previous):
         gone = (Fact(F.AFTER_QUIET_BREAK, True, _text_of(shots.previous)),)    # the rack is still whole
-    return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone
+    return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone + _turn_fouls(shots, ruled_by)
 
 
 _WARNING = re.compile(r"\b(?:averti|avertie|avertis|prevenu|prevenue|prevenus|avertissement)\b")

@@ -348,7 +348,7 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, neg, subj = x.s, x.neg, x.subj
     if _cue_follows(s, neg, seen, r):
         return True
-    m = re.fullmatch(r" (?:et |c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|dans (?:le|un) (?:trou|coin)|au trou)(?: \w+){0,3} ", s)
+    m = re.fullmatch(r" (?:et |(?:cette fois |et la |la |)c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|dans (?:le|un) (?:trou|coin)|au trou)(?: \w+){0,3} ", s)
     if m and not neg:   # "la 9 au fond", "la blanche dedans"
         if m.group(1) == "CUE":
             r.add(F.CUE, "pocketed", m.group(0))

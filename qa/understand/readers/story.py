@@ -135,7 +135,7 @@ def _warning_and_counts(s: str) -> Partial:
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
                  r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
                  r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir)|"
-                 r"personne (?:ne |n )?(?:m |t |l |lui |)a (?:rien )?dit|"
+                 r"personne (?:ne |n )?(?:m |t |l |lui |)(?:a|avait) (?:rien )?dit|"
                  r"sans qu\w* (?:\S+ ){0,2}?(?:m |me |t |te |l |le |nous |vous |)(?:ait |aie |)(?:previenne|previennent|avertisse|avertissent|prevenu|averti))", s):
         r.add(F.WARNED, False, m.group(0))
     elif m := re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu|avise|m a avise)\b", s):

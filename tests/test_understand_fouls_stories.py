@@ -111,3 +111,25 @@ def test_a_ball_touched_with_the_arm_before_the_stroke_is_the_turns_foul(ruleboo
     assert a is not None
     o = a["outcomes"]["10-guide"]
     assert o["legal"] is False and o["ball_in_hand"] is True and [f["code"] for f in o["fouls"]] == ["touched_ball"]
+
+
+def test_a_legal_shot_at_the_next_turn_resets_the_run(rulebook):
+    # 9-ffb : trois fautes « non entrecoupées par un coup régulier »: ici une seule faute
+    a = answer_situation(rulebook, "au 9 : deux fautes pour moi, puis au coup d'après un coup régulier (je touche la 3, "
+                                   "elle va en bande), puis au tour d'après je touche la 7 avant la 3")
+    assert a is not None
+    for o in a["outcomes"].values():
+        assert o["legal"] is False and o["game_over"] is False and o["ball_in_hand"] is True
+
+
+def test_i_did_not_have_the_ball_in_hand(rulebook):
+    from qa.understand import understand
+    u = understand(rulebook, "au 9, je touche la 1 et elle va en bande, je n'avais pas la bille en main")
+    assert u is not None and "ball_in_hand" not in u.facts
+
+
+def test_a_foul_of_no_stated_kind_again_is_not_ruled_legal(rulebook):
+    # the last shot « je refais une faute » names no foul: never ruled from the earlier legal shot
+    u = understand(rulebook, "au 10, deux fautes, puis au tour suivant un coup correct (la 2 touchée, elle va en bande), "
+                             "puis je refais une faute")
+    assert u is None or u.scenario["shot"].get("rail_after_contact") is not True

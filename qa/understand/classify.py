@@ -237,7 +237,9 @@ def _not_ruled_here(f: Facts) -> bool:
         return True
     specific = bool(f.codes or f.cue in ("pocketed", "off_table") or f.off or f.no_rail or f.first is None
                     or f.lowest is not None or f.present or f.jump or f.masse or f.rails_count is not None
-                    or f.cue_rail_first or (f.fouls_self or 0) > 0)
+                    or f.cue_rail_first or (f.fouls_self or 0) > 0
+                    # « il refait une faute en touchant la 8 d'abord » with a lower ball told: the foul is that contact
+                    or isinstance(f.first, int) and any(b < f.first for b in f.named))
     return f.generic_foul and not specific
 
 

@@ -36,6 +36,8 @@ _POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|
 _BODY = re.compile(r"\bavec (?:ma|sa|ta|mon|son|ton|la|le|votre) (?:main|bras|manche|coude|doigt|pull|veste|chemise|ventre|corps|"
                    r"cravate|telephone)|\ben (?:me|se|te) penchant\b|\bqueue (?:de jump |)(?:\w+ ){0,1}posee sur")
 _LATER_SHOT = re.compile(r"^(?:encore |de nouveau |a nouveau |)(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
+# « au tour suivant », « au coup d'après » before « un coup correct »
+_NEXT_TURN = re.compile(r"^(?:au |a |le |)(?:tour|coup|venue|passage) (?:suivant|d apres|d ensuite) ")
 _MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux",
                     "pensais", "pensait", "comptais", "comptait"})     # « je pensais faire un push »: meant, not played
 
@@ -142,7 +144,7 @@ def _starts(clauses: list[Clause]) -> list[int]:
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
             starts.append(start)
-        elif c.conj in ("puis", "ensuite") and _LATER_SHOT.match(c.text) and k > start and \
+        elif c.conj in ("puis", "ensuite") and _LATER_SHOT.match(_NEXT_TURN.sub("", c.text)) and k > start and \
                 any(e.subject in _PERSONS for e in clauses[:k]):
             start, handed_back = k, False      # « deux fautes, puis un coup correct, puis une faute »
             starts.append(start)

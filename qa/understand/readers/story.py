@@ -150,7 +150,7 @@ def _warning_and_counts(s: str) -> Partial:
                  r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|mets)\w* (?:une|des|plusieurs|2|quelques) (?:autres? |)(?:billes?|boules?)\b", s):
         r.add(F.GENERIC_POCKET, True, m.group(0))
     told = _IN_HAND_AFTER_FOUL.sub("BIH", s)     # « bille en main après une faute »: the state, not this shot's foul
-    if m := re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
+    if m := re.search(r"\b(?:fais|fait|faites|refais|refait|refaites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
                  r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b(?! (?:de |d )(?:ADV|l autre|PLAYER))|"
                  r"\b(?:ou|quand|lorsqu|s) il y a (?:eu |)(?:une |)faute\b|\bil y a eu (?:une |)faute\b|"
                  r"\b(?:mais|et) (?:il y a|y a|il y avait|y avait) (?:eu |)(?:une |)faute\b|"
@@ -187,6 +187,9 @@ _STILL = re.compile(r"\b(?:tout|toutes les billes|les billes|plus rien ne bouge|
                     r"(?:arrete|arretees|arretes|immobile|immobiles|a l arret|stoppe)\w*|\bapres l arret\b|\brien ne bouge(?:ait|)\b")
 
 
+_NO_BIH = re.compile(r"\b(?:pas|jamais|plus|sans) (?:la |)BIH\b")
+
+
 def _ball_in_hand(s: str) -> Partial:
     """The shooter has the cue ball in hand (state); the cue ball missed; every ball stopped."""
     r = Reading()
@@ -199,6 +202,8 @@ def _ball_in_hand(s: str) -> Partial:
     if m := re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
                  r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere la ligne|ou je veux)", s):
         last = s.rsplit(",", 1)
-        if not (len(last) == 2 and m.start() > len(last[0]) and len(last[1].split()) <= 4):
+        if _NO_BIH.search(s) and not re.search(r"(?<!pas )(?<!jamais )(?<!plus )(?<!sans )(?<!pas la )\bBIH\b", s):
+            pass    # « j'avais pas la bille en main »: only told not to have it
+        elif not (len(last) == 2 and m.start() > len(last[0]) and len(last[1].split()) <= 4):
             r.add(F.BIH, True, m.group(0))   # (« …, j'ai bille en main ? » at the end asks what follows the shot)
     return r.partial()

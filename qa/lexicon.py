@@ -36,6 +36,7 @@ class Lexicon:
     player: tuple[tuple[str, ...], ...]
     breaker: frozenset[str]
     stroke_verbs: frozenset[str] = frozenset()
+    continue_verbs: frozenset[str] = frozenset()
     shot_markers: tuple[tuple[str, ...], ...] = ()
     new_rack: tuple[tuple[str, ...], ...] = ()
     hand_back: tuple[tuple[str, ...], ...] = ()
@@ -101,7 +102,8 @@ def _contradictions(data: dict[str, list[str]], raw: LineDict, text_lines: list[
     problems: list[tuple[int, str]] = []
     pairs = (("keywords", "keep", "corrigé vers ce mot-clé et gardé tel quel"),
              ("opponent", "player", "à la fois l’adversaire et un tiers joueur"),
-             ("stroke_verbs", "claim_verbs", "à la fois un coup joué et une faute réclamée"))
+             ("stroke_verbs", "claim_verbs", "à la fois un coup joué et une faute réclamée"),
+             ("continue_verbs", "claim_verbs", "à la fois un coup joué et une faute réclamée"))
     for a, b, what in pairs:
         for w in sorted(set(data.get(a, ())) & set(data.get(b, ()))):
             problems.append((_line_of_word(text_lines, raw.line_of(b), w),

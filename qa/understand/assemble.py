@@ -238,6 +238,9 @@ def _other_state(b: _Build) -> None:
     if f.push_unavailable:
         b.assumptions.append("Un push-out ne se joue qu’au coup qui suit la casse : ce coup, annoncé en cours de "
                              "partie, est jugé comme un coup ordinaire.")
+    if f.push_after_scratch:
+        b.assumptions.append("Après une casse où la blanche est tombée, l’adversaire ne peut pas jouer de push-out : "
+                             "ce coup est jugé comme un coup ordinaire.")
     if b.kind == "push_out":
         b.state["push_out_available"] = True
         b.facts["push_out_available"] = True
@@ -293,6 +296,9 @@ def _table(b: _Build) -> None:
         table = sorted(set(range(f.lowest, b.money + 1)) | {x for x in mentioned if x > f.lowest} | set(f.present))
     elif f.present or b.gone:
         table = _table_from_present(b, mentioned)
+    elif f.after_quiet_break:
+        table = list(range(1, b.money + 1))     # the shot after a break that sent no ball down
+        b.assumptions.append("J’ai supposé qu’aucune bille n’était tombée à la casse : toutes étaient encore sur la table.")
     elif isinstance(b.first, int):
         low = min(mentioned)
         table = sorted(set(range(low, b.money + 1)))

@@ -41,8 +41,11 @@ _BALL_EVENT = re.compile(
     r"^(?:tomb|rentr|entr|sort|saut|vol|revol|decoll|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
     r"atterri|quitt|passe|passent|franchi|revien|rebond|reste|restent|glisse|disparai|cogn|heurt)\w*$")
 _STRONG_SUBJ = frozenset({"je", "j", "g", "tu", "t", "vous", "nous", "ADV", "PLAYER", "il", "on"})
+# « puis-je » asks only before an infinitive (« puis-je rejouer ? »); « …, puis je fais une faute »
+# tells what came next
+_MAY_I = r"puis je(?= (?:le |la |l |les |y |en |me |m |)(?:\w+(?:er|ir)|faire|mettre|prendre|dire|refaire|remettre|reprendre)\b)"
 _INVERSION = re.compile(r"\b[a-z]+ t (?:il|elle|on|ils|elles)\b|\b(?:est|sont|peut|doit|faut|compte|"
-                        r"vaut|dois|puis|ai|as|a) (?:il|elle|on|je|tu)\b")
+                        r"vaut|dois|ai|as|a) (?:il|elle|on|je|tu)\b|\bpuis (?:il|elle|on|tu)\b(?= \w+(?:er|ir)\b)|\b" + _MAY_I)
 
 
 def _main_verb(toks: list[str], start: int) -> tuple[int, str] | None:
@@ -114,6 +117,11 @@ def _clause_event(ts: list[str]) -> tuple[bool, bool]:
     return False, False
 
 
+# a shot that makes a ball fall or leave the table (« la casse fait tomber la 9 », « mon coup a fait sortir la 4 »)
+_CAUSED = re.compile(r"\b(?:casse|break|bris|BRK|coup|tir|push|jump|masse|ouverture) (?:\w+ ){0,2}?(?:fait|fais|a fait|avait fait|finit par faire) "
+                     r"(?:tomber|rentrer|sortir|sauter|voler) (?:B\d|CUE)")
+
+
 def _implied_ball_events(c: "Clause") -> int:
     """Events of balls whose subject is not written in the clause."""
     ts = c.toks
@@ -124,6 +132,8 @@ def _implied_ball_events(c: "Clause") -> int:
     if c.conj == "qui" and c.subject == "balls":
         mv = _main_verb(["X"] + ts, 0)
         return 1 if mv and _BALL_EVENT.match(mv[1]) else 0
+    if _CAUSED.search(" ".join(ts)):
+        return 1    # « ma casse fait tomber la 9 »: the 9 falls, caused by the shot
     return 0
 
 
@@ -141,7 +151,7 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
     return person, balls
 
 
-_MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|puis je|peut on|peut il|peux je|faut il|ai je le droit|a t on le droit|"
+_MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|" + _MAY_I + r"|peut on|peut il|peux je|faut il|ai je le droit|a t on le droit|"
                       r"est ce que (?:je|j|on|tu) (?:peux|peut|dois|doit|ai le droit)|est il (?:permis|autorise|interdit|obligatoire)|"
                       r"(?:je|tu|on) (?:peux|peut|dois|doit) (?:\w+ )?(?:toucher|jouer|annoncer|casser|sauter|masser|placer|rentrer))\b")
 _RULING_Q = re.compile(r"\b(?:faute|fautes|gagne|gagner|gagnee|gagnes|perdu|perd|perds|valable|valide|regulier|reguliere|"
@@ -155,7 +165,7 @@ def _fact_count(f: Facts) -> int:
     return sum(bool(x) for x in (
         f.kind, f.first != "unset", f.pocketed or f.nothing_pocketed or f.not_pocketed or f.pocketed_count is not None,
         f.cue or f.cue_not, f.off, f.crossed is not None,
-        f.rail is not None or f.no_rail or f.rails_count is not None, f.called != "unset", f.codes,
+        f.rail is not None or f.no_rail or f.rails_count is not None or f.cue_rail_first, f.called != "unset", f.codes,
         f.fouls_self is not None or f.fouls_shooter is not None, f.jump or f.masse, f.lowest is not None or f.present or f.on_table))
 
 
@@ -203,6 +213,8 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
         return True     # "à la casse rien ne rentre, 3 billes touchent une bande, la 1 touchée en premier"
     if f.told_pockets and _fact_count(f) >= 2:
         return True
+    if _fact_count(f) >= 3 and f.first != "unset" and not re.search(r"\bsi\b", sym):
+        return True     # « je viens coller la blanche contre la 4, la plus basse, mais rien ne touche une bande »
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
     if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
         return True
@@ -225,7 +237,9 @@ def _not_ruled_here(f: Facts) -> bool:
         return True
     specific = bool(f.codes or f.cue in ("pocketed", "off_table") or f.off or f.no_rail or f.first is None
                     or f.lowest is not None or f.present or f.jump or f.masse or f.rails_count is not None
-                    or f.cue_rail_first or (f.fouls_self or 0) > 0)
+                    or f.cue_rail_first or (f.fouls_self or 0) > 0
+                    # « il refait une faute en touchant la 8 d'abord » with a lower ball told: the foul is that contact
+                    or isinstance(f.first, int) and any(b < f.first for b in f.named))
     return f.generic_foul and not specific
 
 

@@ -109,7 +109,8 @@ _SANS_ENDS = frozenset({"je", "j", "jai", "il", "tu", "on", "ADV", "PLAYER"})
 def _is_boundary(toks: list[str], i: int, cur: list[str]) -> bool:
     t = toks[i]
     return t in (",", "GAME", "sans") or (t in _CONJ and not (t == "ou" and cur and _is_ball(cur[-1]))
-                                          and not (t == "quand" and toks[i + 1:i + 2] == ["meme"]))
+                                          and not (t == "quand" and toks[i + 1:i + 2] == ["meme"])
+                                          and not (t == "apres" and cur[-1:] == ["d"]))   # « au tour d'après »
 
 
 def _cut(toks: list[str]) -> list[Clause]:
@@ -149,16 +150,21 @@ def _cut(toks: list[str]) -> list[Clause]:
     return raw
 
 
+_ALSO = ("aussi", "egalement", "pareil", "avec", "itou")
+
+
 def _share_verbs(raw: list[Clause]) -> None:
     """« la 9 tombe et la blanche aussi »: the verb of the previous clause is understood."""
     for k in range(1, len(raw)):
         ts = raw[k].toks
-        if 2 <= len(ts) <= 3 and ts[-1] in ("aussi", "egalement", "pareil", "avec", "itou") and \
-                (ts[0] == "CUE" or _is_ball(ts[0])) and not any(_VERB_RE.match(t) for t in ts[1:-1]):
+        # the word that stands for the verb: last (« la blanche aussi »), or right after the ball
+        # with the rest of the clause telling where or when (« la blanche aussi dans la poche du milieu »)
+        at = len(ts) - 1 if 2 <= len(ts) <= 3 and ts[-1] in _ALSO else 1 if len(ts) > 2 and ts[1] in _ALSO else 0
+        if at and (ts[0] == "CUE" or _is_ball(ts[0])) and not any(_VERB_RE.match(t) for t in ts[1:]):
             prev = raw[k - 1].toks
             sub_at = next((j for j, t in enumerate(prev) if t == "CUE" or _is_ball(t) or t in _SUBJ), None)
             if sub_at is not None:
-                raw[k].toks = [ts[0]] + prev[sub_at + 1:]
+                raw[k].toks = [ts[0]] + prev[sub_at + 1:] + ts[at + 1:]
 
 
 @dataclass
@@ -177,6 +183,8 @@ def _inherited_subject(c: Clause, ctx: _Context) -> tuple[str | None, tuple[int,
     « qui », else the subject before for a clause that starts with a verb (None: not inherited)."""
     if c.conj == "qui" and ctx.last[-1:] in (("rien",), ("aucune",), ("aucun",)):
         return "none", ()           # « rien qui tombe »
+    if c.conj == "qui" and ctx.last[-1:] == ("CUE",):
+        return "cue", ()            # « je joue la blanche qui va toucher la 4 »
     if c.conj == "qui" and ctx.obj:
         return "balls", ctx.obj
     if ctx.obj and c.toks and c.toks[0].endswith(("ee", "ees", "prise")) and _VERB_RE.match(c.toks[0]):
@@ -214,8 +222,13 @@ def _clauses(toks: list[str]) -> list[Clause]:
     return raw
 
 
+_GOES_TO = frozenset({"en", "a", "au", "aux", "contre", "dans", "sur", "direct", "directement", "droit", "tout"})
+
+
 def _starts_with_verb(toks: list[str]) -> bool:
-    for t in toks:
+    for k, t in enumerate(toks):
+        if t in ("va", "vont") and toks[k + 1:k + 2] and toks[k + 1] in _GOES_TO:
+            return True     # « … mais va en bande »: « aller » a verb of its own, not an auxiliary
         if t in _AUX:
             continue
         return bool(_VERB_RE.match(t))

@@ -44,6 +44,7 @@ class F(str, Enum):
     COMBINATION = "combination"      # a combination told ("sur une combi")
     BACK_ON_CLOTH = "back_on_cloth"  # a ball on the frame came back onto the cloth
     PUSH_UNAVAILABLE = "push_unavailable"   # a push-out declared in the middle of a rack
+    PUSH_AFTER_SCRATCH = "push_after_scratch"   # a push-out declared after a break whose cue ball went down
     PUSH_UNDECLARED = "push_undeclared"     # "je voulais faire un push mais je ne l'ai pas annoncé"
     CUE_RAIL_FIRST = "cue_rail_first"
     CALLED = "called"                # a dict {ball, pocket, pocket_ok}, "safe" or None (nothing called)
@@ -61,6 +62,7 @@ class F(str, Enum):
     LOWEST = "lowest"
     PRESENT = "present"              # balls said to be on the table
     GONE = "gone"                    # balls down before this shot
+    AFTER_QUIET_BREAK = "after_quiet_break"     # the shot right after a break that told no ball down
     PERSONS = "persons"              # subjects of the shot's events
     NAMED = "named"                  # every ball the story names
     INCIDENTAL_JUMP = "incidental_jump"     # the cue ball jumps over a ball by itself (not ruled here)
@@ -139,6 +141,7 @@ class Facts:
     combination: bool = False
     back_on_cloth: bool = False
     push_unavailable: bool = False
+    push_after_scratch: bool = False
     push_undeclared: bool = False
     cue_rail_first: bool = False
     called: Any = "unset"
@@ -156,6 +159,7 @@ class Facts:
     lowest: int | None = None
     present: tuple[int, ...] = ()
     gone: tuple[int, ...] = ()
+    after_quiet_break: bool = False
     persons: tuple[str, ...] = ()
     named: frozenset[int] = frozenset()
     incidental_jump: bool = False

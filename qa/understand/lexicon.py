@@ -14,6 +14,7 @@ _ADV_PHRASES = LEXICON.opponent
 _PLAYER_PHRASES = LEXICON.player
 BREAKERS = LEXICON.breaker
 STROKE_VERBS = LEXICON.stroke_verbs
+CONTINUE_VERBS = LEXICON.continue_verbs
 SHOT_MARKERS = LEXICON.shot_markers
 NEW_RACK = LEXICON.new_rack
 HAND_BACK = LEXICON.hand_back

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from qa.understand.classify import narrative
 from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, Clause, _ARTICLES
-from qa.understand.lexicon import CLAIM_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SHOT_MARKERS, STROKE_VERBS
+from qa.understand.lexicon import CLAIM_VERBS, CONTINUE_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SHOT_MARKERS, STROKE_VERBS
 
 _PERSONS = ("self", "other", "player")
 _LATER = frozenset({"puis", "ensuite", "apres"})
@@ -35,8 +35,11 @@ _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |s
 _POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous|mis\b|mets\b|met\b)\w* B\d")
 _BODY = re.compile(r"\bavec (?:ma|sa|ta|mon|son|ton|la|le|votre) (?:main|bras|manche|coude|doigt|pull|veste|chemise|ventre|corps|"
                    r"cravate|telephone)|\ben (?:me|se|te) penchant\b|\bqueue (?:de jump |)(?:\w+ ){0,1}posee sur")
-_LATER_SHOT = re.compile(r"^(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
-_MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux"})
+_LATER_SHOT = re.compile(r"^(?:encore |de nouveau |a nouveau |)(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
+# « au tour suivant », « au coup d'après » before « un coup correct »
+_NEXT_TURN = re.compile(r"^(?:au |a |le |)(?:tour|coup|venue|passage) (?:suivant|d apres|d ensuite) ")
+_MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux",
+                    "pensais", "pensait", "comptais", "comptait"})     # « je pensais faire un push »: meant, not played
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,8 @@ def _opens_shot(c: Clause, handed_back: bool, player: str | None, potted: bool) 
         return True
     if player is not None and c.subject != player and _shot_event(c) and not c.inherited:
         return True     # the other player plays: players take turns
+    if c.subject == player and not c.inherited and any(t in CONTINUE_VERBS for t in _verbs(Clause(c.toks[:4]))):
+        return True     # « je continue »: the same player's next shot
     marked = _marked(c)
     if _stroke(c) and (marked or c.conj in _LATER and c.toks[:1] != ["avoir"]):
         return True
@@ -139,7 +144,7 @@ def _starts(clauses: list[Clause]) -> list[int]:
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
             starts.append(start)
-        elif c.conj in ("puis", "ensuite") and _LATER_SHOT.match(c.text) and k > start and \
+        elif c.conj in ("puis", "ensuite") and _LATER_SHOT.match(_NEXT_TURN.sub("", c.text)) and k > start and \
                 any(e.subject in _PERSONS for e in clauses[:k]):
             start, handed_back = k, False      # « deux fautes, puis un coup correct, puis une faute »
             starts.append(start)

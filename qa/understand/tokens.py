@@ -215,7 +215,7 @@ def _symbolise(toks: list[str], drop: set[int]) -> list[str]:
     return _GAMES.sub(" GAME ", " ".join(out)).split()
 
 
-_SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|est|touche|reste|"
+_SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|est|etait|touche|reste|restait|"
                          r"ressort|vole|glisse|coule|a|ne|n|termine|atterrit|roule|bouge|monte|remonte|revole|decolle|saute)$")
 
 
@@ -267,9 +267,10 @@ def _group_lists(toks: list[str]) -> list[str]:
             if len(group) > 1:
                 nxt = toks[j] if j < len(toks) else ""
                 prev = out[-1] if out else ""
-                if re.match(r"^(?:touch|tap|frapp|percut|heurt|vis|jou)\w*$", prev) and re.match(
+                if re.match(r"^(?:touch|tap|frapp|percut|heurt|vis|jou)\w*$|^(?:sur|contre)$", prev) and re.match(
                         r"^(?:rentr|tomb|entr|sort|saut|part|vont|fil|finiss)\w*$", nxt):
-                    # "la blanche touche la 1, la 4 et la 7 rentrent": the first is the object
+                    # "la blanche touche la 1, la 4 et la 7 rentrent", « casse sur la 1, la 3 et la 5
+                    # tombent »: the first is the object
                     out.append(group[0])
                     out.append(_separator(toks[i + 1]))
                     out.append(_merge(group[1:]))

@@ -37,6 +37,31 @@ def _is_break(clauses: Sequence[Clause]) -> bool:
     return merge(read_story(_text_of(clauses))).kind == "break" if clauses else False
 
 
+def _scratched(clauses: Sequence[Clause]) -> bool:
+    """The shot told by ``clauses`` sent the cue ball into a pocket or off the table."""
+    return merge(read_story(_text_of(clauses)), *(read_clause(c, Facts()) for c in clauses)).cue in ("pocketed", "off_table")
+
+
+def _told_down(earlier: Facts, clauses: Sequence[Clause]) -> bool:
+    """The shot told by ``clauses`` pocketed or drove off balls (named or counted)."""
+    story = merge(read_story(_text_of(clauses)))
+    return bool(earlier.pocketed or earlier.off or earlier.pocketed_count or story.pocketed or story.off
+                or story.pocketed_count or story.generic_pocket or story.told_pockets)
+
+
+# fouls of the turn, not of a stroke: told before the player's stroke, they are that turn's foul
+_TURN_FOULS = frozenset({"touched_ball"})
+
+
+def _turn_fouls(shots: Shots, ruled_by: str | None) -> Partial:
+    """« j'ai touché la 7 avec mon bras, puis j'ai joué la 2 »: the ball touched in the same
+    player's turn, before the stroke, is a foul of the shot ruled (9-ffb, 10-guide « bille touchée »)."""
+    if any(c.subject in ("self", "other", "player") and c.subject != ruled_by for c in shots.previous):
+        return ()
+    codes = merge(read_story(_text_of(shots.previous))).codes
+    return tuple(Fact(F.CODES, code, _text_of(shots.previous)) for code in codes if code in _TURN_FOULS)
+
+
 def _story(text: str, shots: Shots) -> Partial:
     """The story's facts: of the state on the whole story, of the shot on the ruled shot's
     clauses; the earlier shots' pocketed balls are down, and fouls in a row start again after a
@@ -46,7 +71,10 @@ def _story(text: str, shots: Shots) -> Partial:
         return whole
     shot = read_story(_text_of(shots.ruled))
     own_fouls = {f.field for f in shot if f.field in (F.FOULS_SELF, F.FOULS_OTHER, F.FOULS_SHOOTER)}
-    ruled_by = next((c.subject for c in shots.ruled if c.subject in ("self", "other", "player")), None)
+    # who played the ruled shot: its person, else the last person told (« il fait deux fautes, puis un
+    # coup correct, puis une nouvelle faute »)
+    ruled_by = next((c.subject for c in shots.ruled if c.subject in ("self", "other", "player")),
+                    next((c.subject for c in reversed(shots.earlier) if c.subject in ("self", "other", "player")), None))
     state = tuple(f for f in whole if f.field in _STATE and f.field not in own_fouls)
     reset = []
     for field, person in ((F.FOULS_SELF, "self"), (F.FOULS_OTHER, "other"), (F.FOULS_SHOOTER, ruled_by)):
@@ -54,12 +82,19 @@ def _story(text: str, shots: Shots) -> Partial:
             reset.append(Fact(field, 0, _text_of(shots.earlier), _RESET))
     if reset and not any(f.field is F.WARNED for f in shot):
         reset.append(Fact(F.WARNED, None, _text_of(shots.earlier), _RESET))   # a warning ends with its streak
-    if any(f.field is F.KIND and f.value == "push_out" for f in shot) and not _is_break(shots.previous):
-        # a push-out is played only on the shot right after the break: here an ordinary shot
-        shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_UNAVAILABLE, True, _text_of(shots.previous)),)
+    if any(f.field is F.KIND and f.value == "push_out" for f in shot):
+        if not _is_break(shots.previous):
+            # a push-out is played only on the shot right after the break: here an ordinary shot
+            shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_UNAVAILABLE, True, _text_of(shots.previous)),)
+        elif _scratched(shots.previous):
+            # after a break whose cue ball went down, no text lets the incoming player push out
+            # (9-bca 5, 9-ffb « en cas de casse régulière », 10-ffb 5, 10-guide, 10-doolys)
+            shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_AFTER_SCRATCH, True, _text_of(shots.previous)),)
     earlier = merge(*(read_clause(c, Facts()) for c in shots.earlier))
     gone = (Fact(F.GONE, earlier.pocketed, _text_of(shots.earlier)),) if earlier.pocketed else ()
-    return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone
+    if not gone and shots.previous == shots.earlier and _is_break(shots.previous) and not _told_down(earlier, shots.previous):
+        gone = (Fact(F.AFTER_QUIET_BREAK, True, _text_of(shots.previous)),)    # the rack is still whole
+    return state + tuple(f for f in shot if f.field not in _STATE) + tuple(reset) + gone + _turn_fouls(shots, ruled_by)
 
 
 _WARNING = re.compile(r"\b(?:averti|avertie|avertis|prevenu|prevenue|prevenus|avertissement)\b")
@@ -135,8 +170,10 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
         before = shots.earlier[:len(shots.earlier) - len(shots.previous)]
         shots = Shots(ruled=shots.previous, earlier=before, previous=())
     f = _facts(text, shots, named + claim)
-    if shots.earlier and not _has_shot_fact(f):
-        f = _facts(text, Shots(ruled=tuple(clauses)), named + claim)    # the last shot tells nothing: one story
+    if shots.earlier and not _has_shot_fact(f) and not f.generic_foul:
+        # the last shot tells nothing: one story (not when it tells a foul without naming it:
+        # the earlier shots' facts are not that foul's)
+        f = _facts(text, Shots(ruled=tuple(clauses)), named + claim)
     if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):

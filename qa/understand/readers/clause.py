@@ -100,8 +100,8 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if subj == "cue" and _PASSES_BY.search(s) and not re.search(r"\b(?:" + V_CONTACT + r") B\d", s):
         r.add(F.FIRST, None, s, _ONTO - 1)  # "la blanche passe à côté", "passe entre…": unless a contact is told
         return True
-    if re.search(r"\b(?:rate|rates|ratez|rater|manque|manques|manquez|manquer|loupe|loupes|loupez|louper|foire)\w* "
-                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|B\d++\S*+)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
+    if re.search(r"\b(?:rate|rates|ratez|rater|ratant|manque|manques|manquez|manquer|manquant|loupe|loupes|loupez|louper|loupant|foire)\w* "
+                 r"(?:encore |aussi |a nouveau |de nouveau |carrement |completement |totalement |)(?:tout|toutes les billes|la bille|les billes|completement|totalement|la bille visee|la plus petite|la plus basse|B\d++\S*+)(?! (?:dans|au|a(?! la cass| la BRK)|en|de peu|l empochage|la poche))", s) \
             and not re.search(r"\b(?:touche|tape|frappe)\w* (?:d abord |en premier |)B\d", s) \
             and not re.search(r"\b(?:rate|manque|loupe)\w* (?:B\d++\S*+) (?:dans|au|a|en)", s):
         told = re.search(r"\bB(\d+)\b", s)
@@ -127,7 +127,7 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- first contact
     if subj in ("self", "other", "player", "cue") or c.inherited and subj not in ("balls", "none"):
-        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|pleine bille|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
+        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|direct|tout droit|pleine bille|plein pot|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
                       r"(B\d+(?:\+\d+)*|la plus basse|la bonne (?:bille|boule)|la mauvaise (?:bille|boule)|une autre (?:bille|boule)|la plus petite)"
                       r"(?:\s+(d abord|en premier|en 1|premier|directement|avant))?", s)
         if m and not modal and not re.search(r"\b(?:" + V_CONTACT + r")\s+(?:\S+ ){0,3}avec (?:la |ma |sa |ta |mon |son |le |les |mes )?"
@@ -180,8 +180,8 @@ def _contact_told(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if m and not neg and not modal:     # « il joue mollement sur la 5 »
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _ONTO)
     m = re.search(r"\b(?:contact|impact|attaque)s? (?:\w+ ){0,2}(?:sur|avec) (B\d+)(?: (" + _STRONG + r"))?", s) \
-        or re.search(r"\b(?:casse|break|bris|BRK|ouverture) (?:\w+ ){0,2}avec (B\d+)(?: (" + _STRONG + r"))?", s)
-    if m and not neg:   # "contact sur la 6", "impact sur la 1", "casse avec la 1 en premier"
+        or re.search(r"\b(?:casse|break|bris|BRK|ouverture) (?:\w+ ){0,3}(?:avec|sur) (B\d+)(?! (?:tombee|rentree|empochee|blousee|dedans|au fond|dans|en poche))(?: (" + _STRONG + r"))?", s)
+    if m and not neg:   # "contact sur la 6", "impact sur la 1", "casse avec la 1 en premier", « casse plein pot sur la 1 »
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STRONG_TOLD if m.group(2) else _TOLD)
     if subj == "balls" and len(c.subj_balls) == 1 and re.fullmatch(r" B\d+ (?:" + _STRONG + r") ", s):
         r.add(F.FIRST, c.subj_balls[0], s, _STATED)     # "je casse, la 1 en premier, …"
@@ -337,12 +337,18 @@ def _cue_follows(s: str, neg: bool, seen: Facts, r: Reading) -> bool:
     return False
 
 
+def _to_the_middle(fall: re.Match[str] | None, subj: str | None) -> bool:
+    """« la blanche roule au milieu »: to the middle of the table, not into a side pocket."""
+    return bool(fall and subj == "cue" and re.fullmatch(r"(?!" + V_FALL + r")\S+(?: \S+)? (?:au|a|en) (?:le |plein |)milieu",
+                                                        fall.group(0)))
+
+
 def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Pockets told with balls as subject; True when the clause is read."""
     s, neg, subj = x.s, x.neg, x.subj
     if _cue_follows(s, neg, seen, r):
         return True
-    m = re.fullmatch(r" (?:et |c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|au trou)(?: \w+){0,3} ", s)
+    m = re.fullmatch(r" (?:et |(?:cette fois |et la |la |)c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|dans (?:le|un) (?:trou|coin)|au trou)(?: \w+){0,3} ", s)
     if m and not neg:   # "la 9 au fond", "la blanche dedans"
         if m.group(1) == "CUE":
             r.add(F.CUE, "pocketed", m.group(0))
@@ -357,6 +363,7 @@ def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                          r"a fini|ont fini|a file|ont file) (?:(?:direct|directement|droit|tout droit|lentement|doucement|tranquillement|pile) )?"
                          r"(?:" + _POCKET_PLACE + r"|au fond(?! de la table| du billard| de table))|(?:reste|restent) (?:dans|en) (?:la |une |le |)(?:poche|blouse|trou)|est dedans|sont dedans|y (?:va|vont|rentre|rentrent|tombe|tombent|file|est allee)|"
                          r"(?:est|sont|a ete|ont ete|fut) (?:rentree|rentrees|tombee|tombees|empochee|empochees|blousee|blousees|rentre|tombe|empoche))\b", s)
+        fall = None if _to_the_middle(fall, subj) else fall
         ressort = re.search(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache|crache)\w*", s)
         deja = re.search(r"\bdeja\b|\bavant\b|\bauparavant", s)
         if fall and not deja and not re.search(r"\b(?:reste|restent|restait) (?:sur|en|au bord|pres|devant|dans le coin de la)", s) \

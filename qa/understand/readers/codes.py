@@ -47,7 +47,8 @@ def _touched(s: str, r: Reading) -> None:
                         r"(?: \w+){0,3} (?:avec|de|du bout de|par) (?:la |ma |sa |ta |mon |son |ton |le |les |mes |un |une |)"
                         r"(?:main|mains|doigt|doigts|manche|bras|coude|chevalet|pull|veste|vetement|vetements|habits|craie|"
                         r"corps|ventre|cravate|chemise|gilet|cheveux|telephone|tenue|talon de la queue|talon|procede|queue|baguette)", s) \
-        or re.search(r"\b(?:ma|sa|ta|mon|son|ton|votre) (?:main|manche|bras|coude|pull|veste|chemise|cravate|queue|chevalet|craie) "
+        or re.search(r"\b(?:ma|sa|ta|mon|son|ton|votre) (?:main|manche|bras|coude|pull|veste|chemise|cravate|queue|chevalet|craie)"
+                     r"(?: de (?:ma |sa |ta |la |)(?:chemise|veste|pull|main|queue)|) "
                      r"(?:a |)(?:touche|touchait|frole|deplace|effleure|fait bouger|bouge|heurte|accroche|cogne)\s+(?:une bille|une boule|la bille|les billes|B\d++\S*+)", s)
     if touched and touched.re.groups == 0 and re.search(r"\b(?:touche|touches|touchez|touchait) CUE(?: \w+){0,3} (?:avec|de|par) "
                                                         r"(?:la |ma |sa |ta |mon |son |le |)(?:queue|procede|baguette)", s):
@@ -61,6 +62,10 @@ def _touched(s: str, r: Reading) -> None:
         # with the cue (queue) on another ball than the cue ball: touched ball; hitting an
         # object ball with the cue as a stroke is wrong_cue_ball (below)
         r.add(F.CODES, "touched_ball", touched.group(0))
+
+
+# « j'ai bille en main, je la pose mal »
+_PLACED_BADLY = re.compile(r"\b(?:pose|poses|posez|place|places|placez|mets|met)\w* (?:CUE |la |l |)mal\b")
 
 
 def _other_fouls(s: str, r: Reading) -> None:
@@ -93,7 +98,9 @@ def _other_fouls(s: str, r: Reading) -> None:
         r.add(F.CODES, "frozen_ball_push", m.group(0))
     if m := re.search(r"\bCUE (?:est |etait |)mal placee|\bmal place (?:CUE|la bille)|\bplace (?:CUE|la bille) (?:au mauvais endroit|a un mauvais endroit|"
                  r"devant la ligne|hors de la zone)|\bmauvais placement de CUE|\bCUE (?:placee|posee) au mauvais endroit|"
-                 r"\bCUE (?:placee|posee|mise) (?:devant|au dela de|en avant de|apres) la ligne", s):
+                 r"\bCUE (?:placee|posee|mise) (?:devant|au dela de|en avant de|apres) la ligne|"
+                 r"\bposition (?:de CUE |)(?:pas|non|pas du tout) reglementaire", s) \
+            or re.search(r"\bBIH\b|\bCUE en main\b", s) and (m := _PLACED_BADLY.search(s)):
         r.add(F.CODES, "ball_in_hand_misplaced", m.group(0))
 
 

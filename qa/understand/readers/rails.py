@@ -15,6 +15,29 @@ _NO_RAIL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* (?:ne |n |)(?:(?
                       r"|\b(?:rien|aucune|aucun) (?:ne |n )(?:va|vont|touche|tape|atteint)\w* (?:en|a) (?:la |une |)bandes?")
 
 
+_NONE_RAIL = re.compile(
+    r"\b(?:aucune bande|pas de bande|sans (?:toucher |faire |atteindre |aller a |)(?:de |la |une |aucune |)bande|"
+    r"(?:aucune|aucun|rien|personne)(?: \w+){0,2} (?:ne |n )(?:touche|va|atteint|tape|frappe|rejoint|a touche)\w* (?:a |en |)(?:la |une |de |les |aucune |)bande|"
+    r"(?:(?:B\d++\S*+|CUE|elle|il) |)(?:ne |n )(?:touche|touchent|va|vont|atteint|atteignent|tape|tapent)\w* (?:pas|jamais|aucune) (?:a |)(?:la |une |de |les |)bande|"
+    r"(?:(?:B\d++\S*+|CUE|elle|il) |)(?:touche|touchent|tape|tapent|va|vont) pas (?:a |)(?:la |une |de |les |)bande|"
+    r"(?:B\d++\S*+|CUE) (?:qui |)(?:s arrete|s arretent|s immobilise|s immobilisent|stoppe|reste|restent) (?:\w+ ){0,2}?avant (?:d atteindre |de toucher |)(?:la |une |)bande|"
+    r"\b(?:rien|aucune bille|aucune boule|aucune) (?:(?:a|ont|est|sont|na) |)(?:touche|va|tape|alle|allee|tapee|touchee|atteint) (?:a |en |)(?:la |une |de |les |)bande|"
+    r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)")
+_NONE_RAIL_ALL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* ni rien (?:d autre |)(?:ne |n )(?:touche|va|tape)\w*")
+_RAIL = re.compile(
+    r"\b(?:CUE|elle|B\d++\S*+|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2}(?:(?: ,)? qui \w+ pas(?: ,)? mais| mais)? (?:touche|touchent|va|vont|part|partent|tape|tapent|"
+    r"frappe|frappent|rejoint|rejoignent|atteint|atteignent|a touche|ont touche|revient|revien\w*) (?:ensuite |apres |bien |)"
+    r"(?:toucher |taper |frapper |)(?:a |en |contre |dans |sur |)(?:la |une |les |des |)bandes?")
+# a rail the cue ball reached before the ball: not the rail after the contact
+_BEFORE_CONTACT = re.compile(r"(?: \w+){0,3} avant (?:de (?:toucher|taper|frapper) |d atteindre |)(?:B\d|la bille|une bille|la boule)")
+# a no-rail told of one ball (« la 3 ne touche pas la bande »), not of every ball
+_ONE_BALL = re.compile(r"^(?:B\d++\S*+|CUE|elle|il) ")
+
+
+def _subject(words: str) -> str:
+    return words.split(" ", 1)[0]
+
+
 def read_rails(s: str) -> Partial:
     """Balls to a rail: a count (break), none, one after the contact; the cue ball to a rail first."""
     r = Reading()
@@ -24,22 +47,16 @@ def read_rails(s: str) -> Partial:
                   r"arrive\w*|vont|partent|part)(?: taper| toucher| frapper|) (?:a |en |contre |)(?:la |une |les |des |)(?:bandes?)|(?:a|en|aux) (?:la |)bandes?)", s)
     if m:
         r.add(F.RAILS_COUNT, _count(m.group(1)), m.group(0))
-    if none := re.search(r"\b(?:aucune bande|pas de bande|sans (?:toucher |faire |atteindre |aller a |)(?:de |la |une |aucune |)bande|"
-                 r"(?:aucune|aucun|rien|personne)(?: \w+){0,2} (?:ne |n )(?:touche|va|atteint|tape|frappe|rejoint|a touche)\w* (?:a |)(?:la |une |de |les |aucune |)bande|"
-                 r"(?:ne |n )(?:touche|touchent|va|vont|atteint|atteignent|tape|tapent)\w* (?:pas|jamais|aucune) (?:a |)(?:la |une |de |les |)bande|"
-                 r"(?:touche|touchent|tape|tapent|va|vont) pas (?:a |)(?:la |une |de |les |)bande|"
-                 r"\b(?:rien|aucune bille|aucune boule|aucune) (?:(?:a|ont|est|sont|na) |)(?:touche|va|tape|alle|allee|tapee|touchee|atteint) (?:a |en |)(?:la |une |de |les |)bande|"
-                 r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)", s):
-        r.add(F.NO_RAIL, True, none.group(0))
-    if none := re.search(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* ni rien (?:d autre |)(?:ne |n )(?:touche|va|tape)\w*", s):
-        r.add(F.NO_RAIL, True, none.group(0))
-    if none := _NO_RAIL.search(s):
-        r.add(F.NO_RAIL, True, none.group(0))
-    if rail := re.search(r"\b(?:CUE|elle|B\d++\S*+|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2} (?:touche|touchent|va|vont|part|partent|tape|tapent|"
-                 r"frappe|frappent|rejoint|rejoignent|atteint|atteignent|a touche|ont touche|revient|revien\w*) (?:ensuite |apres |bien |)(?:a |en |contre |dans |sur |)"
-                 r"(?:la |une |les |des |)bandes?", s):
-        if not r.has(F.NO_RAIL):
-            r.add(F.RAIL, True, rail.group(0))
+    nones = [m.group(0) for m in (_NONE_RAIL.search(s), _NONE_RAIL_ALL.search(s), _NO_RAIL.search(s)) if m]
+    rails = [m for m in _RAIL.finditer(s) if not _BEFORE_CONTACT.match(s, m.end())]
+    # a rail told of one ball outweighs « la 3 ne touche pas la bande » told of another: after the
+    # contact, the cue ball or any ball must reach a rail (9-bca 8, 9-ffb « pas de bande »)
+    if rails and (not nones or all(_ONE_BALL.search(w) for w in nones)
+                  and any(_subject(m.group(0)) != _subject(w) for w in nones for m in rails)):
+        r.add(F.RAIL, True, rails[0].group(0))
+    else:
+        for words in nones:
+            r.add(F.NO_RAIL, True, words)
     # cue ball to a rail before the first ball
     if first := re.search(r"\b(?:CUE|je|j ai|tu|tu as|vous|vous avez|il|ADV|on) (?:touche|tape|frappe|va|part|a touche|ai touche|as touche|avez touche)\w* "
                  r"(?:d abord |en premier |)(?:la |une |)bande (?:laterale |longue |courte |du haut |du bas |)(?:d abord |en premier |avant|puis|et ensuite|ensuite)|\bbande avant (?:de toucher |)(?:B\d+|la bille|une bille)|"

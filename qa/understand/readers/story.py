@@ -117,6 +117,9 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
         r.add(F.KIND, "break", m.group(0), -1)      # balls past the head string: only told of a break
 
 
+_IN_HAND_AFTER_FOUL = re.compile(r"\b(?:BIH|CUE en main|en main)(?: \w+){0,2}? (?:apres|suite a|sur) (?:une |sa |ma |ta |la |son |)faute\b")
+
+
 def _warning_and_counts(s: str) -> Partial:
     """The fouls so far and the warning; balls told by their number; generic pockets and fouls."""
     r = Reading()
@@ -132,7 +135,8 @@ def _warning_and_counts(s: str) -> Partial:
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
                  r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
                  r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir)|"
-                 r"personne (?:ne |n )?(?:m |t |l |lui |)a (?:rien )?dit)", s):
+                 r"personne (?:ne |n )?(?:m |t |l |lui |)(?:a|avait) (?:rien )?dit|"
+                 r"sans qu\w* (?:\S+ ){0,2}?(?:m |me |t |te |l |le |nous |vous |)(?:ait |aie |)(?:previenne|previennent|avertisse|avertissent|prevenu|averti))", s):
         r.add(F.WARNED, False, m.group(0))
     elif m := re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu|avise|m a avise)\b", s):
         r.add(F.WARNED, True, m.group(0))
@@ -145,7 +149,8 @@ def _warning_and_counts(s: str) -> Partial:
                  r"(?:rentre|rentrent|tombe|tombent|entre|entrent|est rentree|sont rentrees|est empochee|sont empochees)\b|"
                  r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|mets)\w* (?:une|des|plusieurs|2|quelques) (?:autres? |)(?:billes?|boules?)\b", s):
         r.add(F.GENERIC_POCKET, True, m.group(0))
-    if m := re.search(r"\b(?:fais|fait|faites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
+    told = _IN_HAND_AFTER_FOUL.sub("BIH", s)     # « bille en main après une faute »: the state, not this shot's foul
+    if m := re.search(r"\b(?:fais|fait|faites|refais|refait|refaites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
                  r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b(?! (?:de |d )(?:ADV|l autre|PLAYER))|"
                  r"\b(?:ou|quand|lorsqu|s) il y a (?:eu |)(?:une |)faute\b|\bil y a eu (?:une |)faute\b|"
                  r"\b(?:mais|et) (?:il y a|y a|il y avait|y avait) (?:eu |)(?:une |)faute\b|"
@@ -157,7 +162,7 @@ def _warning_and_counts(s: str) -> Partial:
                  # a ball of no stated number off the table: a foul in every text, the ball unknown to the engine
                  r"|\b(?:une|des|plusieurs|deux|2|3) (?:autres? |)(?:billes?|boules?) (?:de but |numerotees? |)(?:a |ont |est |sont |)"
                  r"(?:sort|sortent|sortie|sorties|saute|sautent|vole|volent|part|partent|tombe|tombent|tombee|tombees)\w* "
-                 r"(?:de la table|hors de la table|du billard|hors du billard|par terre|au sol)\b", s):
+                 r"(?:de la table|hors de la table|du billard|hors du billard|par terre|au sol)\b", told):
         r.add(F.GENERIC_FOUL, True, m.group(0))
     if m := re.search(r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|blouses|mets|mis)\w* (?:bien |)(?:la bonne bille|la plus basse|"
                  r"la plus petite|la bille la plus basse|la bille visee)", s):
@@ -182,6 +187,9 @@ _STILL = re.compile(r"\b(?:tout|toutes les billes|les billes|plus rien ne bouge|
                     r"(?:arrete|arretees|arretes|immobile|immobiles|a l arret|stoppe)\w*|\bapres l arret\b|\brien ne bouge(?:ait|)\b")
 
 
+_NO_BIH = re.compile(r"\b(?:pas|jamais|plus|sans) (?:la |)BIH\b")
+
+
 def _ball_in_hand(s: str) -> Partial:
     """The shooter has the cue ball in hand (state); the cue ball missed; every ball stopped."""
     r = Reading()
@@ -194,6 +202,8 @@ def _ball_in_hand(s: str) -> Partial:
     if m := re.search(r"\b(?:j ai|tu as|vous avez|j avais|tu avais|avec|ayant|je prends|j ai pris|je place|je pose|"
                  r"je mets)\s+(?:la )?BIH\b|^BIH\b|, BIH\b|\bBIH ,", s) or re.search(r"\b(?:je|tu|vous) (?:place|places|placez|pose|poses|posez) CUE (?:ou|n importe|derriere la ligne|ou je veux)", s):
         last = s.rsplit(",", 1)
-        if not (len(last) == 2 and m.start() > len(last[0]) and len(last[1].split()) <= 4):
+        if _NO_BIH.search(s) and not re.search(r"(?<!pas )(?<!jamais )(?<!plus )(?<!sans )(?<!pas la )\bBIH\b", s):
+            pass    # « j'avais pas la bille en main »: only told not to have it
+        elif not (len(last) == 2 and m.start() > len(last[0]) and len(last[1].split()) <= 4):
             r.add(F.BIH, True, m.group(0))   # (« …, j'ai bille en main ? » at the end asks what follows the shot)
     return r.partial()

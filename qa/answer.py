@@ -20,7 +20,7 @@ from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
                            joined, make_context, only_fillers, read_context, swap_ball, switch_game,
-                           tells_generic_foul, with_foul, asks_may)
+                           tells_generic_foul, with_foul, asks_may, asks_nothing)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .confirm import confirming_clauses
@@ -210,6 +210,9 @@ class Answerer:
         """The answer to a follow-up of ``ctx`` (and the question it stands for, the rulesets it is
         restricted to), or None when ``q`` is a new question; ``explicit``: the rulesets the
         request itself restricts to (the other rulesets a follow-up names are left out)."""
+        if asks_nothing(q):
+            # « et ? »: nothing asked of its own; the previous answer again, asked of nothing new
+            return {**self._again(ctx, ctx.rulesets, k), "verdicts": None}, ctx.question, list(ctx.scope) if ctx.scope else None
         kind = classify_follow_up(q, ctx, self.book.rulesets)
         if kind in (None, "ellipsis") and self._why_restated(q, ctx):
             kind = "why"

@@ -254,6 +254,8 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
     games = {ruleset_ids[r].game for r in ctx.rulesets if r in ruleset_ids}
     # « et si c'est la 9 ? » in a conversation about the jeu de la 9 names a ball, not the game
     named = det.rulesets or (det.game if games != {det.game} else None)
+    if named and not det.rulesets and not (det.drop or det.name_drop) and _balls(ws):
+        named = None     # « et si la 9 était rentrée aussi ? » in a story of the 10: the ball, not the game
     other = [w for i, w in enumerate(ws)
              if not (w in _LEXICON.follow_frame or i in det.drop or i in det.name_drop or w in ("9", "10"))]
     if named and len(other) <= (2 if len(ws) <= 8 else 1) and len(ws) <= 10:
@@ -282,6 +284,15 @@ def tells_generic_foul(text: str) -> bool:
     casse ? »): the engine cannot rule it; a counted foul (« sa troisième faute ») is a fact it reads."""
     folded = " ".join(follow_words(text))
     return bool(_GENERIC_FOUL.search(folded)) and not _COUNTED_FOUL.search(folded) and not _NO_FOUL_TOLD.search(folded)
+
+
+_OPENER_WORDS = frozenset(w for p in _LEXICON.follow_openers for w in p.split())
+
+
+def asks_nothing(text: str) -> bool:
+    """Whether a follow-up is its opening words alone (« et ? », « mais ? »): nothing asked of its own."""
+    ws = follow_words(text)
+    return bool(words(text)) and all(w in _OPENER_WORDS for w in ws)
 
 
 def asks_may(text: str) -> bool:

@@ -1090,3 +1090,38 @@ def test_a_follow_up_asking_something_else_of_a_story_cites_that_first(answerer)
     first = answerer.ask("FFB 10 : j'annonce la 6 dans le coin, elle rentre au milieu")
     then = answerer.ask("et si mon adversaire doute que ce coup était faisable ?", context=first["context"])
     assert then["kind"] == "scenario" and then["citations"][0]["id"] == "10-ffb/annonce-controle-visuel"
+
+
+# ============================================================================ session 8: the new user's trick questions
+@pytest.mark.parametrize("q", ["deux fautes de suite font perdre la partie ?", "on perd la partie après quatre fautes consécutives ?",
+                               "trois fautes en tout dans la partie, on perd ?"])
+def test_a_number_of_fouls_other_than_three_in_a_row_does_not_lose(answerer, q):
+    # 9-bca/12, 9-ffb, 10-doolys/13, 10-ffb, 10-guide: three fouls in a row lose the game, not two, four or three in all
+    ans = answerer.ask(q)
+    assert set(ans["verdicts"].values()) == {"no"}
+
+
+def test_the_opponents_ball_in_hand_after_a_break_scratch_is_not_the_breakers_position(answerer):
+    # 10-doolys/4b-bris-non-valable: « L'adversaire a la bille de choc en main et peut la placer n'importe où sur la table »
+    ans = answerer.ask("chez Dooly's, c'est vrai qu'après une blanche empochée à la casse, l'adversaire place la bille "
+                       "en main derrière la ligne de tête ?")
+    assert ans["verdicts"] != {"10-doolys": "yes"}
+
+
+def test_a_decreasing_order_is_no_rule(answerer):
+    # every text: the lowest-numbered ball is hit first (9-bca/1, 9-ffb, 10-doolys/1, 10-ffb, 10-guide)
+    ans = answerer.ask("faut-il jouer les billes par ordre décroissant ?")
+    assert set(ans["verdicts"].values()) == {"no"}
+
+
+def test_a_ball_pocketed_in_a_follow_up_is_a_ball_not_the_game(answerer):
+    first = answerer.ask("au jeu de la 10, je touche la 1 et la 5 rentre, la blanche tombe")
+    then = answerer.ask("et si la 9 était rentrée aussi ?", context=first["context"])
+    assert set(then["rulesets"]) <= {"10-doolys", "10-ffb", "10-guide"}
+    assert 9 in then["scenario"]["shot"]["pocketed"]
+
+
+def test_a_bare_opening_asks_nothing_new(answerer):
+    first = answerer.ask("la blanche tombe à la casse, et après ?")
+    then = answerer.ask("et ?", context=first["context"])
+    assert then["verdicts"] is None and then["short"] == first["short"]

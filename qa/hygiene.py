@@ -19,7 +19,7 @@ __all__ = ["on_subject", "RELATIVE_FLOOR"]
 
 RELATIVE_FLOOR = 0.4     # a hit under this share of the best one's score is off the subject
 WANTED_SHARE = 0.9       # a clause an answer rests on goes first when it scores this share of the best
-LEAD_OWN_SHARE = 0.9     # a lead-in matched this much better than its best item is quoted for itself
+LEAD_OWN_SHARE = 0.6     # a lead-in matched this much better than its best item is quoted for itself
 _LEAD_MAX = 160          # a lead-in this short, ending with « : », says nothing alone
 
 

@@ -463,6 +463,9 @@ def ruling_short(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], co
         full = " ; ".join(f"{name(rs)}, {t[:1].lower() + t[1:].rstrip('.')}" for rs, t in groups)
         if len(full) + 1 <= MAX_SHORT:
             return _cap(full) + "."
+    factored = _factored(book, groups, covered, pqs)
+    if factored is not None:
+        return factored
     merged: dict[str, list[str]] = {}
     for rs, t in groups:
         merged.setdefault(_first_part(t), []).extend(rs)
@@ -471,6 +474,28 @@ def ruling_short(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], co
     brief = " ; ".join(f"{_short_names(book, sorted(rs, key=list(covered).index), covered)}, {t}"
                        for t, rs in merged.items())
     return clip(_cap(brief) + ".")
+
+
+def _factored(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], covered: Sequence[str],
+              pqs: PolicyQuestions) -> str | None:
+    """Rulings that differ by some of their parts only, said once with those parts after where they
+    hold: « Faute : ton adversaire a la bille en main n’importe où sur la table ; la 9 est replacée au
+    BCA et à la FFB (jeu de la 9). » None when their heads differ, nothing is common, or it does not fit."""
+    heads: set[str] = set()
+    parts: list[tuple[Sequence[str], list[str]]] = []
+    for rs, text in groups:
+        head, sep, rest = text.rstrip(".").partition(" : ")
+        if not sep or " ; " in rest:
+            return None
+        heads.add(head)
+        parts.append((rs, [p.strip() for p in rest.split(", ")]))
+    common = [p for p in parts[0][1] if all(p in ps for _, ps in parts)]
+    if len(heads) != 1 or not common:
+        return None
+    extras = [f"{', '.join(own)} {group_phrase(book, rs, covered, pqs)}"
+              for rs, ps in parts if (own := [p for p in ps if p not in common])]
+    text = f"{next(iter(heads))} : {', '.join(common)}" + "".join(f" ; {e}" for e in extras) + "."
+    return text if len(text) <= MAX_SHORT else None
 
 
 _REFEREES = "texte muet, en arbitre : "     # the head situation_answer puts on a ruling a text leaves open

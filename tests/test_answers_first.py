@@ -1125,3 +1125,11 @@ def test_a_bare_opening_asks_nothing_new(answerer):
     first = answerer.ask("la blanche tombe à la casse, et après ?")
     then = answerer.ask("et ?", context=first["context"])
     assert then["verdicts"] is None and then["short"] == first["short"]
+
+
+def test_rulings_that_differ_by_a_spotted_ball_are_said_once_with_the_difference(answerer):
+    # 9-bca/6 and 9-ffb spot the 9 pocketed on a foul; in the jeu de la 10 the 9 is an ordinary ball
+    first = answerer.ask("je touche la 3 au lieu de la 1 et la 5 rentre")
+    then = answerer.ask("et si la 9 était rentrée aussi ?", context=first["context"])
+    assert then["short"].startswith("Faute : ton adversaire a la bille en main")
+    assert "la 9 est replacée au BCA et à la FFB (jeu de la 9)" in then["short"] and len(then["short"]) <= 200

@@ -24,6 +24,7 @@ from .conversation import (Context, ContextError, change_facts, classify_follow_
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .confirm import confirming_clauses
+from .contrast import contradicted
 from .hygiene import WANTED_SHARE, on_subject
 from .short import (confirm_reply, foul_reply, is_yes_no, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
                     unknown_short, why_short)
@@ -370,6 +371,9 @@ class Answerer:
         if foul_added and reply is not None and reply is not asked_own and not any(
                 _FOULS_TOPIC in self.book.clauses[c].topics for c in reply.clauses if c in self.book.clauses):
             reply = None      # the story's own words name a policy (« annoncée … casse »): not what the foul changes
+        if reply is not None and reply.verdicts and any(
+                reply.verdicts.get(self.book.clauses[c].ruleset) == "yes" for c in contradicted(self.book, own or q, reply.clauses)):
+            reply = None      # « oui » to « … sur le spot supérieur ? » where the text says « inférieur »: the quote settles it
         # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
         settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
         # an open question a policy's words ask, whose clause the lookup finds among its three best, is in scope

@@ -51,6 +51,7 @@ class Lexicon:
     follow_dangling: frozenset[str] = frozenset()
     statement_frame: frozenset[str] = frozenset()
     statement_negations: frozenset[str] = frozenset()
+    contrasts: tuple[tuple[str, ...], ...] = ()
     light_words: frozenset[str] = frozenset()
     frame_words: frozenset[str] = frozenset()
     lag_words: tuple[tuple[str, ...], ...] = ()
@@ -65,7 +66,7 @@ _LISTS = tuple(f.name for f in fields(Lexicon))   # every list of the file, in t
 _SHAPES: dict[str, Callable[[list[str]], Any]] = {
     "keywords": lambda items: tuple(sorted(set(items))),
     "opponent": _phrases, "player": _phrases, "shot_markers": _phrases, "new_rack": _phrases, "hand_back": _phrases,
-    "lag_words": _phrases, "follow_openers": tuple,
+    "lag_words": _phrases, "follow_openers": tuple, "contrasts": _phrases,
     "follow_fillers": lambda items: tuple(sorted(items, key=len, reverse=True)),   # the longest first
 }
 

@@ -262,7 +262,7 @@ def _span(phrase: tuple[str, ...], terms: list[str]) -> frozenset[int]:
 
 # a statement put to be confirmed: « c'est vrai que … ? », « on est d'accord que … ? », « …, hein ? », « …, non ? »
 _TRUE_THAT = re.compile(r"^ (?:\w+ ){0,4}?(?:est il vrai|est il exact|est ce exact|c est exact|est ce vrai|c est vrai|est ce que c est vrai|vrai|on est d accord|"
-                        r"on est bien d accord|je confirme|tu confirmes|vous confirmez|confirmez vous|confirme) (?:que|qu) |"
+                        r"on est bien d accord|je confirme|tu confirmes|vous confirmez|confirmez vous|confirme|dit|disent|ecrit|precise) (?:que|qu) |"
                         r" (?:hein|non|pas vrai|c est bien ca|c est ca|n est ce pas|on est d accord|right|oui ou non|je me trompe)"
                         r"(?: (?:au|a|la|le|en|chez|du|jeu|de|bca|ffb|doolys|dooly|s|guide|wpa|9|10)){0,4} $")
 _NEGATION = re.compile(r" (?:pas|jamais|ni|plus|point) ")

@@ -163,7 +163,11 @@ def _share_verbs(raw: list[Clause]) -> None:
         if at and (ts[0] == "CUE" or _is_ball(ts[0])) and not any(_VERB_RE.match(t) for t in ts[1:]):
             prev = raw[k - 1].toks
             sub_at = next((j for j, t in enumerate(prev) if t == "CUE" or _is_ball(t) or t in _SUBJ), None)
-            if sub_at is not None:
+            obj_at = next((j for j, t in enumerate(prev) if j > (sub_at or 0) and (t == "CUE" or _is_ball(t))), None)
+            if sub_at is not None and prev[sub_at] in _SUBJ and obj_at is not None:
+                # « j'empoche la 9 et la blanche aussi »: a second object of the person's verb
+                raw[k].toks = prev[sub_at:obj_at] + [ts[0]] + ts[at + 1:]
+            elif sub_at is not None:
                 raw[k].toks = [ts[0]] + prev[sub_at + 1:] + ts[at + 1:]
 
 

@@ -144,6 +144,14 @@ def _tells_lag(toks: Sequence[str]) -> bool:
     return any(tuple(ws[i:i + len(p)]) == p for p in LEXICON.lag_words for i in range(len(ws) - len(p) + 1))
 
 
+def _game_numbers(toks: Sequence[str], names: frozenset[int]) -> set[int]:
+    """« le 9 BCA », « le 10 FFB »: the game's number right before a ruleset's name is the game,
+    not a ball (positions counted without the commas, as ``Detection.drop``)."""
+    ws = [t for t in toks if t != ","]
+    return {i - 1 for i in names if 0 < i < len(ws) and ws[i - 1] in ("8", "9", "10")
+            and (i == 1 or ws[i - 2] in ("le", "du", "au", "a", "en", "pour", "sur", "de"))}
+
+
 def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
     """Understand a French situation; None when ``question`` is a lookup or off-topic.
 
@@ -157,7 +165,8 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     if det.other_game or _tells_lag(toks):
         return None
     plain_len = len([t for t in toks if t != ","])
-    drop = set(det.drop) if len(words(" ".join(t for t in toks if t != ","))) == plain_len else set()
+    aligned = len(words(" ".join(t for t in toks if t != ","))) == plain_len
+    drop = set(det.drop) | _game_numbers(toks, det.name_drop) if aligned else set()
     sym = _group_lists(_symbolise(toks, drop))
     sym = _resolve_pronouns(sym)
     text = " ".join(sym)

@@ -8,6 +8,15 @@ from qa.understand.tokens import _nums
 
 
 
+_CALLED_POCKET = (r"(?:annoncee?|prevue?|choisie?|designee?|visee?|que (?:j|je|tu|vous|t|il|on) (?:avais |ai |as |avez |aviez |avait |a |)"
+                  r"(?:annoncee?|prevue?|choisie?|designee?|visee?))")
+# « la 10 dans une autre poche que celle annoncée », « la 6 tombe ailleurs que dans la poche choisie »
+_ELSEWHERE = re.compile(r"\b(B\d+)(?: \w+){0,3}? (?:dans |en |au |)(?:une |l |la |le |un |)(?:autre|mauvaise|mauvais) "
+                        r"(?:poche|trou|blouse|coin|milieu) (?:que (?:celle|celui|la poche|le trou) |)" + _CALLED_POCKET
+                        + r"|\b(B\d+)(?: \w+){0,3}? (?:ailleurs que |mais pas |pas )(?:dans |)(?:la |le |)(?:poche|trou|blouse) "
+                        + _CALLED_POCKET)
+
+
 def read_call(s: str) -> Partial:
     """The call: nothing called (None), a ball called by the pocket it went in, a safety, or a
     ball and pocket called (``pocket_ok`` False when it went in another pocket)."""
@@ -20,6 +29,9 @@ def read_call(s: str) -> Partial:
                  r"\bsans (?:qu|que) (?:on|il|elle|je|j|tu|vous|nous) (?:l |la |les |B\d+ |)(?:ait |aie |aies |ayez |)"
                  r"(?:annonc|nomm|dis|dit|dise)\w*)", s):
         r.add(F.CALLED, None, none.group(0))
+        return r.partial()
+    if m := _ELSEWHERE.search(s):    # the ball went into another pocket than the one called
+        r.add(F.CALLED, {"ball": _nums(m.group(1) or m.group(2))[0], "pocket": None, "pocket_ok": False}, m.group(0))
         return r.partial()
     m = re.search(r"\b(B\d+) (?:[a-z]+ ){0,2}(?:rentre|tombe|entre|va|part|finit|file)\w* (?:bien |)(?:dans|au|en) (?:la |le |l |)"
                   r"(?:poche|trou|blouse) (?:que (?:j|je|tu|vous|t) (?:avais |ai |as |avez |aviez |)|)(?:annoncee?|prevue?|choisie?|designee?)", s)

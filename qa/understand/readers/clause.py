@@ -323,8 +323,20 @@ def _scratch(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     return False
 
 
-def _cue_follows(s: str, neg: bool, seen: Facts, r: Reading) -> bool:
-    """The cue ball following a ball into the pocket (« CUE derrière B9 », « la blanche a suivi dans la poche »)."""
+# « j'empoche la 9 et la blanche (en même temps) »: the cue ball, with no verb of its own after a
+# pocket, is a second object of the pocketing verb
+_CUE_ALSO = re.compile(r" CUE (?:(?:aussi|egalement|avec|ensemble|en meme temps|au meme moment|dans la foulee|"
+                       r"dans la meme poche|derriere|juste apres) )*"
+                       r"(?:(?:sur|pendant|lors de|au cours de|dans) (?:un|le|ce|mon|son|ton|cette|la|une|meme) "
+                       r"(?:coup|tir|casse|poche|trou)(?: \w+){0,2} )?")
+
+
+def _cue_follows(s: str, neg: bool, seen: Facts, r: Reading, conj: str) -> bool:
+    """The cue ball following a ball into the pocket (« CUE derrière B9 », « la blanche a suivi dans la poche »,
+    « j'empoche la 9 et la blanche en même temps »)."""
+    if conj in ("et", "puis") and seen.pocketed and not neg and _CUE_ALSO.fullmatch(s):
+        r.add(F.CUE, "pocketed", s)
+        return True
     m = re.fullmatch(r" (?:et |puis |)CUE (?:derriere|juste derriere|apres|avec|aussi) (B\d+) ", s)
     if m and _nums(m.group(1))[0] in seen.pocketed:
         r.add(F.CUE, "pocketed", m.group(0))
@@ -346,7 +358,7 @@ def _to_the_middle(fall: re.Match[str] | None, subj: str | None) -> bool:
 def _ball_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """Pockets told with balls as subject; True when the clause is read."""
     s, neg, subj = x.s, x.neg, x.subj
-    if _cue_follows(s, neg, seen, r):
+    if _cue_follows(s, neg, seen, r, c.conj):
         return True
     m = re.fullmatch(r" (?:et |(?:cette fois |et la |la |)c est |)(" + BALLS + r"|CUE) (?:au fond|dedans|en poche|dans (?:la|une) (?:poche|blouse)|dans (?:le|un) (?:trou|coin)|au trou)(?: \w+){0,3} ", s)
     if m and not neg:   # "la 9 au fond", "la blanche dedans"

@@ -113,7 +113,7 @@ def _technique(s: str, r: Reading) -> None:
                                        r"(?! (?:de |)(?:la |les |)(?:bandes?|cadre|table))", s)) \
         and not re.search(r"\b(?:je|tu|vous|il|on|ADV|PLAYER|j ai|tu as|vous avez|a|ai) (?:fait |fais |)(?:saute|jump|un jump|sauter)"
                           r"|(?<!pas un )(?<!pas de )(?<!sans )\bjump\b", s)
-    jump_ctx = re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
+    jump_ctx = re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|(?<!pas )(?<!sans )(?<!pas de )\b(?:un|mon|ton|son) saute\b(?! (?:de |du |hors|par terre|au sol|dehors))|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
                          r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors|par dessus (?:la |les |)(?:bandes?|cadre)))|"
                          r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\bla faire sauter\b|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))",
                          s) if not incidental else None

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import os
 import re
 import sys
@@ -390,14 +389,14 @@ def rulesets_from_json(book: Rulebook, value: Any, field: str = "rulesets", allo
 
 def int_param(value: Any, field: str, default: int, low: int, high: int, strict: bool = False) -> int:
     """An integer parameter in ``[low, high]`` from a query string (text) or, with ``strict``,
-    from JSON (an integer, not a string); ``default`` when absent or null. Raises a 400 naming ``field``."""
+    from JSON (an integer: not a string, nor a number with a decimal point such as ``5.0``);
+    ``default`` when absent or null. Raises a 400 naming ``field``."""
     if value is None or (value == "" and not strict):
         return default
-    if isinstance(value, bool) or (strict and not isinstance(value, (int, float))) or \
-            isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
+    if isinstance(value, bool) or (strict and not isinstance(value, int)) or isinstance(value, float):
         raise bad_request("invalid_field", f"Champ « {field} » : un nombre entier est attendu.", field)
-    if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]+", value):
-        # (« ٥ » or « 5 » with spaces would pass int(): the number is written with ASCII digits alone)
+    if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
+        # (« ٥ », « +5 » or « 5 » with spaces would pass int(): the number is written with ASCII digits alone)
         raise bad_request("invalid_field", f"Champ « {field} » : un nombre entier est attendu (chiffres 0 à 9).", field)
     try:
         n = int(value)

@@ -35,7 +35,8 @@ from qa.match.store import MatchStore
 from qa.rulebook import GAMES
 
 from .arbitrage import BadInput, arbitrage_url, scenario_from_form
-from .common import created, get_rulebook, json_body, query_fields, repeatable, request_token, store_target, wants_json
+from .common import (created, get_rulebook, json_body, query_fields, reject_unknown_keys, repeatable, request_token,
+                     store_target, wants_json)
 from .errors import _render
 
 bp = Blueprint("match", __name__)
@@ -98,12 +99,14 @@ def api_undo(match_id: str):
     svc = match_service()
     svc.check_token(svc.head(match_id), request_token())
     body = json_body() if request.get_data(cache=True) else {}
+    reject_unknown_keys(body, ("seq",))     # README: an unknown JSON field is refused
     return jsonify(svc.undo(match_id, body, request_token()))
 
 
 @bp.post("/api/matches/<match_id>/warning")
 def api_warning(match_id: str):
     svc, body = _checked_body(match_id)
+    reject_unknown_keys(body, ("warned", "player", "seq"))
     return jsonify(svc.warning(match_id, body, request_token()))
 
 

@@ -29,7 +29,7 @@ from flask import (Blueprint, Response, current_app, jsonify, make_response, red
 
 from qa.french import ball_list
 from qa.match.export import describe_shot, match_rows, to_csv, to_json_text
-from qa.match.model import BREAK_ORDERS, MAX_NAME, MAX_RACE, RACKS, MatchError
+from qa.match.model import MAX_NAME, MAX_RACE, MatchError
 from qa.match.service import MatchService
 from qa.match.store import MatchStore
 from qa.rulebook import GAMES
@@ -152,6 +152,26 @@ def _setup_form(form: Mapping[str, Any] | None = None, error: str | None = None,
                            alternate_clause=alternate), status
 
 
+#: The API's settings fields as the /partie form names them: (form field, label on the page).
+FORM_FIELDS = {"players[0]": ("a", "Joueur A"), "players[1]": ("b", "Joueur B"), "ruleset": ("ruleset", "Règlement"),
+               "race_to": ("race_to", "Course à"), "break": ("break", "Casse des racks suivants"), "rack": ("rack", "Rack")}
+#: The form's words for the values of its radio buttons (the API's error lists the values it reads).
+FORM_CHOICES = {"break": "« Alternée » ou « Au gagnant » est attendu", "rack": "« Triangle » ou « Gabarit » est attendu"}
+
+
+def _form_error(exc: MatchError) -> tuple[str | None, str]:
+    """The form field an API error is about and its message in the form's own words
+    (« Joueur A », not « players[0] »)."""
+    if exc.field not in FORM_FIELDS:
+        return exc.field, exc.message
+    field, label = FORM_FIELDS[exc.field]
+    message = exc.message.replace(f"« {exc.field} »", f"« {label} »")
+    if field in FORM_CHOICES:
+        value = (request.form.get(field) or "").strip()
+        message = f"Champ « {label} » : {FORM_CHOICES[field]} (reçu « {value[:40]} »)."
+    return field, message
+
+
 @bp.get("/partie")
 def new():
     """Start a match: two names, a ruleset, race to N, who breaks the next racks, the rack."""
@@ -167,14 +187,14 @@ def create():
         race = int(race)
     except ValueError:
         return _setup_form(form, f"Course : un nombre de racks à gagner de 1 à {MAX_RACE} est attendu.", "race_to", 400)
+    # an empty choice takes the default, as an absent one; any other value goes to the API's check (400)
     data = {"ruleset": form["ruleset"], "players": [form["a"], form["b"]], "race_to": race,
-            "break": form["break"] if form["break"] in BREAK_ORDERS else None,
-            "rack": form["rack"] if form["rack"] in RACKS else None}
+            "break": form["break"] or None, "rack": form["rack"] or None}
     try:
         out = match_service().create(data)
     except MatchError as exc:
-        return _setup_form(form, exc.message, {"players[0]": "a", "players[1]": "b"}.get(exc.field or "", exc.field),
-                           exc.status)
+        field, message = _form_error(exc)
+        return _setup_form(form, message, field, exc.status)
     return _with_token_cookie(redirect(url_for("match.follow", match_id=out["id"]), 303), out["id"], out["token"])
 
 

@@ -313,7 +313,7 @@ def refuse_unknown_query_fields() -> None:
 
 def refuse_repeated_fields() -> None:
     """A single-valued field given twice — in the query string (``/?q=a&q=b``,
-    ``/api/ask?k=5&k=6``) or in a page's posted form — is a 400 ``repeated_field`` naming it,
+    ``/api/ask?k=5&k=6``) or in a page's posted form, its files included — is a 400 ``repeated_field`` naming it,
     rather than one of the values taken silently; the lists of the view (:data:`REPEATABLE`,
     :func:`repeatable`) may repeat. Requests that match no view (404, 405) and static files are
     left to their own answer. Called before every request."""
@@ -321,9 +321,9 @@ def refuse_repeated_fields() -> None:
     if view is None or request.routing_exception is not None:
         return
     allowed = getattr(view, "repeatable_fields", REPEATABLE)
-    fields = [request.args]
+    fields: list[Any] = [request.args]
     if request.method == "POST" and request.mimetype in _FORM_TYPES and not request.path.startswith("/api/"):
-        fields.append(request.form)
+        fields += [request.form, request.files]     # a file field (« fichier ») is single-valued too
     for values in fields:
         for key in values:
             if key not in allowed and len(values.getlist(key)) > 1:

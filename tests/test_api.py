@@ -144,6 +144,8 @@ def test_ask_out_of_scope_is_unknown(client):
     ({"q": "la casse", "k": "cinq"}, "k", "invalid_field"),
     ({"q": "la casse", "k": "0"}, "k", "out_of_range"),
     ({"q": "la casse", "k": "1000"}, "k", "out_of_range"),
+    ({"q": "la casse", "k": "+5"}, "k", "invalid_field"),     # README: an integer, written in digits alone
+    ({"q": "la casse", "k": "5.0"}, "k", "invalid_field"),
 ])
 def test_ask_get_errors(client, qs, field, code):
     assert_error(client.get("/api/ask", query_string=qs), 400, field, code)
@@ -161,6 +163,7 @@ def test_ask_get_errors(client, qs, field, code):
     ({"q": "la casse", "k": "5"}, "k"),
     ({"q": "la casse", "k": True}, "k"),
     ({"q": "la casse", "k": 2.5}, "k"),
+    ({"q": "la casse", "k": 5.0}, "k"),      # a number with a decimal point is not an integer
     ({"q": "la casse", "question": "x"}, "question"),
 ])
 def test_ask_post_errors(client, body, field):

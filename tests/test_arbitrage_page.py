@@ -302,6 +302,10 @@ def test_bad_query_is_a_french_400_page_with_the_builder(client, query, word):
     ([("called", "ball")], "bille annoncée"),
     ([("balls_to_rail", "-1"), ("kind", "break")], "balls_to_rail"),
     ([("rail_after_contact", "peut-être")], "rail_after_contact"),
+    ([("called_ball", "0")], "« called_ball » : une valeur de 1 à 10"),       # ball 0 is no ball, not « none »
+    ([("called", "ball"), ("called_ball", "0")], "« called_ball » : une valeur de 1 à 10"),
+    ([("called", "safe"), ("called_ball", "11")], "« called_ball »"),
+    ([("balls_to_rail", "-5")], "« balls_to_rail » : une valeur de 0 à 10"),   # checked on any shot, used on a break
 ])
 def test_bad_form_values_are_a_french_400_and_the_form_is_kept(client, params, word):
     resp = client.get("/arbitrage?" + urlencode([("form", "1"), ("game", "nine-ball"), ("on_table", "5")] + params))

@@ -618,6 +618,7 @@ def test_a_context_nested_too_deep_is_a_400_not_a_500(client):
     assert r.status_code == 400 and r.get_json()["error"]["field"] == "context"
     page = client.get("/", query_string={"q": "et à la FFB ?", "context": forged})
     assert page.status_code == 200 and "Erreur 500" not in page.get_data(as_text=True)   # the page starts afresh
+    assert 'id="conversation-perdue"' in page.get_data(as_text=True)                      # and says so
 
 
 @pytest.mark.parametrize("url, field", [

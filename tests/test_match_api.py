@@ -177,6 +177,38 @@ def test_a_shot_based_on_an_older_state_is_409_and_not_written(client):
     assert len(client.get(f"/api/matches/{mid}").get_json()["shots"]) == 2
 
 
+def test_a_seq_beyond_the_shots_played_is_400_naming_seq_not_a_stale_state(client):
+    """No one can have seen a shot not yet played: a 400 naming « seq », and nothing is written."""
+    mid, token, _ = new_match(client, "9-ffb")
+    assert shot(client, mid, token, {**BREAK, "seq": 0}).status_code == 201
+    for seq in (2, 999, 10**30):
+        r = shot(client, mid, token, {**MISS, "seq": seq})
+        assert r.status_code == 400, r.get_json()
+        err = r.get_json()["error"]
+        assert err["field"] == "seq" and err["code"] == "out_of_range" and "1 coup joué" in err["message"]
+        r = client.post(f"/api/matches/{mid}/undo", json={"seq": seq}, headers={TOKEN: token})
+        assert r.status_code == 400 and r.get_json()["error"]["field"] == "seq"
+        r = client.post(f"/api/matches/{mid}/warning", json={"warned": True, "seq": seq}, headers={TOKEN: token})
+        assert r.status_code == 400 and r.get_json()["error"]["field"] == "seq"
+    assert len(client.get(f"/api/matches/{mid}").get_json()["shots"]) == 1
+
+
+@pytest.mark.parametrize("path, body, field", [
+    ("undo", {"x": 1}, "x"),
+    ("undo", {"seq": 1, "sq": 1}, "sq"),
+    ("warning", {"warned": True, "joueur": "B"}, "joueur"),
+])
+def test_undo_and_warning_refuse_unknown_json_fields(client, path, body, field):
+    """README: an unknown JSON field is refused (400 naming it), and the shot stays."""
+    mid, token, _ = new_match(client, "9-ffb")
+    assert shot(client, mid, token, {**BREAK, "seq": 0}).status_code == 201
+    r = client.post(f"/api/matches/{mid}/{path}", json=body, headers={TOKEN: token})
+    assert r.status_code == 400, r.get_json()
+    assert r.get_json()["error"]["code"] == "unknown_field" and r.get_json()["error"]["field"] == field
+    assert len(client.get(f"/api/matches/{mid}").get_json()["shots"]) == 1
+    assert client.post(f"/api/matches/{mid}/undo", json={"seq": 1}, headers={TOKEN: token}).status_code == 200
+
+
 def test_writes_need_the_match_token(client):
     mid, token, _ = new_match(client)
     for headers in ({}, {TOKEN: "faux"}, {TOKEN: token[:-1]}):

@@ -33,11 +33,44 @@ def test_setup_page_and_errors(client):
     page = client.get("/partie").get_data(as_text=True)
     assert 'name="a"' in page and 'name="race_to"' in page and "10-doolys/3-bris-alterne" in page
     r = client.post("/partie", data={"a": "", "b": "Bob", "ruleset": "9-ffb", "race_to": "3"})
-    assert r.status_code == 400 and "players[0]" in r.get_data(as_text=True) and 'aria-invalid="true"' in r.get_data(as_text=True)
+    assert r.status_code == 400 and "Champ « Joueur A »" in r.get_data(as_text=True)
+    assert re.search(r'id="a"[^>]*aria-invalid="true"', r.get_data(as_text=True))
     r = client.post("/partie", data={"a": "A", "b": "B", "ruleset": "9-ffb", "race_to": "trois"})
     assert r.status_code == 400 and "Course" in r.get_data(as_text=True)
     r = client.post("/partie", data={"a": "A", "b": "B", "ruleset": "9-zzz", "race_to": "3"})
     assert r.status_code == 400
+
+
+@pytest.mark.parametrize("data, field, words", [
+    ({"b": ""}, "b", "Champ « Joueur B » : un nom de 1 à 60 caractères est attendu."),
+    ({"a": "Al\x01ice"}, "a", "Champ « Joueur A » : le nom contient un caractère de contrôle."),
+    ({"race_to": "0"}, "race_to", "Champ « Course à » : un nombre entier de 1 à 50"),
+    ({"break": "loser"}, "break", "Champ « Casse des racks suivants » : « Alternée » ou « Au gagnant » est attendu"),
+    ({"rack": "square"}, "rack", "Champ « Rack » : « Triangle » ou « Gabarit » est attendu"),
+])
+def test_setup_errors_name_the_form_fields_and_nothing_is_replaced_silently(client, data, field, words):
+    """An invalid « break » or « rack » is refused (400), as the API refuses it, not replaced by the
+    default; each message names the field as the form shows it (« Joueur B », not « players[1] »)."""
+    form = {"a": "Alice", "b": "Bob", "ruleset": "9-ffb", "race_to": "3", "break": "alternate", "rack": "triangle"}
+    r = client.post("/partie", data={**form, **data})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 400, page[:300]
+    assert words in page and "players[" not in page
+    assert "Location" not in r.headers
+    if field in ("a", "b", "race_to"):
+        assert re.search(rf'id="{field}"[^>]*aria-invalid="true"', page)
+    else:
+        assert re.search(r'<fieldset class="filter" aria-describedby="setup-error">\s*<legend>' +
+                         ("Casse" if field == "break" else "Rack"), page)
+
+
+def test_setup_form_with_no_break_or_rack_takes_the_defaults(client):
+    url = start(client, **{"break": "", "rack": ""})
+    m = client.get("/api/matches/" + url.rsplit("/", 1)[-1]).get_json()
+    assert m["break"] == "alternate" and m["rack_kind"] == "triangle"
+    url = start(client, **{"break": "winner", "rack": "template"})
+    m = client.get("/api/matches/" + url.rsplit("/", 1)[-1]).get_json()
+    assert m["break"] == "winner" and m["rack_kind"] == "template"
 
 
 def test_one_tap_shots_rulings_in_one_line_and_the_rack_end(client):

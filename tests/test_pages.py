@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import urlencode
 
 import pytest
 
@@ -81,6 +82,29 @@ def test_empty_and_too_long_questions(client, app):
     assert "Écrivez une question" in page(client, "/?q=")
     text = page(client, "/?q=" + "a" * (app.config["MAX_QUESTION_LENGTH"] + 1), status=400)
     assert "trop longue" in text
+
+
+def _short(text: str) -> str:
+    return html.unescape(re.search(r'<p id="reponse" class="short">(.*?)</p>', text, re.S).group(1))
+
+
+def test_a_context_the_page_cannot_read_is_said_and_the_question_answered_on_its_own(client):
+    """A truncated or edited shared link (the API: 400 « context »): the page still answers, on a
+    phone that is what one expects, but says in French that the conversation could not be continued."""
+    first = client.get("/api/ask", query_string={"q": "On a le droit de faire un jump ?"}).get_json()
+    alone = page(client, "/?" + urlencode({"q": "la blanche tombe à la casse"}))
+    assert 'id="conversation-perdue"' not in alone
+    for bad in (first["context"][:50], "c1." + "A" * 30_000, "xyz"):
+        assert client.get("/api/ask", query_string={"q": "x", "context": bad}).status_code == 400
+        text = page(client, "/?" + urlencode({"q": "la blanche tombe à la casse", "context": bad}))
+        notice = re.search(r'<p class="notice" role="status" id="conversation-perdue">(.*?)</p>', text, re.S)
+        assert notice and "La conversation précédente n’a pas pu être reprise" in html.unescape(notice.group(1))
+        assert "répondue seule" in html.unescape(notice.group(1))
+        assert _short(text) == _short(alone)          # the question on its own
+        assert 'class="thread"' not in text
+    # a conversation that can be read is continued, with no such notice
+    text = page(client, "/?" + urlencode({"q": "et à la FFB ?", "context": first["context"]}))
+    assert 'id="conversation-perdue"' not in text and 'class="thread"' in text
 
 
 def test_unknown_ruleset_in_filter_is_reported(client):

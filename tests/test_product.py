@@ -239,6 +239,20 @@ def test_an_existing_file_is_opened_in_the_form(client):
     assert "club-les-queues-9/sautes-interdits" in text(client.get("/regles/club-les-queues-9"))
 
 
+@pytest.mark.parametrize("action", ["modifier", "essayer"])
+def test_a_file_sent_twice_is_refused_naming_fichier(client, action):
+    """README: only checkbox lists may repeat; two « fichier » is a 400 naming it, not one of them taken."""
+    import io
+    from pathlib import Path
+    example = (Path(__file__).resolve().parent.parent / "examples" / "house-rules" / "club-exemple.yaml").read_bytes()
+    other = "id: club-x\nextends: 9-ffb\ntitle: X\n".encode()
+    r = client.post("/regles-maison/ouvrir", content_type="multipart/form-data", data={
+        "action": action, "fichier": [(io.BytesIO(example), "club-exemple.yaml"), (io.BytesIO(other), "x.yaml")]})
+    assert r.status_code == 400 and "Location" not in r.headers
+    assert "« fichier »" in text(r) and "plusieurs fois" in text(r)
+    assert "club-les-queues-9" not in text(client.get("/arbitrage"))      # nothing is tried
+
+
 def test_trying_a_draft_needs_the_csrf_token(make_app):
     client = make_app(WTF_CSRF_ENABLED=True).test_client()
     r = client.post("/regles-maison/essai", data=DRAFT)

@@ -443,6 +443,16 @@ def test_learner_names_are_trimmed_of_invisible_characters(client):
     assert out["learner"] == "Zoé"
 
 
+def test_learner_names_are_counted_after_nfc_normalisation(client):
+    """README: 80 visible characters, counted in code points after NFC: « ó » typed as o + accent is one."""
+    out = create(client, count=1, learner="o\u0301" * 80)   # 160 code points typed, 80 after NFC
+    assert out["learner"] == "\u00f3" * 80
+    err(client.post("/api/quizzes", json={"count": 1, "learner": "o\u0301" * 81}), 400, "learner")
+    r = client.get("/api/learners/" + "o%CC%81" * 80 + "/history")
+    assert r.status_code != 400, r.get_json()
+    err(client.get("/api/learners/" + "o%CC%81" * 81 + "/history"), 400, "learner")
+
+
 def test_lone_surrogates_in_a_json_body_are_a_400_not_a_500(client):
     quiz = create(client, count=2, seed=4)
     e = err(client.post(f"/api/quizzes/{quiz['id']}/answers", data='{"question": "\\ud800", "choice": "a"}',

@@ -150,20 +150,23 @@ def scenario_from_form(args) -> dict:
     rail = _choice(args, "rail_after_contact", ("", "yes", "no"), "")
     if rail:
         shot["rail_after_contact"] = rail == "yes"
-    for name in ("balls_to_rail", "crossed_head_string"):  # break facts: ignored on other shots
-        if shot["kind"] == "break" and args.get(name, "").strip():
-            shot[name] = _int(args[name], name, 0, 10)
+    for name in ("balls_to_rail", "crossed_head_string"):  # break facts: checked always, ignored on other shots
+        if args.get(name, "").strip():
+            count = _int(args[name], name, 0, 10)
+            if shot["kind"] == "break":
+                shot[name] = count
     called = _choice(args, "called", ("", "none", "safe", "ball"), "")
+    # a called ball given is checked even when « called » does not read it (« 0 » is no ball, not nothing)
+    called_ball = _int(args["called_ball"], "called_ball", 1, 10) if args.get("called_ball", "").strip() else None
     if called == "none":
         shot["called"] = None
     elif called == "safe":
         shot["called"] = "safe"
     elif called == "ball":
-        if not args.get("called_ball"):
+        if called_ball is None:
             raise BadInput("Annonce : choisissez la bille annoncée.", "called_ball")
         pocket = args.get("called_pocket", "").strip()[:200]
-        shot["called"] = {"ball": _int(args["called_ball"], "called_ball", 1, 10), "pocket": pocket or None,
-                          "pocket_ok": not _flag(args, "pocket_wrong")}
+        shot["called"] = {"ball": called_ball, "pocket": pocket or None, "pocket_ok": not _flag(args, "pocket_wrong")}
     return {"state": state, "shot": shot}
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import os
 import re
 import sys
@@ -314,7 +313,7 @@ def refuse_unknown_query_fields() -> None:
 
 def refuse_repeated_fields() -> None:
     """A single-valued field given twice — in the query string (``/?q=a&q=b``,
-    ``/api/ask?k=5&k=6``) or in a page's posted form — is a 400 ``repeated_field`` naming it,
+    ``/api/ask?k=5&k=6``) or in a page's posted form, its files included — is a 400 ``repeated_field`` naming it,
     rather than one of the values taken silently; the lists of the view (:data:`REPEATABLE`,
     :func:`repeatable`) may repeat. Requests that match no view (404, 405) and static files are
     left to their own answer. Called before every request."""
@@ -322,9 +321,9 @@ def refuse_repeated_fields() -> None:
     if view is None or request.routing_exception is not None:
         return
     allowed = getattr(view, "repeatable_fields", REPEATABLE)
-    fields = [request.args]
+    fields: list[Any] = [request.args]
     if request.method == "POST" and request.mimetype in _FORM_TYPES and not request.path.startswith("/api/"):
-        fields.append(request.form)
+        fields += [request.form, request.files]     # a file field (« fichier ») is single-valued too
     for values in fields:
         for key in values:
             if key not in allowed and len(values.getlist(key)) > 1:
@@ -390,14 +389,14 @@ def rulesets_from_json(book: Rulebook, value: Any, field: str = "rulesets", allo
 
 def int_param(value: Any, field: str, default: int, low: int, high: int, strict: bool = False) -> int:
     """An integer parameter in ``[low, high]`` from a query string (text) or, with ``strict``,
-    from JSON (an integer, not a string); ``default`` when absent or null. Raises a 400 naming ``field``."""
+    from JSON (an integer: not a string, nor a number with a decimal point such as ``5.0``);
+    ``default`` when absent or null. Raises a 400 naming ``field``."""
     if value is None or (value == "" and not strict):
         return default
-    if isinstance(value, bool) or (strict and not isinstance(value, (int, float))) or \
-            isinstance(value, float) and not (math.isfinite(value) and value.is_integer()):
+    if isinstance(value, bool) or (strict and not isinstance(value, int)) or isinstance(value, float):
         raise bad_request("invalid_field", f"Champ « {field} » : un nombre entier est attendu.", field)
-    if isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]+", value):
-        # (« ٥ » or « 5 » with spaces would pass int(): the number is written with ASCII digits alone)
+    if isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
+        # (« ٥ », « +5 » or « 5 » with spaces would pass int(): the number is written with ASCII digits alone)
         raise bad_request("invalid_field", f"Champ « {field} » : un nombre entier est attendu (chiffres 0 à 9).", field)
     try:
         n = int(value)

@@ -29,13 +29,14 @@ from flask import (Blueprint, Response, current_app, jsonify, make_response, red
 
 from qa.french import ball_list
 from qa.match.export import describe_shot, match_rows, to_csv, to_json_text
-from qa.match.model import BREAK_ORDERS, MAX_NAME, MAX_RACE, RACKS, MatchError
+from qa.match.model import MAX_NAME, MAX_RACE, MatchError
 from qa.match.service import MatchService
 from qa.match.store import MatchStore
 from qa.rulebook import GAMES
 
 from .arbitrage import BadInput, arbitrage_url, scenario_from_form
-from .common import created, get_rulebook, json_body, query_fields, repeatable, request_token, store_target, wants_json
+from .common import (created, get_rulebook, json_body, query_fields, reject_unknown_keys, repeatable, request_token,
+                     store_target, wants_json)
 from .errors import _render
 
 bp = Blueprint("match", __name__)
@@ -98,12 +99,14 @@ def api_undo(match_id: str):
     svc = match_service()
     svc.check_token(svc.head(match_id), request_token())
     body = json_body() if request.get_data(cache=True) else {}
+    reject_unknown_keys(body, ("seq",))     # README: an unknown JSON field is refused
     return jsonify(svc.undo(match_id, body, request_token()))
 
 
 @bp.post("/api/matches/<match_id>/warning")
 def api_warning(match_id: str):
     svc, body = _checked_body(match_id)
+    reject_unknown_keys(body, ("warned", "player", "seq"))
     return jsonify(svc.warning(match_id, body, request_token()))
 
 
@@ -149,6 +152,26 @@ def _setup_form(form: Mapping[str, Any] | None = None, error: str | None = None,
                            alternate_clause=alternate), status
 
 
+#: The API's settings fields as the /partie form names them: (form field, label on the page).
+FORM_FIELDS = {"players[0]": ("a", "Joueur A"), "players[1]": ("b", "Joueur B"), "ruleset": ("ruleset", "Règlement"),
+               "race_to": ("race_to", "Course à"), "break": ("break", "Casse des racks suivants"), "rack": ("rack", "Rack")}
+#: The form's words for the values of its radio buttons (the API's error lists the values it reads).
+FORM_CHOICES = {"break": "« Alternée » ou « Au gagnant » est attendu", "rack": "« Triangle » ou « Gabarit » est attendu"}
+
+
+def _form_error(exc: MatchError) -> tuple[str | None, str]:
+    """The form field an API error is about and its message in the form's own words
+    (« Joueur A », not « players[0] »)."""
+    if exc.field not in FORM_FIELDS:
+        return exc.field, exc.message
+    field, label = FORM_FIELDS[exc.field]
+    message = exc.message.replace(f"« {exc.field} »", f"« {label} »")
+    if field in FORM_CHOICES:
+        value = (request.form.get(field) or "").strip()
+        message = f"Champ « {label} » : {FORM_CHOICES[field]} (reçu « {value[:40]} »)."
+    return field, message
+
+
 @bp.get("/partie")
 def new():
     """Start a match: two names, a ruleset, race to N, who breaks the next racks, the rack."""
@@ -164,14 +187,14 @@ def create():
         race = int(race)
     except ValueError:
         return _setup_form(form, f"Course : un nombre de racks à gagner de 1 à {MAX_RACE} est attendu.", "race_to", 400)
+    # an empty choice takes the default, as an absent one; any other value goes to the API's check (400)
     data = {"ruleset": form["ruleset"], "players": [form["a"], form["b"]], "race_to": race,
-            "break": form["break"] if form["break"] in BREAK_ORDERS else None,
-            "rack": form["rack"] if form["rack"] in RACKS else None}
+            "break": form["break"] or None, "rack": form["rack"] or None}
     try:
         out = match_service().create(data)
     except MatchError as exc:
-        return _setup_form(form, exc.message, {"players[0]": "a", "players[1]": "b"}.get(exc.field or "", exc.field),
-                           exc.status)
+        field, message = _form_error(exc)
+        return _setup_form(form, message, field, exc.status)
     return _with_token_cookie(redirect(url_for("match.follow", match_id=out["id"]), 303), out["id"], out["token"])
 
 

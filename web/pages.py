@@ -124,19 +124,25 @@ def _game_asked(book: Rulebook, answer: dict | None) -> bool:
     return len({book.rulesets[r].game for r in answer.get("rulesets", ()) if r in book.rulesets}) > 1
 
 
+#: Said above the answer when the link's ``context`` could not be read (cut short, edited, too old).
+CONTEXT_LOST = ("La conversation précédente n’a pas pu être reprise (le lien est incomplet ou a été modifié) : "
+                "votre question est répondue seule, sans ce qui a été dit avant.")
+
+
 def _ask(q: str, selected: list[str] | None, context: str | None):
-    """(answer, error, status) of the question box."""
+    """(answer, error, status, notice) of the question box; ``notice`` is :data:`CONTEXT_LOST`
+    when the conversation could not be continued and the question was answered on its own."""
     limit = current_app.config["MAX_QUESTION_LENGTH"]
     q = unicodedata.normalize("NFC", q)   # « é » typed as e + accent counts once
     if len(q) > limit:
-        return None, f"La question est trop longue : {len(q)} caractères, au plus {limit}.", 400
+        return None, f"La question est trop longue : {len(q)} caractères, au plus {limit}.", 400, None
     try:
         extra = {"context": context} if context else {}
-        return get_answerer().ask(q, rulesets=selected, k=5, **extra), None, 200
+        return get_answerer().ask(q, rulesets=selected, k=5, **extra), None, 200, None
     except AskError as exc:
-        if exc.field == "context":   # a stale or edited conversation: the question on its own
-            return get_answerer().ask(q, rulesets=selected, k=5), None, 200
-        return None, exc.message, 400
+        if exc.field == "context":   # a stale or edited conversation: the question on its own, and said so
+            return get_answerer().ask(q, rulesets=selected, k=5), None, 200, CONTEXT_LOST
+        return None, exc.message, 400, None
 
 
 @bp.get("/")
@@ -153,13 +159,13 @@ def index():
     if not from_form and selected is None and not q:
         selected = _remembered(book) or None          # pre-tick what the player chose last time
     context = request.args.get("context") or None
-    answer, status = None, 200
+    answer, status, notice = None, 200, None
     if q:
-        answer, ask_error, status = _ask(q, selected, context)
+        answer, ask_error, status, notice = _ask(q, selected, context)
         error = ask_error or error          # an unknown ruleset ticked: said, and all rulesets asked
         game = request.cookies.get(COOKIE_GAME)
         if answer is not None and _game_asked(book, answer) and game in GAMES:
-            again, _, _ = _ask(f"au {GAMES[game]}", None, answer.get("context"))
+            again, _, _, _ = _ask(f"au {GAMES[game]}", None, answer.get("context"))
             answer = again or answer
     elif control:
         error, status = "La question contient un caractère de contrôle : retirez-le et reposez-la.", 400
@@ -176,7 +182,7 @@ def index():
                            rulesets=list(book.rulesets.values()), max_length=current_app.config["MAX_QUESTION_LENGTH"],
                            topics=book.topics, understood=understood, game=game_of, thread=thread,
                            examples=EXAMPLES if not answer else (), game_asked=_game_asked(book, answer),
-                           games=GAMES, first_citations=first, more_citations=rest)
+                           games=GAMES, first_citations=first, more_citations=rest, notice=notice)
     resp = make_response(html, status)
     _remember(resp, book, from_form, selected)
     return resp

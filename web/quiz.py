@@ -24,6 +24,7 @@ Pages
 from __future__ import annotations
 
 import math
+import unicodedata
 import secrets
 import threading
 from datetime import timedelta
@@ -128,7 +129,7 @@ _R = TypeVar("_R", bound=BaseResponse)
 
 def _learner_arg(learner: str) -> str:
     """The learner named in the URL, checked like the ``learner`` field of a quiz (400 naming it)."""
-    if len(" ".join((learner or "").split())) > MAX_LEARNER:
+    if len(unicodedata.normalize("NFC", " ".join((learner or "").split()))) > MAX_LEARNER:
         raise ApiError(400, "invalid_field", f"Apprenant : un nom de 1 à {MAX_LEARNER} caractères est attendu.", "learner")
     name = clean_learner(learner, required=True)
     assert name is not None    # required: None is refused
@@ -335,7 +336,7 @@ def _page_token(quiz_id: str) -> str | None:
 def _learner_name(raw: str | None) -> str | None:
     """A learner name from a cookie or a query string: cleaned, or None when it is not a valid name."""
     try:
-        return clean_learner(" ".join((raw or "").split())[:MAX_LEARNER])
+        return clean_learner(unicodedata.normalize("NFC", " ".join((raw or "").split()))[:MAX_LEARNER])
     except QuizError:
         return None
 

@@ -42,6 +42,12 @@ def _seq(data: Mapping[str, Any]) -> int | None:
 
 
 def _check_seq(seq: int | None, row: MatchRow) -> None:
+    """409 when the sender saw fewer shots than the match has; 400 naming ``seq`` when it claims
+    more (no one can have seen a shot not yet played)."""
+    if seq is not None and seq > len(row.shots):
+        raise MatchError(400, "out_of_range", f"Champ « seq » : {len(row.shots)} coup{'s' if len(row.shots) > 1 else ''} "
+                         f"joué{'s' if len(row.shots) > 1 else ''} dans cette partie ; « seq » (le nombre de coups vus) "
+                         f"ne peut pas dépasser {len(row.shots)}.", "seq")
     if seq is not None and seq != len(row.shots):
         raise MatchError(409, "stale_state",
                          f"La partie a changé : vous aviez vu {seq} coup{'s' if seq > 1 else ''}, elle en compte "

@@ -114,7 +114,8 @@ _BLANK_LOOKALIKES = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def clean_learner(value: Any, field: str = "learner", required: bool = False) -> str | None:
-    """A learner's name: text of 1 to :data:`MAX_LEARNER` characters, whitespace collapsed.
+    """A learner's name: text of 1 to :data:`MAX_LEARNER` characters (code points, counted
+    after NFC normalisation: « é » typed as e + accent counts once), whitespace collapsed.
 
     No name (None, "" or only spaces) gives None, or a 400 when ``required``. Refused
     (:class:`QuizError` 400 naming ``field``): a name that is not text, that holds control
@@ -137,7 +138,7 @@ def clean_learner(value: Any, field: str = "learner", required: bool = False) ->
     def invisible(ch: str) -> bool:
         return ch.isspace() or unicodedata.category(ch) == "Cf" or ch in _BLANK_LOOKALIKES
 
-    name = " ".join(value.split())
+    name = unicodedata.normalize("NFC", " ".join(value.split()))
     start, end = 0, len(name)
     while start < end and invisible(name[start]):
         start += 1

@@ -26,6 +26,8 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -270,10 +272,12 @@ def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
     return firm, loose, drop
 
 
+@lru_cache(maxsize=2048)
 def detect(question: str) -> Detection:
     """The game, publisher rulesets, other game and off-topic intent named in ``question``
     (see the module docstring); indexes in the :class:`Detection` count the words of
-    :func:`qa.text.words`. Never raises."""
+    :func:`qa.text.words`. Never raises. Cached: an answer asks it of the same words several
+    times (the Detection is frozen)."""
     ws = words(question)
     text = " ".join(ws)
     firm, loose, drop = _game_mentions(ws)

@@ -25,6 +25,18 @@ def answerer(rulebook):
     return build_answerer(rulebook)
 
 
+@pytest.fixture(scope="session")
+def ask(rulebook):
+    """A story answered as a situation (``qa.situation_answer.answer_situation``), which it must be."""
+    from qa.situation_answer import answer_situation
+
+    def run(question: str, rulesets=None) -> dict:
+        got = answer_situation(rulebook, question, rulesets)
+        assert got is not None, f"not answered as a situation: {question!r}"
+        return got
+    return run
+
+
 @pytest.fixture
 def make_app(rulebook, answerer, tmp_path):
     """Build an app with test settings, overridable: ``make_app(RATELIMIT_ENABLED=True)``."""

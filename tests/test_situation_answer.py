@@ -24,13 +24,6 @@ OUTCOME_KEYS = {"ruleset", "legal", "fouls", "break", "game_over", "winner", "te
                 "reasons", "citations", "notes", "unsettled", "assumptions"}
 
 
-@pytest.fixture(scope="module")
-def ask(rulebook):
-    def run(question: str, rulesets=None) -> dict:
-        got = answer_situation(rulebook, question, rulesets)
-        assert got is not None, f"not answered as a situation: {question!r}"
-        return got
-    return run
 
 
 # ----------------------------------------------------------------------------- shape

@@ -4,18 +4,9 @@ tells the ball hit first, « la blanche roule au milieu » is the middle of the 
 Expected values from the rule texts (rules_data/sources/)."""
 from __future__ import annotations
 
-import pytest
-
-from qa.situation_answer import answer_situation
 
 
-@pytest.fixture(scope="module")
-def ask(rulebook):
-    def run(question: str, rulesets=None) -> dict:
-        got = answer_situation(rulebook, question, rulesets)
-        assert got is not None, f"not answered as a situation: {question!r}"
-        return got
-    return run
+
 
 
 def test_the_cue_ball_also_down_with_a_place_shares_the_verb_before(ask):

@@ -34,10 +34,10 @@ __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT
 MAX_QUESTION_LENGTH = 500
 _AGREE_BM25, _AGREE_COVERAGE = 14.0, 0.75   # a lookup this strong must find the policy's own clause to agree
 _AGREE_WEAK_BM25 = 4.0   # a lookup this weak does not overrule a yes/no policy named by its words
-_FOULS_TOPIC = "fouls"
+_FOULS_TOPIC = "fouls"         # the topic of the clauses that state a foul or its consequences
 # the words by which a clause naming the money ball speaks of the other balls too (« toute bille, exceptée la 10 »)
 _OTHER_BALLS = frozenset({"autres", "autre", "toute", "toutes", "exceptee", "excepte", "exception", "sauf", "hormis"})
-_SPOTTING_TOPIC = "spotting"   # the topic of the clauses that put a ball back on the table     # the topic of the clauses that state a foul or its consequences
+_SPOTTING_TOPIC = "spotting"   # the topic of the clauses that put a ball back on the table
 OPEN_SHARE = 0.75     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."

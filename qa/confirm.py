@@ -84,12 +84,23 @@ def clause_states(matcher: Matcher, text: str, asked: Sequence[str]) -> bool:
     return False
 
 
+_FRAMES: dict[int, frozenset[str]] = {}
+
+
+def _frame_terms(matcher: Matcher) -> frozenset[str]:
+    """The terms of ``statement_frame`` (once per matcher)."""
+    found = _FRAMES.get(id(matcher))
+    if found is None:
+        found = _FRAMES[id(matcher)] = frozenset(t for w in _LEXICON.statement_frame for t in matcher.analyzer.terms(w))
+    return found
+
+
 def confirming_clauses(book: Rulebook, matcher: Matcher, question: str, look: Lookup) -> list[str]:
     """The clauses, best first and one per ruleset, among the lookup's best clause of each ruleset it
     covers, that state what the yes/no ``question`` asks (see the module); empty when none does."""
     if look.unknown or not look.hits or _negates(question):
         return []
-    frame = {t for w in _LEXICON.statement_frame for t in matcher.analyzer.terms(w)}
+    frame = _frame_terms(matcher)
     games = {str(rs.money_ball) for rs in book.rulesets.values()} if look.detection.game else set()
     asked = [t for t in dict.fromkeys(look.terms) if t not in frame and t not in games and not t.startswith("x")]
     if sum(1 for t in asked if not t.isdigit()) < MIN_TERMS:

@@ -173,7 +173,7 @@ _WHY = re.compile(r"^(?:(?:et|mais|ok|d accord|ah|hein|donc) )*+" + _WHY_PHRASE 
 # the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
 _LEXICON = load_lexicon()
 _OPENERS = tuple(p + " " for p in _LEXICON.follow_openers)
-_CONDITIONS = ("si ", "et si ", "meme si ", "mais si ")
+_CONDITIONS = ("si ", "et si ", "meme si ")     # the openings of a condition (« et si j'avais scratché ? »)
 _SHORT_REFERRING = 9     # words: a question this short with a word pointing back completes the previous one
 
 
@@ -227,16 +227,21 @@ def joined(previous: str, text: str) -> str:
     return f"{previous} {text}" if not previous or previous[-1] in ".?!,;:…" else f"{previous}, {text}"
 
 
+def _dangling(ws: Sequence[str]) -> bool:
+    """The follow-up ends on a preposition (« … interdit pendant ? »): its object is the previous subject."""
+    return bool(ws) and ws[-1] in _LEXICON.follow_dangling
+
+
 def completes(text: str, own_words: int = 2) -> bool:
     """Whether a follow-up can only be read with the previous question: a word pointing back
     (« il », « l'autre », « après »), or a condition (« et si… », « même si… ») with at most
     ``own_words`` words of its own (« même si j'ai rentré une bille ? »; « et si la bille est
     déjà sur le spot ? » is a question of its own)."""
     ws = follow_words(text)
-    if any(w in _LEXICON.follow_referring for w in ws) or ws[-1:] and ws[-1] in _LEXICON.follow_dangling:
+    if any(w in _LEXICON.follow_referring for w in ws) or _dangling(ws):
         return True
     folded = " ".join(ws) + " "
-    if not folded.startswith(tuple(o + " " for o in ("si", "et si", "meme si", "sinon", "et sinon"))):
+    if not folded.startswith((*_CONDITIONS, "sinon ", "et sinon ")):
         return False
     own = [w for w in ws if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
     return len(own) <= own_words
@@ -264,7 +269,7 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
         return "facts"
     if ctx.kind == "scenario" and ctx.scenario is not None and _answers_warning(ws, ctx.scenario):
         return "facts"         # « oui, on m'avait averti » after « Avais-tu été averti … ? »: the same shot, warned
-    dangling = ws[-1] in _LEXICON.follow_dangling     # « …, qu'est-ce qui reste interdit pendant ? »
+    dangling = _dangling(ws)     # « …, qu'est-ce qui reste interdit pendant ? »
     if folded.startswith(_OPENERS) and len(ws) <= (14 if folded.startswith(_CONDITIONS) or dangling else 10):
         return "ellipsis"      # (a condition, « et si j'avais fait une faute sur ce même coup ? », may be longer)
     if not named and len(ws) <= _SHORT_REFERRING and (dangling or any(w in _LEXICON.follow_referring for w in ws)):
@@ -379,11 +384,11 @@ _HOW_MANY_SAID = re.compile(r"\b(?:il y |y |)en (?:a|avait|aurait|avaient|auraie
 _HOW_MANY_POCKETED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:rentre|rentrent|rentrait|rentraient|tombe|tombent|"
                                 r"tombait|tombaient)|(?:etaient|sont|avaient ete|ont ete|seraient|etait|est|avait ete|a ete|serait) "
                                 r"(?:rentrees?|tombees?|empochees?))\b")
-_HOW_MANY_CROSSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:passe|passent|passait|passaient|avaient passe|"
-                               r"franchit|franchissent|franchissait|franchissaient|avaient franchi|traversent|traversaient|"
-                               r"depassent|depassaient)) (?:la |)ligne\b")
-_HOW_MANY_PASSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:passe|passent|passait|passaient|avaient passe|franchit|"
-                              r"franchissent|franchissait|franchissaient)\b")
+_CROSS = (r"passe|passent|passait|passaient|avaient passe|franchit|franchissent|franchissait|franchissaient|avaient franchi|"
+          r"traversent|traversaient|depassent|depassaient")
+_HOW_MANY_CROSSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:(?:ne |n )?(?:" + _CROSS + r")) (?:la |)ligne\b")
+# in a story of crossings, the line is understood (« et si une seule passe ? »)
+_HOW_MANY_PASSED = re.compile(_COUNT + r" (?:billes? |boules? |)(?:" + _CROSS + r")\b")
 # the highest ball a count may stand for: below the money ball of either game (as the understanding reads a count)
 _BELOW_MONEY = 8
 
@@ -426,7 +431,7 @@ def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
     if re.search(r"\b(?:pendant|en cours de|en pleine|au milieu de|durant) (?:la |une |)(?:partie|manche|jeu)\b", text) \
             and "shot.kind" not in out:
         out["shot.kind"] = "normal"     # « et si c'était pendant la partie ? »: not the break
-    modal = any(w in _LEXICON.follow_modal for w in text.split())
+    modal = asks_may(text)
     if re.search(rf"\b{PUSH_OUT}\b", text) and not modal:
         out["shot.kind"] = "push_out"     # (« il peut faire un push ? » asks the ruling, it tells no push-out)
         out["state.push_out_available"] = True

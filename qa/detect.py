@@ -26,10 +26,9 @@
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 

@@ -1105,7 +1105,7 @@ def test_the_opponents_ball_in_hand_after_a_break_scratch_is_not_the_breakers_po
     # 10-doolys/4b-bris-non-valable: « L'adversaire a la bille de choc en main et peut la placer n'importe où sur la table »
     ans = answerer.ask("chez Dooly's, c'est vrai qu'après une blanche empochée à la casse, l'adversaire place la bille "
                        "en main derrière la ligne de tête ?")
-    assert ans["verdicts"] != {"10-doolys": "yes"}
+    assert ans["verdicts"] == {"10-doolys": "no"}
 
 
 def test_a_decreasing_order_is_no_rule(answerer):

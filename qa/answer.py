@@ -23,7 +23,7 @@ from .conversation import (Context, ContextError, change_facts, classify_follow_
                            tells_generic_foul, with_foul, asks_may, asks_nothing)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
-from .confirm import confirming_clauses
+from .confirm import stated_verdicts
 from .contrast import contradicted
 from .hygiene import WANTED_SHARE, on_subject
 from .short import (confirm_reply, foul_reply, is_yes_no, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
@@ -364,16 +364,17 @@ class Answerer:
             or (foul_reply(self.book, q, look.searched, found=look.hits[0].clause.id)
                 if look.hits and not look.unknown and look.best >= _FOUL_CLAUSE_BM25
                 and look.coverage >= _FOUL_CLAUSE_COVERAGE else None)))
+        if reply is not None and reply.verdicts and any(
+                reply.verdicts.get(self.book.clauses[c].ruleset) == "yes" for c in contradicted(self.book, own or q, reply.clauses)):
+            reply = None      # « oui » to « … sur le spot supérieur ? » where the text says « inférieur »: not the policy's
         if (reply is None or reply.verdicts is None) and not look.unknown and is_yes_no(q):
-            # a yes/no question no policy settles, that restates what a clause says: « oui » there
-            confirmed = confirming_clauses(self.book, self.matcher, plain, look)
-            reply = confirm_reply(self.book, confirmed, look.searched) if confirmed else reply
+            # a yes/no question no policy settles, that restates what a clause says (« oui » there) or
+            # contradicts one of its details (« non »)
+            stated = stated_verdicts(self.book, self.matcher, plain, look)
+            reply = confirm_reply(self.book, stated, look.searched) if stated else reply
         if foul_added and reply is not None and reply is not asked_own and not any(
                 _FOULS_TOPIC in self.book.clauses[c].topics for c in reply.clauses if c in self.book.clauses):
             reply = None      # the story's own words name a policy (« annoncée … casse »): not what the foul changes
-        if reply is not None and reply.verdicts and any(
-                reply.verdicts.get(self.book.clauses[c].ruleset) == "yes" for c in contradicted(self.book, own or q, reply.clauses)):
-            reply = None      # « oui » to « … sur le spot supérieur ? » where the text says « inférieur »: the quote settles it
         # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
         settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
         # an open question a policy's words ask, whose clause the lookup finds among its three best, is in scope

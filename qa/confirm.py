@@ -1,4 +1,5 @@
-"""A yes/no question that restates what a clause says: « oui » where one clause says it, word for word.
+"""A yes/no question that restates what a clause says: « oui » where one clause says it, word for word,
+and « non » where it says the same but for a detail the clause contradicts.
 
 « le jeu de la 10 FFB est réservé au circuit national ? » — 10-ffb/mode-de-jeu-circuit-national says « Ce
 mode de jeu est uniquement réservé au Circuit National ». No policy answers such a point; the clause
@@ -10,20 +11,30 @@ opposite of the question with the same words). The verdict is only ever « yes �
 rulesets whose clause says it; a text whose clause does not is left without a verdict (its silence is
 not proven by a sentence that says something else). Terms are the matcher's (stems, glossary
 synonyms), so « bille de choc » is « blanche » on both sides.
+
+« non » (:func:`clause_refutes`): « au 9 BCA, la 9 va en tête du losange ? » — 9-bca/2-losange says « la
+NEUF au centre ». A sentence of the best clause, which neither negates, holds the question's terms close
+together but for the words of a detail it contradicts (:func:`qa.contrast.clash_words`: another class of a
+contrast group, told of the same ball, or another count) and at most :data:`MISSING_TERMS` other term;
+the light words of the question (« vraiment ») are not looked for.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
+from .contrast import clash_words
 from .lexicon import load_lexicon
 from .matcher import Lookup, Matcher
 from .rulebook import Rulebook
 from .text import words
 
-__all__ = ["clause_states", "confirming_clauses", "MIN_TERMS", "SPAN_MARGIN"]
+__all__ = ["clause_refutes", "clause_states", "stated_verdicts", "MIN_TERMS", "MISSING_TERMS", "SPAN_MARGIN"]
 
 MIN_TERMS = 3        # terms of its own a question needs (fewer say too little to be a statement of a clause)
 SPAN_MARGIN = 2      # more terms than the question's that the sentence may hold between them
+MISSING_TERMS = 1    # terms of a question a sentence that contradicts its detail may not hold
+BALL_CANDIDATES = 3  # best clauses of a ruleset among which the one naming the ball asked is read
+MIN_SHARED = 2       # terms a sentence that contradicts a detail shares with the question at least (one no number)
 _LEXICON = load_lexicon()
 
 
@@ -52,17 +63,18 @@ def _negates(text: str) -> bool:
     return any(w in _LEXICON.statement_negations for w in words(text))
 
 
-_SENTENCES: dict[tuple[int, str], tuple[tuple[tuple[str, ...], bool], ...]] = {}
+_Sentence = tuple[tuple[str, ...], bool, list[str]]   # its terms, whether it negates, its words (no count marks)
+_SENTENCES: dict[tuple[int, str], tuple[_Sentence, ...]] = {}
 
 
-def _sentences(matcher: Matcher, text: str) -> tuple[tuple[tuple[str, ...], bool], ...]:
-    """The terms of each sentence of ``text`` and whether it negates (once per text and matcher)."""
+def _sentences(matcher: Matcher, text: str) -> tuple[_Sentence, ...]:
+    """The terms of each sentence of ``text``, whether it negates and its words (once per text and matcher)."""
     key = (id(matcher), text)
     found = _SENTENCES.get(key)
     if found is None:
         if len(_SENTENCES) > 4096:
             _SENTENCES.clear()
-        found = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn))
+        found = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn), words(sn, counts=False))
                       for sn in text.replace("!", ".").replace("?", ".").replace(";", ".").split("."))
         _SENTENCES[key] = found
     return found
@@ -73,13 +85,32 @@ def clause_states(matcher: Matcher, text: str, asked: Sequence[str]) -> bool:
     negation or an exception."""
     wanted = frozenset(asked)
     balls = {t for t in wanted if t.isdigit()}
-    for terms, negates in _sentences(matcher, text):
+    for terms, negates, _ in _sentences(matcher, text):
         if negates or not wanted <= set(terms):
             continue
         if balls and any(t.isdigit() and t not in balls for t in terms):
             continue      # « la 1 en tête … et la 10 au centre »: which ball the fact is of, the order of words does not say
         span = _window(terms, wanted)
         if span is not None and span <= len(wanted) + SPAN_MARGIN:
+            return True
+    return False
+
+
+def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: str) -> bool:
+    """Whether one sentence of ``text`` says what ``question`` (its terms ``asked``) says, but for a detail it
+    contradicts (see the module)."""
+    said_words = words(question, counts=False)
+    for terms, negates, sentence in _sentences(matcher, text):
+        clashing = clash_words(said_words, sentence) if not negates else []
+        if not clashing:
+            continue
+        detail = set(matcher.analyzer.terms(" ".join(clashing))) | {f"x{n}" for n in clashing if n.isdigit()}
+        wanted = [t for t in asked if t not in detail]
+        held = [t for t in wanted if t in terms]
+        if len(wanted) - len(held) > MISSING_TERMS or len(held) < MIN_SHARED or all(t.isdigit() for t in held):
+            continue
+        span = _window(terms, frozenset(held))
+        if span is not None and span <= len(held) + SPAN_MARGIN + len(detail):
             return True
     return False
 
@@ -95,23 +126,35 @@ def _frame_terms(matcher: Matcher) -> frozenset[str]:
     return found
 
 
-def confirming_clauses(book: Rulebook, matcher: Matcher, question: str, look: Lookup) -> list[str]:
-    """The clauses, best first and one per ruleset, among the lookup's best clause of each ruleset it
-    covers, that state what the yes/no ``question`` asks (see the module); empty when none does."""
+def stated_verdicts(book: Rulebook, matcher: Matcher, question: str, look: Lookup) -> dict[str, str]:
+    """{clause id: « yes » or « no »}, best first and one per ruleset, among the lookup's best clause of each
+    ruleset it covers: the clauses that state what the yes/no ``question`` asks (« yes ») or state it but
+    for a detail they contradict (« no »; see the module); empty when none does."""
     if look.unknown or not look.hits or _negates(question):
-        return []
-    frame = _frame_terms(matcher)
+        return {}
     games = {str(rs.money_ball) for rs in book.rulesets.values()} if look.detection.game else set()
-    asked = [t for t in dict.fromkeys(look.terms) if t not in frame and t not in games and not t.startswith("x")]
-    if sum(1 for t in asked if not t.isdigit()) < MIN_TERMS:
-        return []
-    found: list[str] = []
+    # the question's terms but those of its frame words (« faut » is not « faute », though both stem « faut »)
+    # and of its light words (« vraiment »), which a refuting sentence need not hold
+    ws = words(question)
+    framed = set(matcher.analyzer.terms(" ".join(w for w in ws if w not in _LEXICON.statement_frame)))
+    light = set(matcher.analyzer.terms(" ".join(w for w in ws if w not in _LEXICON.light_words)))
+    terms = [t for t in dict.fromkeys(look.terms) if t in framed]
+    asked = [t for t in terms if t not in games and not t.startswith("x")]
+    if sum(1 for t in asked if not t.isdigit()) < MIN_TERMS - 1:
+        return {}
+    found: dict[str, str] = {}
+    balls = [t for t in asked if t.isdigit()]
     for ruleset in look.rulesets:
-        best = next((h.clause for h in look.hits if h.clause.ruleset == ruleset), None)
+        own = [h.clause for h in look.hits if h.clause.ruleset == ruleset][:BALL_CANDIDATES]
+        # of one ball asked, the clause that names it (« la 10 en tête ? »: the 10's line of the rack, not the 1's)
+        naming = [c for c in own if len(set(balls)) == 1 and balls[0] in words(c.text)]
+        best = naming[0] if naming else own[0] if own else None
         if best is None or best.kind not in ("rule", "info"):
             continue
         lead = book.clauses.get(best.lead_in) if best.lead_in else None
         text = f"{lead.text} {best.text}" if lead is not None and best.text[:1].islower() else best.text
-        if clause_states(matcher, text, asked):
-            found.append(best.id)
+        if len([t for t in asked if not t.isdigit()]) >= MIN_TERMS and clause_states(matcher, text, asked):
+            found[best.id] = "yes"
+        elif clause_refutes(matcher, text, [t for t in terms if t in light], question):
+            found[best.id] = "no"
     return found

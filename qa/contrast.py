@@ -1,9 +1,13 @@
 """A yes/no question that states a detail its clause contradicts (« la 1 est sur le spot supérieur ? »
 where 10-ffb says « sur le spot inférieur »): the policy's « oui » or « non » would answer another question.
 
-The words that exclude each other are data (``contrasts`` of rules_data/lexicon.yaml): a question naming
-one word of a group, whose clause names another word of that group and not the question's, contradicts
-that clause. The answer then gives no verdict for it and quotes the text, which settles the detail.
+The words that exclude each other are data (``contrasts`` of rules_data/lexicon.yaml): each group is a
+phrase of classes, a class one word or several joined by « | » that say the same (« sommet|tete
+centre|milieu »). A question naming a class of a group, whose clause names another class of that group
+and not the question's, contradicts that clause. When the question is about one ball and the sentence
+names several (« la 1 au sommet …, la 10 au centre »), the words read are those told of that ball: from
+its number to the next ball's. The answer then gives no « oui » for it (:mod:`qa.confirm` may read its
+« non »).
 """
 from __future__ import annotations
 
@@ -13,10 +17,10 @@ from .lexicon import load_lexicon
 from .rulebook import Rulebook
 from .text import words
 
-__all__ = ["contradicted"]
+__all__ = ["clash_words", "contradicted"]
 
 _LEXICON = load_lexicon()
-_GROUPS = tuple(frozenset(g) for g in _LEXICON.contrasts)
+_GROUPS = tuple(tuple(frozenset(c.split("|")) for c in g) for g in _LEXICON.contrasts)
 # the things a text counts as a fact of the table (« rang de trois billes », « quatre bandes »); the fouls a
 # question counts tell its story (« 2 fautes à la fin d'une partie puis 1 »), their rule is read by the policies
 _COUNTED = frozenset({"bille", "billes", "boule", "boules", "bande", "bandes", "poche", "poches"})
@@ -31,14 +35,53 @@ def _counts(ws: Sequence[str]) -> dict[str, set[str]]:
     return out
 
 
-def _clashes(asked: list[str], said: list[str]) -> bool:
-    mine_words, their_words = set(asked), set(said)
+_GAME_BEFORE = frozenset({"au", "du", "le"})   # « au 10 », « du 9 », « le 10 FFB »: the number names the game
+
+
+def _balls(ws: Sequence[str]) -> list[int]:
+    """The positions of the ball numbers of ``ws``: not a number before a count noun (« 4 billes »), nor
+    one that names the game (« au 10 », « jeu de la 9 »)."""
+    return [i for i, w in enumerate(ws) if w.isdigit() and not (i + 1 < len(ws) and ws[i + 1] in _COUNTED)
+            and not (i and ws[i - 1] in _GAME_BEFORE) and "jeu" not in ws[max(i - 3, 0):i]]
+
+
+def _told_of(asked: Sequence[str], said: list[str]) -> list[str]:
+    """The words of ``said`` told of the one ball ``asked`` names, when ``said`` names several: from that
+    ball's number to the next ball's; all of ``said`` otherwise."""
+    mine = {asked[i] for i in _balls(asked)}
+    theirs = _balls(said)
+    if len(mine) != 1 or len({said[i] for i in theirs}) < 2:
+        return said
+    ball = next(iter(mine))
+    starts = [i for i in theirs if said[i] == ball]
+    if not starts:
+        return said
+    ends = [i for i in theirs if i > starts[0] and said[i] != ball]
+    return said[starts[0]:ends[0] if ends else len(said)]
+
+
+def clash_words(asked: list[str], said: list[str]) -> list[str]:
+    """The words of ``asked`` (a question's :func:`words`, without count marks) that a detail of ``said``
+    contradicts: a class of a contrast group ``said`` does not name where it names another, or a count
+    it does not give. Empty when nothing clashes."""
+    asked = [w[1:] if w[:1] == "x" and w[1:].isdigit() else w for w in asked]   # (a count :func:`clean` marked)
+    told = _told_of(asked, said)
+    mine_words, their_words = set(asked), set(told)
+    out: list[str] = []
     for group in _GROUPS:
-        mine, theirs = mine_words & group, their_words & group
-        if mine and theirs and not mine & theirs:
-            return True
-    theirs_counts = _counts(said)
-    return any(noun in theirs_counts and not told & theirs_counts[noun] for noun, told in _counts(asked).items())
+        mine = [c for c in group if c & mine_words]
+        theirs = [c for c in group if c & their_words]
+        if mine and theirs and not set(mine) & set(theirs):
+            out += [w for c in mine for w in sorted(c & mine_words)]
+    theirs_counts = _counts(told)
+    for noun, numbers in _counts(asked).items():
+        if noun in theirs_counts and not numbers & theirs_counts[noun]:
+            out += sorted(numbers)
+    return out
+
+
+def _clashes(asked: list[str], said: list[str]) -> bool:
+    return bool(clash_words(asked, said))
 
 
 def contradicted(book: Rulebook, question: str, clause_ids: Sequence[str]) -> list[str]:

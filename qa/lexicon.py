@@ -92,7 +92,8 @@ def _check_list(name: str, value: Any, line: int, problems: list[tuple[int, str]
     if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
         problems.append((line, f"« {name} » doit être une liste de mots"))
         return []
-    bad = [w for w in value if not _FOLDED.fullmatch(w)]
+    # (the classes of a contrast group join their words by « | »: « sommet|tete centre|milieu »)
+    bad = [w for w in value if not _FOLDED.fullmatch(w.replace("|", " ") if name == "contrasts" else w)]
     for w in bad:
         problems.append((line, f"« {w} » dans « {name} » : écrire les mots en minuscules, sans accents ni "
                                "apostrophes (« l adversaire »)"))

@@ -310,14 +310,18 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
     return PolicyReply(short, verdicts, "", tuple(c for r in covered if (c := listed[r])))
 
 
-def confirm_reply(book: Rulebook, clause_ids: Sequence[str], covered: Sequence[str]) -> PolicyReply:
-    """« Oui à la FFB (jeu de la 10) : « … » »: the clauses that state what a yes/no question asks
-    (:func:`qa.confirm.confirming_clauses`), the first quoted; the other rulesets get no verdict."""
-    clauses = [book.clauses[c] for c in clause_ids]
-    named = [c.ruleset for c in clauses]
-    head = f"Oui {group_phrase(book, named, [r for r in covered if r in book.rulesets] or named)} : « "
+def confirm_reply(book: Rulebook, stated: Mapping[str, str], covered: Sequence[str]) -> PolicyReply:
+    """« Oui à la FFB (jeu de la 10) : « … » », « Non au BCA : « … » »: the clauses that state what a yes/no
+    question asks or contradict its detail ({clause id: « yes » | « no »}, :func:`qa.confirm.stated_verdicts`),
+    the first quoted; the other rulesets get no verdict."""
+    clauses = [book.clauses[c] for c in stated]
+    verdicts = {c.ruleset: stated[c.id] for c in clauses}
+    scope = [r for r in covered if r in book.rulesets] or list(verdicts)
+    parts = [f"{word} {group_phrase(book, [r for r in verdicts if verdicts[r] == v], scope)}"
+             for v, word in (("yes", "oui"), ("no", "non")) if v in verdicts.values()]
+    head = _cap(" ; ".join(parts)) + " : « "
     short = f"{head}{clip(_lead_quote(book, clauses[0]), MAX_SHORT - len(head) - 2)} »"
-    return PolicyReply(short, dict.fromkeys(named, "yes"), "", tuple(clause_ids))
+    return PolicyReply(short, verdicts, "", tuple(stated))
 
 
 def _clause_foul(book: Rulebook, clause_id: str) -> str | None:

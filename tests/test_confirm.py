@@ -47,3 +47,45 @@ def test_terms_far_apart_confirm_nothing(matcher):
     far = "La bille 1 se trouve en tête du triangle sur le point de replacement et la bille 10 au centre."
     near = "La bille 1 est placée au centre du triangle."
     assert not clause_states(matcher, far, asked) and clause_states(matcher, near, asked)
+
+
+# ---------------------------------------------------------------- « non »: a detail the clause contradicts
+
+def test_a_ball_placed_where_the_text_puts_another_gets_no(answerer):
+    # 9-bca/2-losange: « la boule numéro UN sur la mouche au sommet du losange, la NEUF au centre »
+    ans = answerer.ask("BCA : on met la 9 au sommet du losange ?")
+    assert ans["verdicts"] == {"9-bca": "no"}
+    assert ans["short"].startswith("Non au BCA") and len(ans["short"]) <= 200
+    assert ans["citations"][0]["id"] == "9-bca/2-losange"
+    # … and the ball the text does put there keeps its « oui »
+    assert answerer.ask("BCA : on met la 9 au centre du losange ?")["verdicts"] == {"9-bca": "yes"}
+
+
+def test_each_text_that_puts_the_1_at_the_apex_says_no_to_the_middle(answerer):
+    # 10-doolys/2-triangle « la bille no 1 sur la mouche au sommet du triangle », 10-guide/placement-1-et-10
+    # « La bille n°1 se trouve en tête du triangle », 10-ffb/rack-1-au-sommet « « 1 » placée au sommet »
+    ans = answerer.ask("jeu de la 10 : la 1 on la pose au centre du triangle ?")
+    assert ans["verdicts"] == {"10-doolys": "no", "10-ffb": "no", "10-guide": "no"}
+
+
+def test_another_ordinal_than_the_texts_gets_no(answerer):
+    # 9-bca/12-avertissement: « Le joueur doit être avisé de sa deuxième faute. »
+    ans = answerer.ask("au BCA on prévient le joueur dès sa première faute ?")
+    assert ans["verdicts"] == {"9-bca": "no"}
+
+
+def test_a_count_the_text_does_not_give_refutes_and_the_same_count_does_not(matcher):
+    from qa.confirm import clause_refutes
+    text = "La bille numérotée « 10 » est placée au milieu du rang de trois billes."
+    asked = matcher.analyzer.terms("la 10 au milieu du rang de quatre billes")
+    assert clause_refutes(matcher, text, asked, "la 10 au milieu du rang de quatre billes ?")
+    same = matcher.analyzer.terms("la 10 au milieu du rang de trois billes")
+    assert not clause_refutes(matcher, text, same, "la 10 au milieu du rang de trois billes ?")
+
+
+def test_a_clash_in_a_sentence_about_something_else_refutes_nothing(matcher):
+    from qa.confirm import clause_refutes
+    # the detail clashes (« gauche » / « droite ») but the sentence speaks of none of the question's things
+    text = "Le joueur se place à droite de la table pour jouer."
+    question = "la 10 est replacée sur le spot à gauche après une faute ?"
+    assert not clause_refutes(matcher, text, matcher.analyzer.terms(question), question)

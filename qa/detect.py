@@ -69,7 +69,8 @@ _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
     r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
-    r"\bartistique\b|\b5 quilles|\b(?:billard|jeu|pool) (?:a|aux) (?:x?8|huit|x?15|quinze) (?:boules|billes)\b|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b")
+    r"\bartistique\b|\b5 quilles|\b(?:billard|jeu|pool) (?:a|aux) (?:x?8|huit|x?15|quinze) (?:boules|billes)\b|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b"
+    r"|\b(?:joue|jouer|jouons|jouent|jouez|partie|parties) (?:au|du) (?:8|huit)\b(?! (?:bca|ffb|doolys|dooly|guide))")
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
 _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
@@ -89,7 +90,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"|\b(?:stress|stresse|stresser|concentre|concentree|concentration|se concentrer|mental|le trac|nerveux|nervosite|"
         r"confiance en (?:moi|soi)|motiver|motivation)\b"
         r"|\bvaut (?:il )?mieux\b|\b(?:est|serait) il preferable\b|\bpreferable de\b"
-        r"|\b(?:meilleures?|bonnes?|quelles?) (?:strategies?|tactiques?)\b|\bgagner (?:plus souvent|plus de parties|plus de matchs|a coup sur)\b")),
+        r"|\b(?:meilleures?|bonnes?|quelles?) (?:strategies?|tactiques?)\b|\bgagner (?:plus souvent|plus de parties|plus de matchs|a coup sur)\b"
+        r"|\b(?:le |la |les )?meilleure?s? (?:break|casse|bris|coup|coups|facon|methode) pour\b")),
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"
@@ -120,9 +122,9 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     # around a story, it is technique, never a ruling
     ("howto", re.compile(
         r"\bcomment (?:on |je |tu |bien |mieux |faut il |plus |tres |\w+ment )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
-        r"reussir|reussit|realiser|jouer|joue|mettre|met|mets|donner|donne) "
+        r"reussir|reussit|reussis|realiser|jouer|joue|mettre|met|mets|donner|donne) "
         r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien|plus|tres|\w+ment) )*+"
-        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|"
+        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|stop shot|stop|draw|follow|"
         r"coupe fine|pont|chevalet|queue)\b"
         r"|\bcomment (?:on |je |tu |faut il |bien |mieux )*+(?:rentrer|rentre|empocher|empoche|faire|fait|reussir|jouer) "
         r"(?:une |la |les |un |ma |sa )?(?:bille |boule |billes |coup )?en (?:bande|double|bricole|x?[0-9] bandes)\b"
@@ -153,7 +155,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"(?:refaire|refait|refais|refont|regler|coller|poser) (?:le|la|les|mon|ma|mes|un|une|son|sa) (?:procede|embout|tapis|drap)|"
-        r"changer (?:le|la|les|mon|ma|mes|son|sa|ses) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes))\b"
+        r"changer (?:le|la|les|mon|ma|mes|son|sa|ses|un|une) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes)|meilleure? (?:procede|embout|craie|tapis|drap|flechette|fleche))\b"
         r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b|\b(?:tapis|drap)s? (?:(?:est|sont) )?(?:(?:trop|plus|tres|un peu) )?(?:rapides?|lents?)\b|\bvitesse du (?:tapis|drap)\b"
         r"|\bchoisir (?:sa|son|ses|mon|ma|mes|ta|ton|tes|votre|vos|une|un) (?:\w+ )?" + _GEAR + r"\b"
         r"|\b(?:quel|quelle|quels|quelles) " + _GEAR + r"\b(?: \w+){0,5}? " + _CHOOSE + r"\b"
@@ -178,7 +180,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"formation d arbitres?|formation des arbitres|championnats? de france(?! masters)|qui a invente|invente le billard|"
         r"sport olympique|film|filmer|cours de billard|prendre des cours|des cours|profs? de billard|professeur|moniteur|"
         r"ecole de billard|lecons? de billard|une appli|quelle appli|application pour|logiciel|site internet|streaming|(?:suivre|regarder|voir) (?:les |le |un |des )?(?:tournois?|matchs?|finales?)|"
-        r"retransmis|retransmission|histoire du (?:billard|jeu)|origines? du (?:billard|jeu)|depuis quand existe|combien de clubs|moyennes?|par equipes?|equipes? de billard|(?:une|l|son|notre|mon|leur) equipe|combien de joueurs (?:par|dans|pour)|championnats? (?:regional|regionaux|departemental|departementaux|de ligue|de district)|interclubs?|championnat par equipe|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
+        r"retransmis|retransmission|histoire du (?:billard|jeu)|origines? du (?:billard|jeu)|depuis quand existe|combien de clubs|moyennes?|par equipes?|equipes? de billard|(?:une|l|son|notre|mon|leur) equipe|combien de joueurs (?:par|dans|pour)|(?:a|entre) x?(?:[3-9]|trois|quatre|cinq|six) (?:joueurs|joueuses|personnes|potes|amis)|championnats? (?:regional|regionaux|departemental|departementaux|de ligue|de district)|interclubs?|championnat par equipe|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"

@@ -230,6 +230,11 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
     ("je cherche un prof de billard à Lyon", "events"), ("comment empocher une bille en double ?", "howto"),
     ("pourquoi la blanche tourne quand je la frappe à gauche ?", "technique"),
     ("combien mesure une poche de coin ?", "equipment"),
+    ("quelle est la meilleure casse pour faire tomber des billes ?", "advice"),
+    ("comment je réussis un draw sur une bille collée ?", "howto"),
+    ("c'est quoi le meilleur embout pour une queue de casse ?", "equipment"),
+    ("il faut changer un drap tous les combien ?", "equipment"),
+    ("peut-on faire une partie de 9 entre quatre potes ?", "events"),
 ])
 def test_off_topic_intents_are_refused(matcher, q, category):
     res = matcher.lookup(q)
@@ -249,6 +254,8 @@ def test_off_topic_intents_are_refused(matcher, q, category):
     "j'ai effleuré la 4 avec ma craie, c'est faute ?", "la bille finit sur le porte-craie, elle est hors table ?",
     "si la housse de ma queue touche une bille, faute ?", "une bille bloquée dans la poche compte ?",
     "j'ai rentré la 3 en direct et la 9 en bande, ça compte ?",
+    "je rentre la 10 sur la casse, je gagne à tous les coups ?", "quel est le meilleur coup de sécurité permis ?",
+    "je touche la 7 au lieu de la 8, faute ?",
 ])
 def test_rule_questions_sharing_a_subject_are_not_off_topic(matcher, q):
     res = matcher.lookup(q)
@@ -623,3 +630,9 @@ def test_a_club_comparing_the_texts_on_how_to_rack_is_answered(asker):
     # 9-bca/2-losange and 9-ffb/rack-losange: the balls in a diamond; « pour notre club », « la manière de » frame it
     a = asker.ask("pour notre club : la manière de disposer les billes au jeu de la 9, elle change entre le BCA et la FFB ?")
     assert a["kind"] == "lookup" and {c["id"] for c in a["citations"][:2]} == {"9-bca/2-losange", "9-ffb/rack-losange"}
+
+
+def test_another_game_named_by_its_number_is_another_game(matcher):
+    # the texts treat the games of the 9 and of the 10 only: « on joue au 8 » is 8-ball
+    res = matcher.lookup("dans mon club on joue au 8 avec l'annonce de la poche, c'est la règle ?")
+    assert res.unknown and res.reason == "other_game"

@@ -1133,3 +1133,10 @@ def test_rulings_that_differ_by_a_spotted_ball_are_said_once_with_the_difference
     then = answerer.ask("et si la 9 était rentrée aussi ?", context=first["context"])
     assert then["short"].startswith("Faute : ton adversaire a la bille en main")
     assert "la 9 est replacée au BCA et à la FFB (jeu de la 9)" in then["short"] and len(then["short"]) <= 200
+
+
+def test_who_breaks_asked_again_of_the_guide_finds_its_lag(answerer):
+    # 10-guide/tirage-a-la-bande: « le tirage à la bande détermine le joueur qui a le choix de la casse »
+    first = answerer.ask("à la FFB au jeu de la 10, qui choisit celui qui casse ?")
+    second = answerer.ask("et d'après le guide ?", context=first["context"])
+    assert second["citations"][0]["id"] == "10-guide/tirage-a-la-bande"

@@ -247,6 +247,20 @@ def completes(text: str, own_words: int = 2) -> bool:
     return len(own) <= own_words
 
 
+# the subject before an object pronoun (« faut le dire avant ? », « on la remet où ? », « je peux les bouger ? »)
+_PRONOUN_SUBJECTS = frozenset({"faut", "on", "je", "j", "tu", "il", "elle", "peux", "peut", "dois", "doit", "doiton",
+                               "peuton", "faudra", "faudrait"})
+_OBJECT_PRONOUNS = frozenset({"le", "la", "les", "l"})
+
+
+def _object_pronoun(ws: list[str]) -> bool:
+    """Whether a short question names its object by a pronoun before its verb (« faut le dire avant de
+    tirer ? », « on la remet où ? »): the thing of the previous question; « la 9 », « le coup » are no pronoun."""
+    return any(a in _PRONOUN_SUBJECTS and b in _OBJECT_PRONOUNS and not c.isdigit()
+               and c.endswith(("er", "ir", "re", "e", "es", "ent", "it", "is"))
+               for a, b, c in zip(ws, ws[1:], ws[2:]))
+
+
 def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) -> str | None:
     """``why``, ``rulesets``, ``facts``, ``ellipsis`` or None (a new question), see the module."""
     ws = follow_words(text)
@@ -272,7 +286,8 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
     dangling = _dangling(ws)     # « …, qu'est-ce qui reste interdit pendant ? »
     if folded.startswith(_OPENERS) and len(ws) <= (14 if folded.startswith(_CONDITIONS) or dangling else 10):
         return "ellipsis"      # (a condition, « et si j'avais fait une faute sur ce même coup ? », may be longer)
-    if not named and len(ws) <= _SHORT_REFERRING and (dangling or any(w in _LEXICON.follow_referring for w in ws)):
+    if not named and len(ws) <= _SHORT_REFERRING and (dangling or _object_pronoun(ws)
+                                                       or any(w in _LEXICON.follow_referring for w in ws)):
         return "ellipsis"     # « elle est remise où ? »: the previous question's ball, game and texts
     return None
 

@@ -1140,3 +1140,11 @@ def test_who_breaks_asked_again_of_the_guide_finds_its_lag(answerer):
     first = answerer.ask("à la FFB au jeu de la 10, qui choisit celui qui casse ?")
     second = answerer.ask("et d'après le guide ?", context=first["context"])
     assert second["citations"][0]["id"] == "10-guide/tirage-a-la-bande"
+
+
+def test_a_follow_up_naming_its_thing_by_a_pronoun_asks_about_the_previous_one(answerer):
+    # 9-bca/5-coup-pousse-annonce, 10-ffb/push-out-annonce…: the push-out is announced before it is played
+    first = answerer.ask("un push-out, ça sert à quoi ?")
+    second = answerer.ask("il faut le dire à l'adversaire avant ?", context=first["context"])
+    assert second["verdicts"] and set(second["verdicts"].values()) == {"yes"}
+    assert any("annonce" in c["id"] for c in second["citations"][:2])

@@ -28,7 +28,7 @@ _NUMBER_LEAD = frozenset({"numero", "no", "nr"})
 # a text as a whole, for « à la fin du guide », « au début du règlement »
 _TEXT_WORDS = frozenset("""guide texte textes reglement reglements document doc regles livret
 fascicule""".split())
-_SECTION_NUMBER = re.compile(r"\s*(\d{1,2})\s*[.)]")
+_SECTION_NUMBER = re.compile(r"\A\s*(\d{1,2})\s*[.)]")   # (\A: read at the start only, once)
 _MAX_SECTION = 40
 
 

@@ -125,6 +125,12 @@ def _walk(seq, prefix: str) -> Iterator[Attack]:
         prefix += _item_sample(op, av)
 
 
+def _timed_search(rx: re.Pattern, s: str) -> float:
+    t0 = time.perf_counter()
+    rx.search(s)
+    return time.perf_counter() - t0
+
+
 def worst_time(rx: re.Pattern, attack: Attack, max_len: int, bound: float) -> tuple[float, int]:
     """The longest single ``search`` of the pump (seconds) and the input length it took, growing
     the pump until ``max_len`` characters or until one search exceeds ``bound``."""
@@ -133,9 +139,9 @@ def worst_time(rx: re.Pattern, attack: Attack, max_len: int, bound: float) -> tu
         s = attack.prefix + attack.unit * n + FAIL
         if len(s) > max_len:
             return worst, at
-        t0 = time.perf_counter()
-        rx.search(s)
-        dt = time.perf_counter() - t0
+        dt = _timed_search(rx, s)
+        if dt > bound / 2:     # a burst of load on a shared machine is not a slow pattern: the best of three
+            dt = min(dt, _timed_search(rx, s), _timed_search(rx, s))
         if dt > worst:
             worst, at = dt, len(s)
         if dt > bound:

@@ -169,6 +169,7 @@ _WHY_PHRASE = (r"(?:pourquoi|pk|pq|pkoi|pour quelle raison|comment ca|ca dit ou|
                r"dans quel passage|a quel endroit du (?:texte|reglement))")
 _WHY = re.compile(r"^(?:(?:et|mais|ok|d accord|ah|hein|donc) )*+" + _WHY_PHRASE +
                   r"(?: (?:" + _WHY_PHRASE + r"|ca|cela|donc|c est comme ca|exactement|precisement|au juste|alors|"
+                  r"(?:c est |c |)(?:si |aussi |tellement |)(?:important|utile|necessaire|obligatoire)|"
                   r"svp|stp|s il te plait|s il vous plait|merci))*+$")
 # the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
 _LEXICON = load_lexicon()

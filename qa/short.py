@@ -270,6 +270,9 @@ _MUST_ASKED = re.compile(r"\b(?:faut il|il faut|doit on|dois je|doit il|obligato
 _ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte|peut on|on peut|je peux|puis je|peux je|peut il|peut elle|il peut|peut t on|"
                             r"ca passe|c est ok|c ok|c est bon|c bon)\b")
 
+_WITHOUT_FOUL = re.compile(r"\bsans (?:faire |commettre |avoir )?(?:de |une |la |)(?:faute|penalite|sanction)\b"
+                           r"|\bsans (?:que ce soit|etre) (?:une |)faute\b")
+
 
 def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
                pqs: PolicyQuestions | None = None, found: str | None = None) -> PolicyReply | None:
@@ -280,7 +283,8 @@ def foul_reply(book: Rulebook, question: str, covered: Sequence[str],
     names a foul, the one that clause lists is the one asked."""
     pqs = pqs or load_policy_questions()
     text = " ".join(words(question))
-    asks_foul = bool(_FOUL_ASKED.search(text))
+    # « on peut rentrer la blanche sans faute ? » asks whether it is allowed, not whether it is a foul
+    asks_foul = bool(_FOUL_ASKED.search(_WITHOUT_FOUL.sub(" ", text)))
     if not is_yes_no(question):
         return None
     code = None

@@ -1148,3 +1148,17 @@ def test_a_follow_up_naming_its_thing_by_a_pronoun_asks_about_the_previous_one(a
     second = answerer.ask("il faut le dire à l'adversaire avant ?", context=first["context"])
     assert second["verdicts"] and set(second["verdicts"].values()) == {"yes"}
     assert any("annonce" in c["id"] for c in second["citations"][:2])
+
+
+def test_allowed_without_a_foul_is_the_opposite_of_a_foul(answerer):
+    # 10-guide/push-out-coups-autorises: « tous les coups sont autorisés sauf rentrer la blanche »
+    ans = answerer.ask("dans le guide, sur un push-out, j'ai le droit d'empocher la blanche sans faute ?")
+    assert ans["verdicts"] == {"10-guide": "no"}
+
+
+def test_why_it_matters_asks_why(answerer):
+    # 9-bca/12-avertissement: « Le joueur doit être avisé de sa deuxième faute. »
+    first = answerer.ask("au BCA faut prévenir un joueur qui en est à deux fautes ?")
+    second = answerer.ask("pourquoi c'est si important ?", context=first["context"])
+    assert second["short"].startswith("Parce que")
+    assert "9-bca/12-avertissement" in [c["id"] for c in second["citations"][:2]]

@@ -67,7 +67,9 @@ _WHERE_RELATIVE = re.compile(
     r"plusieurs|ni)\b)")
 
 
-_AS_IT_IS = re.compile(r"\btel(?:le)?s? quel(?:le)?s?\b", re.IGNORECASE)
+# « la table telle quelle », « n'importe quelle bille », « n'importe où » ask no « quelle », no « où »
+_AS_IT_IS = re.compile(r"\btel(?:le)?s? quel(?:le)?s?\b|\bn\s*['’ ]\s*importe (?:quel(?:le)?s?|où|ou|comment|qui|quoi|lequel|laquelle)\b",
+                       re.IGNORECASE)
 
 
 _WHAT_NEXT = frozenset({"et apres", "et ensuite", "et maintenant", "et la suite", "la suite", "et alors", "et puis",

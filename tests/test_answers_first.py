@@ -1162,3 +1162,9 @@ def test_why_it_matters_asks_why(answerer):
     second = answerer.ask("pourquoi c'est si important ?", context=first["context"])
     assert second["short"].startswith("Parce que")
     assert "9-bca/12-avertissement" in [c["id"] for c in second["citations"][:2]]
+
+
+def test_any_ball_asks_no_which(answerer):
+    # 9-bca/10-boule-hors-table-faute: the balls driven off the table are not put back (but the 9)
+    ans = answerer.ask("au BCA, n'importe quelle bille qui saute de la table est replacée ?")
+    assert ans["verdicts"] == {"9-bca": "no"}

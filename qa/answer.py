@@ -367,10 +367,16 @@ class Answerer:
         if reply is not None and reply.verdicts and any(
                 reply.verdicts.get(self.book.clauses[c].ruleset) == "yes" for c in contradicted(self.book, own or q, reply.clauses)):
             reply = None      # « oui » to « … sur le spot supérieur ? » where the text says « inférieur »: not the policy's
-        if (reply is None or reply.verdicts is None) and not look.unknown and is_yes_no(q):
+        unfound = reply is not None and reply.verdicts is not None and reply is not asked_own and bool(reply.clauses) \
+            and not any(h.clause.id in reply.clauses for h in look.hits[:_SEARCH_K])
+        if (reply is None or reply.verdicts is None or unfound) and not look.unknown and is_yes_no(q):
             # a yes/no question no policy settles, that restates what a clause says (« oui » there) or
-            # contradicts one of its details (« non »)
+            # contradicts one of its details (« non »); so too one whose policy's clauses the lookup does not
+            # find, where its best clause contradicts its detail (« on avertit seulement après la troisième
+            # faute ? »: the warning's « deuxième faute », not the three fouls' loss)
             stated = stated_verdicts(self.book, self.matcher, plain, look)
+            if unfound and reply is not None and reply.verdicts is not None:
+                stated = {c: v for c, v in stated.items() if v == "no"}   # (over a policy: a detail contradicted only)
             reply = confirm_reply(self.book, stated, look.searched) if stated else reply
         if foul_added and reply is not None and reply is not asked_own and not any(
                 _FOULS_TOPIC in self.book.clauses[c].topics for c in reply.clauses if c in self.book.clauses):

@@ -15,7 +15,8 @@ synonyms), so « bille de choc » is « blanche » on both sides.
 « non » (:func:`clause_refutes`): « au 9 BCA, la 9 va en tête du losange ? » — 9-bca/2-losange says « la
 NEUF au centre ». A sentence of the best clause, which neither negates, holds the question's terms close
 together but for the words of a detail it contradicts (:func:`qa.contrast.clash_words`: another class of a
-contrast group, told of the same ball, or another count) and at most :data:`MISSING_TERMS` other term;
+contrast group, told of the same ball, or another count) and at most :data:`MISSING_TERMS` other term (one
+more when it holds more than :data:`MIN_SHARED`);
 the light words of the question (« vraiment ») are not looked for.
 """
 from __future__ import annotations
@@ -107,7 +108,8 @@ def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: 
         detail = set(matcher.analyzer.terms(" ".join(clashing))) | {f"x{n}" for n in clashing if n.isdigit()}
         wanted = [t for t in asked if t not in detail]
         held = [t for t in wanted if t in terms]
-        if len(wanted) - len(held) > MISSING_TERMS or len(held) < MIN_SHARED or all(t.isdigit() for t in held):
+        missing = MISSING_TERMS + (len(held) > MIN_SHARED)    # (a longer statement may say one more thing of its own)
+        if len(wanted) - len(held) > missing or len(held) < MIN_SHARED or all(t.isdigit() for t in held):
             continue
         span = _window(terms, frozenset(held))
         if span is not None and span <= len(held) + SPAN_MARGIN + len(detail):

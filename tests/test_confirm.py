@@ -89,3 +89,9 @@ def test_a_clash_in_a_sentence_about_something_else_refutes_nothing(matcher):
     text = "Le joueur se place à droite de la table pour jouer."
     question = "la 10 est replacée sur le spot à gauche après une faute ?"
     assert not clause_refutes(matcher, text, matcher.analyzer.terms(question), question)
+
+
+def test_a_policy_whose_clause_the_lookup_misses_gives_way_to_a_contradicted_detail(answerer):
+    # 9-bca/12-avertissement « Le joueur doit être avisé de sa deuxième faute » — not the three fouls' loss
+    ans = answerer.ask("BCA : on avertit le joueur juste après sa troisième faute ?")
+    assert ans["verdicts"] == {"9-bca": "no"}

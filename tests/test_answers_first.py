@@ -1168,3 +1168,9 @@ def test_any_ball_asks_no_which(answerer):
     # 9-bca/10-boule-hors-table-faute: the balls driven off the table are not put back (but the 9)
     ans = answerer.ask("au BCA, n'importe quelle bille qui saute de la table est replacée ?")
     assert ans["verdicts"] == {"9-bca": "no"}
+
+
+def test_who_writes_the_house_rules_is_no_part_of_the_question(answerer):
+    # 10-doolys/1-pas-d-annonce and 10-ffb/annonce-du-coup: the two texts on calling shots
+    ans = answerer.ask("on écrit le règlement du club : sur l'annonce des coups au 10, Dooly's et la FFB disent quoi ?")
+    assert {c["id"] for c in ans["citations"][:2]} == {"10-doolys/1-pas-d-annonce", "10-ffb/annonce-du-coup"}

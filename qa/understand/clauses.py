@@ -113,6 +113,16 @@ def _is_boundary(toks: list[str], i: int, cur: list[str]) -> bool:
                                           and not (t == "apres" and cur[-1:] == ["d"]))   # « au tour d'après »
 
 
+def _gerund_then_subject(toks: list[str], i: int, cur: list[str]) -> bool:
+    """``toks[i]`` is a ball (or the cue ball) right after a gerund (« en cassant », « en jouant »)
+    and before a conjugated verb of balls: the ball is that verb's subject, not the gerund's object
+    (« en cassant la 6 saute par-dessus la bande »)."""
+    if len(cur) < 2 or cur[-2] != "en" or not cur[-1].endswith("ant") or i + 1 >= len(toks):
+        return False
+    nxt = toks[i + 1]
+    return (_is_ball(toks[i]) or toks[i] == "CUE") and bool(_BALL_VERB.match(nxt)) and not nxt.endswith(("ant", "er", "ir"))
+
+
 def _cut(toks: list[str]) -> list[Clause]:
     """The clauses, cut at punctuation, game names and conjunctions (each with its conjunction);
     « sans » opens a clause that keeps it."""
@@ -126,6 +136,14 @@ def _cut(toks: list[str]) -> list[Clause]:
             raw.append(Clause(cur, conj))     # « sur un coup poussé j'ai rentré la 3 »: a new clause, its subject kept
             cur, conj = [t], ""
             i += 1
+            continue
+        if _is_ball(t) and cur[-1:] == [t] and i + 1 < len(toks) and _BALL_VERB.match(toks[i + 1]):
+            raw.append(Clause(cur, conj))     # « je joue la 1 elle rentre » (« elle » read as B1): the ball
+            cur, conj = [], ""                # told again opens its own clause
+            continue
+        if _gerund_then_subject(toks, i, cur):
+            raw.append(Clause(cur, conj))     # « en cassant la 6 saute… »: the gerund ends before the ball
+            cur, conj = [], ""                # that is the subject of the next verb
             continue
         if t in _SANS_ENDS and cur[:1] == ["sans"] and len(cur) >= 3 and _is_ball(cur[-1]):
             raw.append(Clause(cur, conj))     # « sans toucher la 1 je rentre la 10 »: the « sans » clause ends
@@ -264,7 +282,7 @@ def _is_count_subject(toks: list[str], k: int) -> bool:
     while j < len(toks) and (toks[j] in _COUNTED or toks[j] in _COUNT_WORDS):
         counted = counted or toks[j] in _COUNTED
         j += 1
-    if j >= len(toks) or (t == "une" and not counted):
+    if j >= len(toks) or (t == "une" and not counted and not (k == 0 and re.match(r"(?:tomb|rentr|entr)\w*$", toks[j]))):
         return False
     return bool(_BALL_VERB.match(toks[j])) or toks[j] in ("qui", "ne", "n", "sont", "ont")
 

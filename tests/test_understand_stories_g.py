@@ -156,3 +156,23 @@ def test_a_dry_break_handed_back_then_pushed_out(rulebook):
     assert u is not None and u.scenario["shot"]["kind"] == "push_out"
     o = _outcome(rulebook, q, "9-ffb")
     assert o["legal"] is True and o["next_shooter"] == "opponent" and o["ball_in_hand"] is False
+
+
+def test_a_run_of_pots_told_with_puis_and_no_verb_ends_on_the_shot_told_last(rulebook):
+    # 10-ffb/annonce-du-coup: « la bille jouée et la poche choisie »; 10-ffb/annonce-validite: on a combination
+    # « le joueur doit indiquer la « bille-objet » et la poche »; the 1 and the 2 pocketed before leave the 3
+    # lowest (10-ffb/toucher-la-plus-petite-bille), so the 10 called and pocketed wins (10-ffb/gain-de-la-partie)
+    q = "au 10 FFB j'empoche la 1, ensuite la 2, ensuite la 3 en combinaison annoncée sur la 10 dans la poche du milieu, et la 10 y tombe"
+    u = understand(rulebook, q)
+    assert u is not None
+    shot = u.scenario["shot"]
+    assert shot["first_contact"] == 3 and shot["pocketed"] == [10] and shot["called"]["ball"] == 10
+    assert min(u.scenario["state"]["on_table"]) == 3 and not any(o.name == "lowest" for o in u.open)
+    o = _outcome(rulebook, q, "10-ffb")
+    assert o["game_over"] is True and o["winner"] == "shooter"
+
+
+def test_a_ball_with_its_own_verb_after_puis_keeps_it(rulebook):
+    # « puis la 5 est tombée »: the 5's own verb, not the person's verb before it
+    u = understand(rulebook, "au 9 BCA il reste la 4 et la 5, la blanche touche la 4 puis la 5 est tombée au milieu")
+    assert u is not None and u.scenario["shot"]["pocketed"] == [5] and u.scenario["shot"]["first_contact"] == 4

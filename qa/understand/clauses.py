@@ -189,6 +189,32 @@ def _share_verbs(raw: list[Clause]) -> None:
                 raw[k].toks = [ts[0]] + prev[sub_at + 1:] + ts[at + 1:]
 
 
+_COMBINATION = frozenset({"combi", "combo", "combinaison"})
+# a ball's own verb (« la 6 est tombée », « la 2 a filé »): not a clause without a verb
+_AUX_OF_BALLS = frozenset({"est", "sont", "a", "ont", "etait", "etaient", "avait", "avaient", "fut", "ne", "n"})
+
+
+def _elided_verbs(raw: list[Clause]) -> None:
+    """« je rentre la 1, puis la 2, puis la 3 en combinaison avec la 10 »: a clause opened by « puis »
+    or « ensuite » that names a ball and no verb of its own goes on with the person's verb told
+    before (a shot of the same player); a ball played « en combinaison » is the ball played, not the
+    ball pocketed (« je joue »)."""
+    for k in range(1, len(raw)):
+        c = raw[k]
+        if c.conj not in ("puis", "ensuite") or not c.toks or not _is_ball(c.toks[0]) \
+                or any(_VERB_RE.match(t) and not t.endswith(("ee", "ees")) or t in _AUX_OF_BALLS for t in c.toks[1:]):
+            continue
+        prev = next((p.toks for p in reversed(raw[:k]) if _subject_of(p.toks)[0] in ("self", "other", "player")), None)
+        sub_at = next((j for j, t in enumerate((prev or [])[:3]) if t in _SUBJ), None)
+        if prev is None or sub_at is None:
+            continue
+        obj_at = next((j for j, t in enumerate(prev) if j > sub_at and _is_ball(t)), None)
+        if obj_at is None or not any(_VERB_RE.match(t) for t in prev[sub_at + 1:obj_at]):
+            continue
+        verb = [prev[sub_at], "joue"] if _COMBINATION.intersection(c.toks) else prev[sub_at:obj_at]
+        c.toks = verb + c.toks
+
+
 @dataclass
 class _Context:
     """What the clauses read so far tell the next: last subject, last person, last object ball."""
@@ -225,6 +251,7 @@ def _clauses(toks: list[str]) -> list[Clause]:
     """Cut the symbolised words into clauses and give each its subject."""
     raw = _cut(toks)
     _share_verbs(raw)
+    _elided_verbs(raw)
     ctx = _Context()
     for c in raw:
         subj, balls = _subject_of(c.toks)

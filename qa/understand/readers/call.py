@@ -56,7 +56,9 @@ def read_call(s: str) -> Partial:
         return r.partial()
     combi = re.search(r"\bannonc\w* (?:une |la |un |)(?:combi|combo|combinaison) (?:de |)(B\d+(?:\+\d+)+)"
                       r"(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
-    if combi:   # « j'annonce combi 6-10 dans le coin »: the last ball of the combination is called
+    combi = combi or re.search(r"\b(?:combi|combo|combinaison) (?:annoncee|que j ai annoncee|que j avais annoncee) "
+                               r"(?:avec|sur|pour) (B\d+)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
+    if combi:   # « j'annonce combi 6-10 dans le coin », « la 3 en combinaison annoncée avec la 10 »: the last ball is called
         pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", combi.group(2) or "").strip() or None
         r.add(F.CALLED, {"ball": _nums(combi.group(1))[-1], "pocket": pocket, "pocket_ok": True}, combi.group(0))
         return r.partial()

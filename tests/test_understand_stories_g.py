@@ -176,3 +176,13 @@ def test_a_ball_with_its_own_verb_after_puis_keeps_it(rulebook):
     # « puis la 5 est tombée »: the 5's own verb, not the person's verb before it
     u = understand(rulebook, "au 9 BCA il reste la 4 et la 5, la blanche touche la 4 puis la 5 est tombée au milieu")
     assert u is not None and u.scenario["shot"]["pocketed"] == [5] and u.scenario["shot"]["first_contact"] == 4
+
+
+def test_his_third_foul_told_without_de_suite_counts_two_before(rulebook):
+    # 9-ffb/trois-fautes-consecutives: three fouls in a row lose the game, once warned
+    # (9-ffb/trois-fautes-avertissement); « c'est sa troisième faute »: two before this shot
+    q = "9 FFB, on l'avait prévenu et là c'est sa troisième faute : sa blanche ne touche aucune bille"
+    u = understand(rulebook, q)
+    assert u is not None and u.scenario["state"]["fouls"]["shooter"] == 2
+    o = _outcome(rulebook, q, "9-ffb")
+    assert o["game_over"] is True and o["termination"] == "three_fouls"

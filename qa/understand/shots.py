@@ -7,7 +7,10 @@ clause that told an event of a shot, a person plays again: a stroke verb (« jou
 « casse », « annonce »… ``stroke_verbs``) after « puis », « ensuite », « après » or a marker of a
 later shot (``shot_markers``: « plus tard », « cette fois », « au coup suivant », « et là »), or
 any event of a person after such a marker, or the first person's clause after the table was handed
-back (``hand_back``: « il me rend la main »), or a push-out told after a break. The word lists are
+back (``hand_back``: « il me rend la main »), or a push-out told after a break, or the same player's
+stroke once a ball went down (« je casse, la 5 rentre, je joue la 1 »), or « je continue »
+(``continue_verbs``, also after a shot told without its player: « casse, la 3 rentre, je continue »).
+A foul made (« il fait faute ») is a shot of that person. The word lists are
 in ``rules_data/lexicon.yaml``.
 
 What earlier shots tell: the balls they pocketed are down before the ruled shot; a new rack
@@ -33,7 +36,7 @@ _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
 _PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait)$")
 _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
 _POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous|mis\b|mets\b|met\b)\w* B\d")
-_FELL = re.compile(r"\bB\d+ (?:est |sont |)(?:bien |)(?:rentr|tomb|entr)\w*(?! pas)")
+_FELL = re.compile(r"\bB\d+ (?:est |sont |)(?:bien |)(?:rentr|tomb|entr)\w*")
 # « il fait faute », « j'ai commis une faute »: a shot of that person, whatever the foul
 _FOUL_MADE = re.compile(r"\b(?:fait|fais|faites|ai fait|as fait|a fait|avez fait|commet|commets|commis) (?:une |sa |ma |ta |la |encore |)faute\b")
 # « ma casse est sèche », « sa casse était légale »: the break told as a shot played

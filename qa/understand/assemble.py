@@ -276,8 +276,8 @@ def _table_from_present(b: _Build, mentioned: set[int]) -> list[int]:
             low += 1
     low = min([low, *mentioned])
     table = set(range(low, b.money + 1)) - set(b.gone)
-    if not f.present:
-        _assume_lowest(b, low)
+    if not f.present and not set(range(1, low)) <= set(b.gone):
+        _assume_lowest(b, low)      # (every lower ball told down: the lowest is known, not assumed)
     return sorted(table | mentioned | set(f.present))
 
 

@@ -129,7 +129,7 @@ def _implied_ball_events(c: "Clause") -> int:
         return 1    # "la blanche décolle et part par terre": the second verb's subject is the cue ball
     if c.subject == "count" and c.conj != "qui":
         return 1    # "deux tombent", "six billes touchent une bande" (read by _subject_of)
-    if c.conj == "qui" and c.subject == "balls":
+    if c.conj == "qui" and c.subject in ("balls", "cue"):   # « la 4 qui tombe », « blanche qui saute hors de la table »
         mv = _main_verb(["X"] + ts, 0)
         return 1 if mv and _BALL_EVENT.match(mv[1]) else 0
     if _CAUSED.search(" ".join(ts)):

@@ -113,6 +113,16 @@ def _is_boundary(toks: list[str], i: int, cur: list[str]) -> bool:
                                           and not (t == "apres" and cur[-1:] == ["d"]))   # « au tour d'après »
 
 
+def _gerund_then_subject(toks: list[str], i: int, cur: list[str]) -> bool:
+    """``toks[i]`` is a ball (or the cue ball) right after a gerund (« en cassant », « en jouant »)
+    and before a conjugated verb of balls: the ball is that verb's subject, not the gerund's object
+    (« en cassant la 6 saute par-dessus la bande »)."""
+    if len(cur) < 2 or cur[-2] != "en" or not cur[-1].endswith("ant") or i + 1 >= len(toks):
+        return False
+    nxt = toks[i + 1]
+    return (_is_ball(toks[i]) or toks[i] == "CUE") and bool(_BALL_VERB.match(nxt)) and not nxt.endswith(("ant", "er", "ir"))
+
+
 def _cut(toks: list[str]) -> list[Clause]:
     """The clauses, cut at punctuation, game names and conjunctions (each with its conjunction);
     « sans » opens a clause that keeps it."""
@@ -126,6 +136,14 @@ def _cut(toks: list[str]) -> list[Clause]:
             raw.append(Clause(cur, conj))     # « sur un coup poussé j'ai rentré la 3 »: a new clause, its subject kept
             cur, conj = [t], ""
             i += 1
+            continue
+        if _is_ball(t) and cur[-1:] == [t] and i + 1 < len(toks) and _BALL_VERB.match(toks[i + 1]):
+            raw.append(Clause(cur, conj))     # « je joue la 1 elle rentre » (« elle » read as B1): the ball
+            cur, conj = [], ""                # told again opens its own clause
+            continue
+        if _gerund_then_subject(toks, i, cur):
+            raw.append(Clause(cur, conj))     # « en cassant la 6 saute… »: the gerund ends before the ball
+            cur, conj = [], ""                # that is the subject of the next verb
             continue
         if t in _SANS_ENDS and cur[:1] == ["sans"] and len(cur) >= 3 and _is_ball(cur[-1]):
             raw.append(Clause(cur, conj))     # « sans toucher la 1 je rentre la 10 »: the « sans » clause ends
@@ -171,6 +189,32 @@ def _share_verbs(raw: list[Clause]) -> None:
                 raw[k].toks = [ts[0]] + prev[sub_at + 1:] + ts[at + 1:]
 
 
+_COMBINATION = frozenset({"combi", "combo", "combinaison"})
+# a ball's own verb (« la 6 est tombée », « la 2 a filé »): not a clause without a verb
+_AUX_OF_BALLS = frozenset({"est", "sont", "a", "ont", "etait", "etaient", "avait", "avaient", "fut", "ne", "n"})
+
+
+def _elided_verbs(raw: list[Clause]) -> None:
+    """« je rentre la 1, puis la 2, puis la 3 en combinaison avec la 10 »: a clause opened by « puis »
+    or « ensuite » that names a ball and no verb of its own goes on with the person's verb told
+    before (a shot of the same player); a ball played « en combinaison » is the ball played, not the
+    ball pocketed (« je joue »)."""
+    for k in range(1, len(raw)):
+        c = raw[k]
+        if c.conj not in ("puis", "ensuite") or not c.toks or not _is_ball(c.toks[0]) \
+                or any(_VERB_RE.match(t) and not t.endswith(("ee", "ees")) or t in _AUX_OF_BALLS for t in c.toks[1:]):
+            continue
+        prev = next((p.toks for p in reversed(raw[:k]) if _subject_of(p.toks)[0] in ("self", "other", "player")), None)
+        sub_at = next((j for j, t in enumerate((prev or [])[:3]) if t in _SUBJ), None)
+        if prev is None or sub_at is None:
+            continue
+        obj_at = next((j for j, t in enumerate(prev) if j > sub_at and _is_ball(t)), None)
+        if obj_at is None or not any(_VERB_RE.match(t) for t in prev[sub_at + 1:obj_at]):
+            continue
+        verb = [prev[sub_at], "joue"] if _COMBINATION.intersection(c.toks) else prev[sub_at:obj_at]
+        c.toks = verb + c.toks
+
+
 @dataclass
 class _Context:
     """What the clauses read so far tell the next: last subject, last person, last object ball."""
@@ -207,6 +251,7 @@ def _clauses(toks: list[str]) -> list[Clause]:
     """Cut the symbolised words into clauses and give each its subject."""
     raw = _cut(toks)
     _share_verbs(raw)
+    _elided_verbs(raw)
     ctx = _Context()
     for c in raw:
         subj, balls = _subject_of(c.toks)
@@ -264,7 +309,7 @@ def _is_count_subject(toks: list[str], k: int) -> bool:
     while j < len(toks) and (toks[j] in _COUNTED or toks[j] in _COUNT_WORDS):
         counted = counted or toks[j] in _COUNTED
         j += 1
-    if j >= len(toks) or (t == "une" and not counted):
+    if j >= len(toks) or (t == "une" and not counted and not (k == 0 and re.match(r"(?:tomb|rentr|entr)\w*$", toks[j]))):
         return False
     return bool(_BALL_VERB.match(toks[j])) or toks[j] in ("qui", "ne", "n", "sont", "ont")
 

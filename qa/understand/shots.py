@@ -7,7 +7,10 @@ clause that told an event of a shot, a person plays again: a stroke verb (« jou
 « casse », « annonce »… ``stroke_verbs``) after « puis », « ensuite », « après » or a marker of a
 later shot (``shot_markers``: « plus tard », « cette fois », « au coup suivant », « et là »), or
 any event of a person after such a marker, or the first person's clause after the table was handed
-back (``hand_back``: « il me rend la main »), or a push-out told after a break. The word lists are
+back (``hand_back``: « il me rend la main »), or a push-out told after a break, or the same player's
+stroke once a ball went down (« je casse, la 5 rentre, je joue la 1 »), or « je continue »
+(``continue_verbs``, also after a shot told without its player: « casse, la 3 rentre, je continue »).
+A foul made (« il fait faute ») is a shot of that person. The word lists are
 in ``rules_data/lexicon.yaml``.
 
 What earlier shots tell: the balls they pocketed are down before the ruled shot; a new rack
@@ -22,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from qa.understand.classify import narrative
-from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, Clause, _ARTICLES
+from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, Clause, _ARTICLES, _neg
 from qa.understand.lexicon import CLAIM_VERBS, CONTINUE_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SHOT_MARKERS, STROKE_VERBS
 
 _PERSONS = ("self", "other", "player")
@@ -33,6 +36,11 @@ _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
 _PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait)$")
 _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
 _POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous|mis\b|mets\b|met\b)\w* B\d")
+_FELL = re.compile(r"\bB\d+ (?:est |sont |)(?:bien |)(?:rentr|tomb|entr)\w*")
+# « il fait faute », « j'ai commis une faute »: a shot of that person, whatever the foul
+_FOUL_MADE = re.compile(r"\b(?:fait|fais|faites|ai fait|as fait|a fait|avez fait|commet|commets|commis) (?:une |sa |ma |ta |la |encore |)faute\b")
+# « ma casse est sèche », « sa casse était légale »: the break told as a shot played
+_BREAK_TOLD = re.compile(r"^(?:ma|sa|ta|la|votre|notre|leur) (?:casse|break|bris|BRK) (?:est|etait|a ete|fut) \w+")
 _BODY = re.compile(r"\bavec (?:ma|sa|ta|mon|son|ton|la|le|votre) (?:main|bras|manche|coude|doigt|pull|veste|chemise|ventre|corps|"
                    r"cravate|telephone)|\ben (?:me|se|te) penchant\b|\bqueue (?:de jump |)(?:\w+ ){0,1}posee sur")
 _LATER_SHOT = re.compile(r"^(?:encore |de nouveau |a nouveau |)(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
@@ -86,13 +94,23 @@ def _stroke(c: Clause) -> bool:
 def _shot_event(c: Clause) -> bool:
     """The clause tells what a shot did: a ball's event, or a person who hits, pockets, misses,
     breaks or plays (not « je pose la blanche », « j'ai la bille en main »)."""
-    if narrative([c])[1]:
+    if narrative([c])[1] or _BREAK_TOLD.match(c.text):
         return True
     if _BODY.search(c.text):
         return False    # « j'ai touché la 7 avec mon bras »: a foul of the turn, not a shot
     if c.subject in ("none", "count", "balls", "cue"):
         return any(_PLAY.match(t) for t in _verbs(c))     # « rien n'est rentré », « deux tombent »
-    return c.subject in _PERSONS and (any(_PLAY.match(t) for t in _verbs(c)) or bool(_PUSH.search(c.text)))
+    return c.subject in _PERSONS and (any(_PLAY.match(t) for t in _verbs(c)) or bool(_PUSH.search(c.text))
+                                      or bool(_FOUL_MADE.search(c.text)))
+
+
+# the call of the shot told (« j'avais annoncé la 10 »), a pluperfect, a break: not the next stroke
+_AGAIN_NOT = frozenset({"annonce", "annonces", "annoncez", "avais", "avait", "aviez", "avions", "casse", "casses", "cassez"})
+
+
+def _fell(c: Clause) -> bool:
+    """The clause tells a ball that went down (« la 5 rentre », « la 1 elle rentre »), not negated."""
+    return bool(_FELL.search(c.text)) and not _neg(c)
 
 
 def _opens_shot(c: Clause, handed_back: bool, player: str | None, potted: bool) -> bool:
@@ -104,8 +122,11 @@ def _opens_shot(c: Clause, handed_back: bool, player: str | None, potted: bool) 
         return True
     if player is not None and c.subject != player and _shot_event(c) and not c.inherited:
         return True     # the other player plays: players take turns
-    if c.subject == player and not c.inherited and any(t in CONTINUE_VERBS for t in _verbs(Clause(c.toks[:4]))):
-        return True     # « je continue »: the same player's next shot
+    if (c.subject == player or player is None) and not c.inherited and \
+            any(t in CONTINUE_VERBS for t in _verbs(Clause(c.toks[:4]))):
+        return True     # « je continue »: the same player's next shot (« casse, la 3 rentre, je continue »: the asker's)
+    if potted and c.subject == player and not c.inherited and _stroke(c) and not _AGAIN_NOT.intersection(c.toks[:5]):
+        return True     # « je casse, la 5 rentre, je joue la 1 »: a ball went down, the same player plays again
     marked = _marked(c)
     if _stroke(c) and (marked or c.conj in _LATER and c.toks[:1] != ["avoir"]):
         return True
@@ -139,7 +160,7 @@ def _starts(clauses: list[Clause]) -> list[int]:
         told = any(events[start:k])
         player = next((e.subject for e, ev in zip(clauses[start:k], events[start:k]) if ev and e.subject in _PERSONS),
                       next((e.subject for e in clauses[start:k] if e.subject in _PERSONS), None))
-        potted = any(_POTS.search(e.text) and e.subject == player for e in clauses[start:k])
+        potted = any(_POTS.search(e.text) and e.subject == player or _fell(e) for e in clauses[start:k])
         opens = _opens_shot(c, handed_back, player, potted) or _push_after_break(clauses, k)
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False

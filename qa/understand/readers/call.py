@@ -17,10 +17,20 @@ _ELSEWHERE = re.compile(r"\b(B\d+)(?: \w+){0,3}? (?:dans |en |au |)(?:une |l |la
                         + _CALLED_POCKET)
 
 
+# a ball, an aside about it between commas, and the ball told again (how a parenthesis is read)
+_APPOSED = re.compile(r"\b(B\d+) , (?:[a-z]+ ){0,3}[a-z]+ , \1\b")
+
+
+_FORETOLD = re.compile(r"\b(?:annonce|annonces|annoncez|dis|dit|previens|previent)\w* (?:\w+ ){0,4}?(?:que|qu) (B\d+) "
+                       r"(?:va|allait|vas|devait|doit) (?:rentrer|tomber|aller (?:dans|au fond))")
+
+
 def read_call(s: str) -> Partial:
     """The call: nothing called (None), a ball called by the pocket it went in, a safety, or a
     ball and pocket called (``pocket_ok`` False when it went in another pocket)."""
     r = Reading()
+    # « j'annonce la 3 (la plus basse) dans le coin »: the aside and the ball it repeats left out
+    s = _APPOSED.sub(r"\1", s)
     if none := re.search(r"\b(?:sans (?:l |les |la |rien |)(?:l avoir |les avoir |avoir |)(?:annoncer|annonce\w*|nommer|nomme\w*|dire|dit)|"
                  r"\b(?:je|j|tu|t|il|on|vous) (?:l |la |les )?(?:ai|as|a|avais|avait|avez) (?:pas|rien|jamais) (?:annonc|nomm)\w*|(?:ne |n )(?:l |la |les |)(?:ai|avais|a|as|avez|avait) "
                  r"(?:pas|rien|jamais) (?:annonce|nomme|dit)|(?:ne |n )(?:l |la |les )?(?:annonce|annonces|annoncez|nomme)\w* (?:pas|rien|jamais)|"
@@ -39,14 +49,16 @@ def read_call(s: str) -> Partial:
         r.add(F.CALLED, {"ball": _nums(m.group(1))[0], "pocket": None, "pocket_ok": True}, m.group(0))
         return r.partial()
     m = re.search(r"\b(?:annonce|annonces|annoncez|annoncer|annoncant|nomme|nommes|designe|designes)\s+(?:une |un |la |le |)"
-                  r"(?:securite|safe|safety|coup de securite|defense|defensive|coup defensif)", s)
-    m = m or re.search(r"\bsecurite annoncee|\bannonce (?:une |)securite", s)
+                  r"(?:securite|secu|safe|safety|coup de securite|coup de secu|defense|defensive|coup defensif)\b", s)
+    m = m or re.search(r"\b(?:securite|secu) annoncee|\bannonce (?:une |)(?:securite|secu)\b", s)
     if m:
         r.add(F.CALLED, "safe", m.group(0))
         return r.partial()
     combi = re.search(r"\bannonc\w* (?:une |la |un |)(?:combi|combo|combinaison) (?:de |)(B\d+(?:\+\d+)+)"
                       r"(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
-    if combi:   # « j'annonce combi 6-10 dans le coin »: the last ball of the combination is called
+    combi = combi or re.search(r"\b(?:combi|combo|combinaison) (?:annoncee|que j ai annoncee|que j avais annoncee) "
+                               r"(?:avec|sur|pour) (B\d+)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
+    if combi:   # « j'annonce combi 6-10 dans le coin », « la 3 en combinaison annoncée avec la 10 »: the last ball is called
         pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", combi.group(2) or "").strip() or None
         r.add(F.CALLED, {"ball": _nums(combi.group(1))[-1], "pocket": pocket, "pocket_ok": True}, combi.group(0))
         return r.partial()
@@ -70,6 +82,10 @@ def read_call(s: str) -> Partial:
         if _other_pocket(s, m.end(), ball):
             ok = False
         r.add(F.CALLED, {"ball": ball, "pocket": pocket, "pocket_ok": ok}, m.group(0))
+        return r.partial()
+    # « je dis avant de casser que la 10 va rentrer »: the ball announced by what it will do
+    if m := _FORETOLD.search(s):
+        r.add(F.CALLED, {"ball": _nums(m.group(1))[0], "pocket": None, "pocket_ok": True}, m.group(0))
         return r.partial()
     # « la 10 rentre, j'avais annoncé » : the call told without its ball, when the story names one ball only
     said = re.search(r"\b(?:j|je|tu|il|on|vous) (?:l |la |)(?:ai|avais|as|avait|a|avez|aviez) (?:bien |)annonce\w*\b(?! (?:B\d|une|un|la|le|sa|ma))", s)

@@ -122,6 +122,10 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     return False
 
 
+_MOVED_TO_RAIL = re.compile(r" B\d+ (?:va|part|file|roule|touche|tape|frappe) (?:ensuite |juste |)(?:toucher |taper |)"
+                            r"(?:en|a|contre|sur|dans) (?:la |une |)bande")
+
+
 def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """The ball hit first, the ball aimed at; True when the clause is read."""
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
@@ -150,6 +154,10 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                 corrects = c.conj == "mais" and seen.first is None and isinstance(val, int)
                 r.add(F.FIRST, val, m.group(0), _STRONG_TOLD if strong or corrects else _TOLD)
                 _add_person(r, person, s)
+    if subj == "balls" and len(c.subj_balls) == 1 and seen.first is None and not neg and _MOVED_TO_RAIL.match(s):
+        # « je la rate, elle va en bande »: a ball the miss was told of went on to a rail, so it was
+        # hit; the pot was missed (a stated « ne touche rien » outranks this)
+        r.add(F.FIRST, c.subj_balls[0], s, _STRONG_TOLD)
     if subj == "balls" and re.search(r"\b(?:est|sont|etait|a ete|avait ete|ont ete|avaient ete|fut) (?:touchee|touchees|tapee|frappee|percutee)\w* (?:" + _STRONG + ")", s) \
             and c.subj_balls:
         r.add(F.FIRST, c.subj_balls[0], s, _STATED)
@@ -185,6 +193,10 @@ def _contact_told(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STRONG_TOLD if m.group(2) else _TOLD)
     if subj == "balls" and len(c.subj_balls) == 1 and re.fullmatch(r" B\d+ (?:" + _STRONG + r") ", s):
         r.add(F.FIRST, c.subj_balls[0], s, _STATED)     # "je casse, la 1 en premier, …"
+    m = re.search(r"\ben (?:touchant|tapant|frappant|percutant) (?:d abord (B\d+)|(B\d+) (?:d abord|en premier))", s) \
+        if subj == "balls" else None
+    if m and not neg:   # « la 10 tombe en touchant d'abord la 2 »: the shot's first contact, told of the ball that fell
+        r.add(F.FIRST, _nums(m.group(1) or m.group(2))[0], m.group(0), _STRONG_TOLD)
     m = re.search(r"\bpremiere (?:bille|boule) touchee (?:est |etait |c est |: |)(B\d+)", s)
     if m:
         r.add(F.FIRST, _nums(m.group(1))[0], m.group(0), _STATED)
@@ -340,6 +352,10 @@ def _cue_follows(s: str, neg: bool, seen: Facts, r: Reading, conj: str) -> bool:
     m = re.fullmatch(r" (?:et |puis |)CUE (?:derriere|juste derriere|apres|avec|aussi) (B\d+) ", s)
     if m and _nums(m.group(1))[0] in seen.pocketed:
         r.add(F.CUE, "pocketed", m.group(0))
+        return True
+    if seen.pocketed and not neg and re.fullmatch(r" (?:et |puis |mais |)CUE (?:a |l a |la |)(?:suit|suivi|suivie)"
+                                                  r"(?: (?:derriere|aussi|juste apres|dans la foulee|avec))? ", s):
+        r.add(F.CUE, "pocketed", s)     # « elle rentre mais la blanche suit »: after a ball pocketed, into the pocket
         return True
     m = re.search(r"\bCUE (?:a |l a |)(?:suivi|suit|a suivi|suivent|la suit|l a suivie|l a suivi) (?:\w+ ){0,2}?"
                   r"(?:dans (?:la|le|une|un) (?:poche|trou|blouse)|au fond|au trou|dedans)\b", s)

@@ -41,8 +41,9 @@ def read_counts(s: str) -> Partial:
         if before and before[-1] in _NOT_A_SUBJECT:
             continue    # "avec 2 billes qui tombent", "la 2 tombe" (a ball), "plus de 3"
         n = _count(m.group(1))
-        if re.search(r"\bB\d", m.group("rest")):
-            continue    # "une bille tombe avec la 9": the balls are told by number
+        rest = re.split(r"\b(?:et|mais|puis|ensuite|alors|tandis)\b", m.group("rest"))[0]
+        if re.search(r"\bB\d", rest):
+            continue    # "une bille tombe avec la 9": the balls are told by number (not « …, et la 8 passe la ligne »)
         r.add(F.POCKETED_COUNT, n, m.group(0))
         named = m.group("balls")
         if named:

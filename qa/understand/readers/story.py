@@ -133,7 +133,9 @@ def _warning_and_counts(s: str) -> Partial:
     if m := re.search(r"\b(?:sans (?:avertissement|m avertir|me prevenir|prevenir|avoir ete averti|que personne|"
                  r"qu on (?:m |me |t |te |l |le |nous |vous |)(?:ait|aie|aies|ai) (?:averti|prevenu)|(?:m |l |t |)avoir (?:averti|prevenu))|"
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
-                 r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
+                 r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|"
+                 r"\b(?:on|il|elle|ADV|PLAYER|l arbitre|personne) (?:m |me |t |te |l |lui |nous |vous )(?:a|ont|avait|avaient) (?:jamais|pas) "
+                 r"(?:ete )?(?:averti|prevenu|dit|signale|annonce)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
                  r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir)|"
                  r"personne (?:ne |n )?(?:m |t |l |lui |)(?:a|avait) (?:rien )?dit|"
                  r"sans qu\w* (?:\S+ ){0,2}?(?:m |me |t |te |l |le |nous |vous |)(?:ait |aie |)(?:previenne|previennent|avertisse|avertissent|prevenu|averti))", s):

@@ -39,8 +39,8 @@ def read_table(s: str) -> Partial:
                   r"(?:la )?plus (?:basse|petite|faible)|\bla (?:bille |boule |)(?:la )?plus (?:basse|petite|faible)(?: sur la table| en jeu| restante|)"
                   r"(?: \w+)? (?:est|etait|c est|c etait|:|restait|reste) (B\d+)|\bplus petit (?:numero|chiffre)(?: sur la table| en jeu|)"
                   r" (?:est|etait|c est|c etait|:) (B\d+)|\bla plus (?:basse|petite) (?:etant|soit) (B\d+)", s)
-    m = m or re.search(r"\b(B\d+)(?: (?:en premier|d abord|directement|bien))? ,? (?:c est |qui est |qui etait |c etait |soit |"
-                       r"laquelle est |)(?:bien |)la (?:bille |boule |)(?:la )?plus (?:basse|petite|faible)", s) \
+    m = m or re.search(r"\b(B\d+)(?: (?:en premier|d abord|directement|bien))?(?: ,)? (?:c est |qui est |qui etait |c etait |soit |"
+                       r"laquelle est |)(?:bien |)(?:la |)(?:bille |boule |)(?:la )?plus (?:basse|petite|faible)\b(?! que)", s) \
         or re.search(r"\b(B\d+)(?: (?!B\d)[a-z]+){0,6} ,? (?:c est|c etait|qui est|qui etait|elle est|elle etait) (?:bien |)"
                      r"la (?:bille |boule |)(?:la )?plus (?:basse|petite|faible)", s)
     if m:

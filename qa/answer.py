@@ -400,8 +400,10 @@ class Answerer:
         # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
         # (a follow-up read with the previous question: the policy the two ask together leads too)
+        # (and so do the clauses that state or contradict what a yes/no question says: its short quotes them)
         lead = (asked_own is not None or (own is not None and reply is not None)
-                or (settled and len(words(q)) <= _SHORT_SETTLED) or self._verdict_unranked(reply, look))
+                or (settled and len(words(q)) <= _SHORT_SETTLED) or self._verdict_unranked(reply, look)
+                or (reply is not None and reply.stated))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
         if settled and reply is not None and not reply.clauses:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .contrast import clash_words
+from .contrast import clash_words, named_balls
 from .lexicon import load_lexicon
 from .matcher import Lookup, Matcher
 from .rulebook import Rulebook
@@ -100,9 +100,8 @@ def clause_states(matcher: Matcher, text: str, asked: Sequence[str]) -> bool:
 def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: str) -> bool:
     """Whether one sentence of ``text`` says what ``question`` (its terms ``asked``) says, but for a detail it
     contradicts (see the module)."""
-    said_words = words(question, counts=False)
     for terms, negates, sentence in _sentences(matcher, text):
-        clashing = clash_words(said_words, sentence) if not negates else []
+        clashing = clash_words(question, sentence) if not negates else []
         if not clashing:
             continue
         detail = set(matcher.analyzer.terms(" ".join(clashing))) | {f"x{n}" for n in clashing if n.isdigit()}
@@ -134,7 +133,9 @@ def stated_verdicts(book: Rulebook, matcher: Matcher, question: str, look: Looku
     for a detail they contradict (« no »; see the module); empty when none does."""
     if look.unknown or not look.hits or _negates(question):
         return {}
-    games = {str(rs.money_ball) for rs in book.rulesets.values()} if look.detection.game else set()
+    # the numbers that name the game (« le 10 FFB est réservé… »), not a ball the question is about
+    balls_named = {str(n) for n in named_balls(question)}
+    games = {str(rs.money_ball) for rs in book.rulesets.values()} - balls_named if look.detection.game else set()
     # the question's terms but those of its frame words (« faut » is not « faute », though both stem « faut »)
     # and of its light words (« vraiment »), which a refuting sentence need not hold
     ws = words(question)

@@ -6,18 +6,20 @@ phrase of classes, a class one word or several joined by « | » that say the sa
 centre|milieu »). A question naming a class of a group, whose clause names another class of that group
 and not the question's, contradicts that clause. When the question is about one ball and the sentence
 names several (« la 1 au sommet …, la 10 au centre »), the words read are those told of that ball: from
-its number to the next ball's. The answer then gives no « oui » for it (:mod:`qa.confirm` may read its
-« non »).
+its number to the next ball's. A clause that names other balls than the one the question is about, and
+not as the exception of a rule on all balls, contradicts it too (« la 10 au sommet ? » where it puts the 1
+there). The answer then gives no « oui » for it (:mod:`qa.confirm` may read its « non »).
 """
 from __future__ import annotations
 
 from typing import Sequence
 
+from .detect import detect
 from .lexicon import load_lexicon
 from .rulebook import Rulebook
 from .text import words
 
-__all__ = ["clash_words", "contradicted"]
+__all__ = ["clash_words", "contradicted", "named_balls"]
 
 _LEXICON = load_lexicon()
 _GROUPS = tuple(tuple(frozenset(c.split("|")) for c in g) for g in _LEXICON.contrasts)
@@ -45,10 +47,17 @@ def _balls(ws: Sequence[str]) -> list[int]:
             and not (i and ws[i - 1] in _GAME_BEFORE) and "jeu" not in ws[max(i - 3, 0):i]]
 
 
-def _told_of(asked: Sequence[str], said: list[str]) -> list[str]:
-    """The words of ``said`` told of the one ball ``asked`` names, when ``said`` names several: from that
+def named_balls(question: str) -> set[int]:
+    """The numbers of the balls ``question`` names (« 10 FFB : la 9 éjectée … »: {9}; not the game's number,
+    nor a count, « 4 billes »)."""
+    ws = words(question)
+    game = detect(question).drop
+    return {int(w) for i, w in enumerate(ws) if w.isdigit() and i not in game and i in set(_balls(ws))}
+
+
+def _told_of(mine: set[str], said: list[str]) -> list[str]:
+    """The words of ``said`` told of the one ball ``mine`` holds, when ``said`` names several: from that
     ball's number to the next ball's; all of ``said`` otherwise."""
-    mine = {asked[i] for i in _balls(asked)}
     theirs = _balls(said)
     if len(mine) != 1 or len({said[i] for i in theirs}) < 2:
         return said
@@ -60,12 +69,12 @@ def _told_of(asked: Sequence[str], said: list[str]) -> list[str]:
     return said[starts[0]:ends[0] if ends else len(said)]
 
 
-def clash_words(asked: list[str], said: list[str]) -> list[str]:
-    """The words of ``asked`` (a question's :func:`words`, without count marks) that a detail of ``said``
-    contradicts: a class of a contrast group ``said`` does not name where it names another, or a count
-    it does not give. Empty when nothing clashes."""
-    asked = [w[1:] if w[:1] == "x" and w[1:].isdigit() else w for w in asked]   # (a count :func:`clean` marked)
-    told = _told_of(asked, said)
+def clash_words(question: str, said: list[str]) -> list[str]:
+    """The words of ``question`` (its :func:`words`, without count marks) that a detail of ``said`` contradicts:
+    a class of a contrast group ``said`` does not name where it names another, or a count it does not give.
+    Empty when nothing clashes."""
+    asked = [w[1:] if w[:1] == "x" and w[1:].isdigit() else w for w in words(question, counts=False)]  # (:func:`clean`'s counts)
+    told = _told_of({str(n) for n in named_balls(question)}, said)
     mine_words, their_words = set(asked), set(told)
     out: list[str] = []
     for group in _GROUPS:
@@ -80,16 +89,26 @@ def clash_words(asked: list[str], said: list[str]) -> list[str]:
     return out
 
 
-def _clashes(asked: list[str], said: list[str]) -> bool:
-    return bool(clash_words(asked, said))
+# the words by which a sentence naming a ball speaks of the others too (« sauf s'il s'agit de la bille no 10 »)
+_ALL_BUT = frozenset({"autre", "autres", "toute", "toutes", "sauf", "excepte", "exceptee", "exception", "hormis"})
+
+
+def _of_another_ball(question: str, said: list[str]) -> bool:
+    """Whether ``said`` speaks of other balls than the one ``question`` is about (« la 10 au sommet ? » where
+    the clause puts the 1 there), and not of all balls but one."""
+    mine = {str(n) for n in named_balls(question)}
+    theirs = {said[i] for i in _balls(said)}
+    return len(mine) == 1 and bool(theirs) and not mine & theirs and not _ALL_BUT & set(said)
 
 
 def contradicted(book: Rulebook, question: str, clause_ids: Sequence[str]) -> list[str]:
     """The clauses of ``clause_ids`` whose words contradict a detail ``question`` states."""
-    asked = words(question, counts=False)
     out = []
     for cid in clause_ids:
         clause = book.clauses.get(cid)
-        if clause is not None and _clashes(asked, words(clause.text, counts=False)):
+        if clause is None:
+            continue
+        said = words(clause.text, counts=False)
+        if clash_words(question, said) or _of_another_ball(question, said):
             out.append(cid)
     return out

@@ -68,7 +68,7 @@ NAME_WORDS = frozenset(w for a in _ALIASES for w in a.split() if w not in ("en",
 _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
     r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
-    r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du) 3 bandes|"
+    r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du|carambolage|carambole) (?:a )?x?3 bandes|"
     r"\bartistique\b|\b5 quilles|\b(?:billard|jeu|pool) (?:a|aux) (?:x?8|huit|x?15|quinze) (?:boules|billes)\b|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b"
     r"|\b(?:joue|jouer|jouons|jouent|jouez|partie|parties) (?:au|du) (?:8|huit)\b(?! (?:bca|ffb|doolys|dooly|guide))")
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
@@ -156,7 +156,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"(?:refaire|refait|refais|refont|regler|coller|poser) (?:le|la|les|mon|ma|mes|un|une|son|sa) (?:procede|embout|tapis|drap)|"
         r"changer (?:le|la|les|mon|ma|mes|son|sa|ses|un|une) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes)|meilleure? (?:procede|embout|craie|tapis|drap|flechette|fleche))\b"
-        r"|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b|\b(?:tapis|drap)s? (?:(?:est|sont) )?(?:(?:trop|plus|tres|un peu) )?(?:rapides?|lents?)\b|\bvitesse du (?:tapis|drap)\b"
+        r"|\bbest (?:\w+ )?(?:cue|cues|chalk|table|cloth|tip|tips)\b|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b|\b(?:tapis|drap)s? (?:(?:est|sont) )?(?:(?:trop|plus|tres|un peu) )?(?:rapides?|lents?)\b|\bvitesse du (?:tapis|drap)\b"
         r"|\bchoisir (?:sa|son|ses|mon|ma|mes|ta|ton|tes|votre|vos|une|un) (?:\w+ )?" + _GEAR + r"\b"
         r"|\b(?:quel|quelle|quels|quelles) " + _GEAR + r"\b(?: \w+){0,5}? " + _CHOOSE + r"\b"
         r"|\b" + _RECOMMEND + r" (?:\w+ ){0,3}?" + _GEAR + r"\b"
@@ -178,7 +178,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"ou jouer|ou trouver un club|club de billard|salle de billard|a quelle heure|ferme la salle|"
         r"ouvre la salle|organiser un tournoi|devenir arbitre|devient arbitre|deviens arbitre|passer arbitre|"
         r"formation d arbitres?|formation des arbitres|championnats? de france(?! masters)|qui a invente|invente le billard|"
-        r"sport olympique|film|filmer|cours de billard|prendre des cours|des cours|profs? de billard|professeur|moniteur|"
+        r"sport olympique|jeux olympiques|aux jo|olympiques?|film|filmer|cours de billard|prendre des cours|des cours|profs? de billard|professeur|moniteur|"
         r"ecole de billard|lecons? de billard|une appli|quelle appli|application pour|logiciel|site internet|streaming|(?:suivre|regarder|voir) (?:les |le |un |des )?(?:tournois?|matchs?|finales?)|"
         r"retransmis|retransmission|histoire du (?:billard|jeu)|origines? du (?:billard|jeu)|depuis quand existe|combien de clubs|moyennes?|par equipes?|equipes? de billard|(?:une|l|son|notre|mon|leur) equipe|combien de joueurs (?:par|dans|pour)|(?:a|entre) x?(?:[3-9]|trois|quatre|cinq|six) (?:joueurs|joueuses|personnes|potes|amis)|championnats? (?:regional|regionaux|departemental|departementaux|de ligue|de district)|interclubs?|championnat par equipe|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"

@@ -104,7 +104,8 @@ DECIDED_ROLES: frozenset[str] = frozenset({"third_foul", "end_of_game", "break_m
 class PolicySpec:
     """A policy the engine reads: French ``label``, ``topic``, allowed ``values`` {value:
     label}, its ``role`` in ranking citations (one of :data:`CITATION_ROLES`) and the
-    Scenario ``facts`` (dotted: ``shot.first_contact``) that role reads."""
+    Scenario ``facts`` (dotted: ``shot.first_contact``) that role reads; ``money_ball``: the
+    policy is about the money ball only."""
 
     name: str
     label: str
@@ -112,6 +113,7 @@ class PolicySpec:
     values: Mapping[str, str]
     role: str = "support"
     facts: tuple[str, ...] = ()
+    money_ball: bool = False   # about the money ball only
 
 
 @dataclass(frozen=True)
@@ -269,6 +271,7 @@ class _PolicySpecIn(_Strict):
     topic: str
     role: str
     facts: list[str] = []
+    money_ball: bool = False
     values: dict[str, str] = Field(min_length=1)
 
 
@@ -511,7 +514,8 @@ def _load_specs(col: _Collector, path: Path, topics: Mapping[str, str]) -> dict[
             if s.topic not in topics:
                 col.add(path, item.line_of("topic"), f"topic inconnu « {s.topic} »{did_you_mean(s.topic, topics)}")
             _check_role(col, path, item, name, s)
-            out[name] = PolicySpec(name, s.label, s.topic, MappingProxyType(dict(s.values)), s.role, tuple(s.facts))
+            out[name] = PolicySpec(name, s.label, s.topic, MappingProxyType(dict(s.values)), s.role, tuple(s.facts),
+                                   s.money_ball)
     return out
 
 

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from .contrast import named_balls
 from .french import join_and
 from .hygiene import first_item
 from .policy_questions import PolicyQuestions, load_policy_questions, put_to_confirm
@@ -204,13 +205,15 @@ def _silent_phrase(book: Rulebook, rids: Sequence[str], covered: Sequence[str], 
 class PolicyReply:
     """What a policy answers: ``short``, ``verdicts`` (None for an open question), the
     ``policy`` and the clause of each ruleset's value (``clauses``, in ``covered`` order);
-    ``in_context``: the question named the entry's context too (its ``all`` words), not only its words."""
+    ``in_context``: the question named the entry's context too (its ``all`` words), not only its words;
+    ``stated``: no policy, the clauses say it (or contradict the question's detail) in so many words."""
 
     short: str
     verdicts: Mapping[str, str] | None
     policy: str
     clauses: tuple[str, ...]
     in_context: bool = False
+    stated: bool = False     # the verdicts are what its clauses say in so many words (:func:`confirm_reply`)
 
 
 def _value_groups(book: Rulebook, policy: str, covered: Sequence[str]) -> dict[str, list[str]]:
@@ -236,6 +239,10 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     pq, flip = found
     spec = book.policy_specs.get(pq.policy)
     covered = [r for r in covered if r in book.rulesets and pq.policy in book.rulesets[r].policy]
+    if spec is not None and spec.money_ball:
+        # « la 9 éjectée » asked of the 10: not that game's money ball, the policy is not asked there
+        named = named_balls(question)
+        covered = [r for r in covered if not named or book.rulesets[r].money_ball in named]
     if spec is None or not covered:
         return None
     groups = _value_groups(book, pq.policy, covered)
@@ -327,7 +334,7 @@ def confirm_reply(book: Rulebook, stated: Mapping[str, str], covered: Sequence[s
              for v, word in (("yes", "oui"), ("no", "non")) if v in verdicts.values()]
     head = _cap(" ; ".join(parts)) + " : « "
     short = f"{head}{clip(_lead_quote(book, clauses[0]), MAX_SHORT - len(head) - 2)} »"
-    return PolicyReply(short, verdicts, "", tuple(stated))
+    return PolicyReply(short, verdicts, "", tuple(stated), stated=True)
 
 
 def _clause_foul(book: Rulebook, clause_id: str) -> str | None:

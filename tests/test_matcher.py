@@ -636,3 +636,16 @@ def test_another_game_named_by_its_number_is_another_game(matcher):
     # the texts treat the games of the 9 and of the 10 only: « on joue au 8 » is 8-ball
     res = matcher.lookup("dans mon club on joue au 8 avec l'annonce de la poche, c'est la règle ?")
     assert res.unknown and res.reason == "other_game"
+
+
+@pytest.mark.parametrize("q", ["que deviennent les billes rentrées sur une faute chez Dooly's ?",
+                               "comment est définie une bille sortie de la table au BCA ?"])
+def test_how_a_question_is_put_does_not_make_it_weak(matcher, q):
+    # 10-doolys/7-faute-perte-du-tour, 9-bca/10-boule-hors-table-faute answer them
+    assert not matcher.lookup(q).unknown
+
+
+@pytest.mark.parametrize("q", ["le billard carambolage 3 bandes se joue comment ?", "le pool aux jeux olympiques, c'est pour quand ?",
+                               "what's the best jump cue ?"])
+def test_more_near_domain_questions_are_refused(matcher, q):
+    assert matcher.lookup(q).unknown

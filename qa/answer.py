@@ -20,7 +20,7 @@ from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
                            joined, make_context, only_fillers, read_context, swap_ball, switch_game,
-                           tells_generic_foul, with_foul, asks_may, asks_nothing)
+                           tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .confirm import stated_verdicts
@@ -42,6 +42,8 @@ OPEN_SHARE = 0.75     # the clauses an open policy answer (« en quelle forme ? 
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 NOTHING_ASKED = "Posez une question sur les règles : un coup, une faute, la casse, le push-out…"
+TELL_THE_SHOT = ("Racontez le coup : à quel jeu, quelle bille la blanche a touchée en premier, "
+                 "ce qui est rentré ou sorti, et si c’était la casse.")
 _QUOTE_MAX = 300
 _STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is never refused as « weak »
 # a yes/no foul question names the foul its best clause lists only when that clause matches it this strongly
@@ -153,6 +155,8 @@ class Answerer:
             raise AskError(exc.field, exc.code, exc.message) from None
         if only_fillers(q):      # « ok », « merci »: nothing asked; a conversation goes on where it was
             return self._nothing_asked(q, ids, context if ctx is not None else None)
+        if ctx is None and asks_ruling_only(q):    # « c faute ou pas ?? » with no story: which shot?
+            return self._nothing_asked(q, ids, None, TELL_THE_SHOT)
         if ctx is not None and ids is not None:   # an explicit « rulesets » bounds the follow-up too
             ctx = replace(ctx, rulesets=tuple(r for r in ctx.rulesets if r in ids) or tuple(ids), scope=tuple(ids))
         explicit = ids
@@ -188,14 +192,15 @@ class Answerer:
         sentence = not_selected_sentence(self.book, list(named))
         return {**ans, "not_selected": list(named), "answer": f"{sentence} {ans['answer']}"}
 
-    def _nothing_asked(self, q: str, ids: list[str] | None, context: str | None) -> dict:
+    def _nothing_asked(self, q: str, ids: list[str] | None, context: str | None, back: str | None = None) -> dict:
         """The Answer to words that ask nothing (« ok », « merci »): kind ``unknown``, no citation;
         the conversation's ``context`` is given back unchanged, so that the next question follows
-        the last real one."""
-        short = NOTHING_ASKED
+        the last real one. ``back``: the question asked back (``follow_up``) of a ruling asked for
+        with no shot told (« c faute ou pas ?? »)."""
+        short = back or NOTHING_ASKED
         ans = {"question": q, "kind": "unknown", "rulesets": list(ids or self.book.rulesets), "answer": short,
-               "citations": [], "suggestions": [], "scenario": None, "outcomes": None, "follow_up": [],
-               "short": short, "verdicts": None}
+               "citations": [], "suggestions": [], "scenario": None, "outcomes": None,
+               "follow_up": [back] if back else [], "short": short, "verdicts": None}
         ans["context"] = context if context is not None else make_context(q, ans, ids)
         return ans
 

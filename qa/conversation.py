@@ -200,6 +200,22 @@ def only_fillers(text: str) -> bool:
     return all(w in fillers for w in ws)
 
 
+_WHAT_IS = re.compile(r"\b(?:c est quoi|c quoi|qu est ce qu|que veut dire|veut dire|signifie|definition|definir)\b")
+
+
+def asks_ruling_only(text: str) -> bool:
+    """Whether ``text`` asks for a ruling and tells nothing to rule (« c faute ou pas ?? », « qui joue
+    maintenant ? »): its words are the legality words, the ruling words and the words that point back
+    (rules_data/lexicon.yaml), the fillers and the words of no meaning; at least one asks."""
+    if _WHAT_IS.search(" ".join(words(text))):
+        return False      # « c'est quoi une faute ? » asks what the word means
+    ws = [w for w in words(text) if w not in STOP_WORDS]
+    asking = _LEXICON.legality_asked | _LEXICON.ruling_words
+    fillers = {w for f in _LEXICON.follow_fillers for w in f.split()} | {"c", "ou", "pas", "quoi", "la", "oui", "non"}
+    return any(w in asking for w in ws) and all(
+        w in asking or w in _LEXICON.follow_referring or w in fillers for w in ws)
+
+
 _BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:(?:c etait|c est|ca avait ete|c avait ete|avec|pour) (?:la |le |)|"
                         r"(?:la|le) )(\d{1,2})$")     # (« et si c'était la 10 ? », « et la 5 ? »)
 _BALL_TOLD = re.compile(r"(?<!\bde )(?<!\bdu )\b(la|le|l’|l')\s*(\d{1,2})\b", re.IGNORECASE)

@@ -43,6 +43,7 @@ class Lexicon:
     claim_verbs: frozenset[str] = frozenset()
     legal_words: frozenset[str] = frozenset()
     legality_asked: frozenset[str] = frozenset()
+    ruling_words: frozenset[str] = frozenset()
     follow_frame: frozenset[str] = frozenset()
     follow_openers: tuple[str, ...] = ()
     follow_referring: frozenset[str] = frozenset()

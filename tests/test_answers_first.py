@@ -1174,3 +1174,15 @@ def test_who_writes_the_house_rules_is_no_part_of_the_question(answerer):
     # 10-doolys/1-pas-d-annonce and 10-ffb/annonce-du-coup: the two texts on calling shots
     ans = answerer.ask("on écrit le règlement du club : sur l'annonce des coups au 10, Dooly's et la FFB disent quoi ?")
     assert {c["id"] for c in ans["citations"][:2]} == {"10-doolys/1-pas-d-annonce", "10-ffb/annonce-du-coup"}
+
+
+@pytest.mark.parametrize("q", ["faute ou pas ?", "bon, qui rejoue là ?", "c'est grave ?"])
+def test_a_ruling_asked_with_no_shot_told_asks_for_the_shot(answerer, q):
+    ans = answerer.ask(q)
+    assert ans["kind"] == "unknown" and ans["citations"] == []
+    assert ans["follow_up"] and ans["short"].startswith("Racontez le coup")
+
+
+@pytest.mark.parametrize("q", ["c'est quoi une faute ?", "jouer hors de son tour, c'est faute ?"])
+def test_a_ruling_asked_of_something_told_is_answered(answerer, q):
+    assert answerer.ask(q)["kind"] != "unknown"

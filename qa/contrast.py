@@ -19,7 +19,7 @@ from .lexicon import load_lexicon
 from .rulebook import Rulebook
 from .text import words
 
-__all__ = ["clash_words", "contradicted", "named_balls"]
+__all__ = ["balls_spoken_of", "clash_words", "contradicted", "named_balls"]
 
 _LEXICON = load_lexicon()
 _GROUPS = tuple(tuple(frozenset(c.split("|")) for c in g) for g in _LEXICON.contrasts)
@@ -37,14 +37,16 @@ def _counts(ws: Sequence[str]) -> dict[str, set[str]]:
     return out
 
 
-_GAME_BEFORE = frozenset({"au", "du", "le"})   # « au 10 », « du 9 », « le 10 FFB »: the number names the game
+# the words before a ball's number (« la 10 », « la bille no 1 », « la bille numérotée « 10 » »); « au 10 »,
+# « du 9 », « le 10 FFB » name the game, « 3 fautes » counts
+_BALL_BEFORE = frozenset({"la", "l", "ma", "ta", "sa", "bille", "boule", "balle", "numero", "no", "n", "numerotee"})
 
 
 def _balls(ws: Sequence[str]) -> list[int]:
-    """The positions of the ball numbers of ``ws``: not a number before a count noun (« 4 billes »), nor
-    one that names the game (« au 10 », « jeu de la 9 »)."""
-    return [i for i, w in enumerate(ws) if w.isdigit() and not (i + 1 < len(ws) and ws[i + 1] in _COUNTED)
-            and not (i and ws[i - 1] in _GAME_BEFORE) and "jeu" not in ws[max(i - 3, 0):i]]
+    """The positions of the ball numbers of ``ws``: a number after a ball's article or name, not before a
+    count noun (« 4 billes »), nor one that names the game (« jeu de la 9 »)."""
+    return [i for i, w in enumerate(ws) if w.isdigit() and i and ws[i - 1] in _BALL_BEFORE
+            and not (i + 1 < len(ws) and ws[i + 1] in _COUNTED) and "jeu" not in ws[max(i - 3, 0):i]]
 
 
 def named_balls(question: str) -> set[int]:
@@ -91,6 +93,15 @@ def clash_words(question: str, said: list[str]) -> list[str]:
 
 # the words by which a sentence naming a ball speaks of the others too (« sauf s'il s'agit de la bille no 10 »)
 _ALL_BUT = frozenset({"autre", "autres", "toute", "toutes", "sauf", "excepte", "exceptee", "exception", "hormis"})
+
+
+def balls_spoken_of(text: str) -> frozenset[int]:
+    """The balls a clause's ``text`` speaks of alone: the numbers it names, none when it states a rule on all
+    balls but one (« les billes autres que la 10 », « sauf la bille no 10 »)."""
+    said = words(text, counts=False)
+    if _ALL_BUT & set(said):
+        return frozenset()
+    return frozenset(int(said[i]) for i in _balls(said))
 
 
 def _of_another_ball(question: str, said: list[str]) -> bool:

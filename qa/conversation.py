@@ -212,8 +212,8 @@ def asks_ruling_only(text: str) -> bool:
     ws = [w for w in words(text) if w not in STOP_WORDS]
     asking = _LEXICON.legality_asked | _LEXICON.ruling_words
     fillers = {w for f in _LEXICON.follow_fillers for w in f.split()} | {"c", "ou", "pas", "quoi", "la", "oui", "non"}
-    return any(w in asking for w in ws) and all(
-        w in asking or w in _LEXICON.follow_referring or w in fillers for w in ws)
+    ruling = any(w in _LEXICON.ruling_words for w in ws) or (len(ws) > 1 and any(w in asking for w in ws))
+    return ruling and all(w in asking or w in _LEXICON.follow_referring or w in fillers for w in ws)   # (« faute ? »: the topic)
 
 
 _BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:(?:c etait|c est|ca avait ete|c avait ete|avec|pour) (?:la |le |)|"

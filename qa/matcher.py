@@ -47,6 +47,7 @@ import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import LCSseq
 
+from .contrast import balls_spoken_of, named_balls
 from .detect import Detection, detect
 from .lexicon import load_lexicon
 from .rulebook import Clause, Rulebook
@@ -225,7 +226,10 @@ class MatcherConfig:
     (a moment of the game with rules of its own: the push-out) for a
     question that names none of that topic's words — the exception comes after the rule;
     ``named_factor``: ranking weight of a clause whose main topic is one of ``named_topics`` (the
-    break, whose clauses restate the general rules for its own shot) for a question that names it.
+    break, whose clauses restate the general rules for its own shot) for a question that names it;
+    ``other_ball_factor``: ranking weight of a clause that names balls, none of them the one ball the
+    question is about, and not as the exception of a rule on all balls (« où va la 10 dans le
+    triangle ? »: not the 1's line of the rack).
     """
 
     weights: Mapping[str, float] = field(default_factory=lambda: {
@@ -246,6 +250,7 @@ class MatcherConfig:
     context_factor: float = 0.8
     named_topics: tuple[str, ...] = ("break",)
     named_factor: float = 1.1
+    other_ball_factor: float = 0.85
 
 
 @dataclass(frozen=True)
@@ -362,6 +367,8 @@ class Matcher:
         self._context = [contexts.get(c.topics[0], frozenset()) if c.topics else frozenset() for c in self.clauses]
         named = {t: frozenset(self.analyzer.terms(self.book.topics.get(t, t))) for t in cfg.named_topics}
         self._named = [named.get(c.topics[0], frozenset()) if c.topics else frozenset() for c in self.clauses]
+        # the balls each clause speaks of alone (none for a rule on all balls but one: « autres que la 10 »)
+        self._balls = [balls_spoken_of(c.text) for c in self.clauses]
         self.vocab = sorted(vocab)
         self.vocab_set = frozenset(vocab)
         self.known_stems = frozenset(stem(v) for v in vocab)
@@ -721,12 +728,7 @@ class Matcher:
         # the best clause before the push-out clauses weigh less: whether the texts treat the
         # question is decided on it too (the weight orders the answer, it does not refuse it)
         unweighted = min(combined.items(), key=lambda kv: (-kv[1], kv[0]))[0] if combined else None
-        asked = frozenset(terms)
-        for i in combined:
-            if self._context[i] and not self._context[i] & asked:
-                combined[i] *= cfg.context_factor   # a push-out clause for a question that does not name it
-            elif self._named[i] & asked:
-                combined[i] *= cfg.named_factor     # a break clause for a question that names the break
+        self._weigh(combined, frozenset(terms), named_balls(question))
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], kv[0]))
         coverage = max(self._coverage(terms, i, guessed, adverbs)
                        for i in {ranked[0][0], unweighted}) if ranked and unweighted is not None else 0.0
@@ -748,6 +750,17 @@ class Matcher:
             coverage=round(coverage, 4), terms=tuple(terms), corrections=fixes, detection=det,
             example=round(example, 2),
         )
+
+    def _weigh(self, combined: dict[int, float], asked: frozenset[str], ball: set[int]) -> None:
+        """The ranking weights of the clauses' subjects, in place (see :class:`MatcherConfig`)."""
+        cfg = self.config
+        for i in combined:
+            if self._context[i] and not self._context[i] & asked:
+                combined[i] *= cfg.context_factor   # a push-out clause for a question that does not name it
+            elif self._named[i] & asked:
+                combined[i] *= cfg.named_factor     # a break clause for a question that names the break
+            if len(ball) == 1 and self._balls[i] and not ball & self._balls[i]:
+                combined[i] *= cfg.other_ball_factor   # a clause of other balls than the one asked about
 
     def _referred(self, question: str, allowed: AbstractSet[int]) -> tuple[frozenset[int], frozenset[int]] | None:
         """The clauses of ``allowed`` in the section ``question`` refers to (« la règle 4 »: the

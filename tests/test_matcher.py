@@ -649,3 +649,10 @@ def test_how_a_question_is_put_does_not_make_it_weak(matcher, q):
                                "what's the best jump cue ?"])
 def test_more_near_domain_questions_are_refused(matcher, q):
     assert matcher.lookup(q).unknown
+
+
+def test_a_clause_about_another_ball_comes_after_the_one_about_the_ball_asked(matcher):
+    # 10-ffb/rack-10-au-centre « la bille numérotée « 10 » est placée au milieu du rang de trois billes »
+    # before 10-ffb/rack-1-au-sommet, which places the 1
+    ids = [h.clause.id for h in matcher.lookup("FFB au 10 : dans le rack, on met où la 10 ?").hits]
+    assert ids.index("10-ffb/rack-10-au-centre") < ids.index("10-ffb/rack-1-au-sommet")

@@ -270,6 +270,12 @@ _PRONOUN_SUBJECTS = frozenset({"faut", "on", "je", "j", "tu", "il", "elle", "peu
 _OBJECT_PRONOUNS = frozenset({"le", "la", "les", "l"})
 
 
+def _of_the_opponent(ws: list[str]) -> bool:
+    """Whether a question is about the other player (« l'adversaire peut pousser ? » after a story: what he may
+    do next, on that table)."""
+    return any(tuple(ws[i:i + len(p)]) == p for p in _LEXICON.opponent for i in range(len(ws)))
+
+
 def _object_pronoun(ws: list[str]) -> bool:
     """Whether a short question names its object by a pronoun before its verb (« faut le dire avant de
     tirer ? », « on la remet où ? »): the thing of the previous question; « la 9 », « le coup » are no pronoun."""
@@ -306,6 +312,8 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
     if not named and len(ws) <= _SHORT_REFERRING and (dangling or _object_pronoun(ws)
                                                        or any(w in _LEXICON.follow_referring for w in ws)):
         return "ellipsis"     # « elle est remise où ? »: the previous question's ball, game and texts
+    if not named and len(ws) <= _SHORT_REFERRING + 3 and ctx.kind == "scenario" and _of_the_opponent(ws) and asks_may(text):
+        return "ellipsis"     # « mon adversaire a le droit de jouer un push-out ? » after a story: on that table
     return None
 
 

@@ -1186,3 +1186,12 @@ def test_a_ruling_asked_with_no_shot_told_asks_for_the_shot(answerer, q):
 @pytest.mark.parametrize("q", ["c'est quoi une faute ?", "jouer hors de son tour, c'est faute ?"])
 def test_a_ruling_asked_of_something_told_is_answered(answerer, q):
     assert answerer.ask(q)["kind"] != "unknown"
+
+
+def test_what_the_opponent_may_do_after_a_story_is_asked_of_that_story(answerer):
+    # 10-doolys/6-coup-pousse-apres-scratch: « Lorsque l'ouvreur empoche la bille de choc lors du bris,
+    # l'adversaire ne peut pas jouer un coup poussé. »
+    first = answerer.ask("chez Dooly's je casse et je scratche")
+    second = answerer.ask("mon adversaire a le droit de jouer un push-out ?", context=first["context"])
+    assert second["kind"] == "scenario" and second["verdicts"] == {"10-doolys": "no"}
+    assert second["citations"][0]["id"] == "10-doolys/6-coup-pousse-apres-scratch"

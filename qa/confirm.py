@@ -100,6 +100,7 @@ def clause_states(matcher: Matcher, text: str, asked: Sequence[str]) -> bool:
 def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: str) -> bool:
     """Whether one sentence of ``text`` says what ``question`` (its terms ``asked``) says, but for a detail it
     contradicts (see the module)."""
+    ball = {str(n) for n in named_balls(question)}
     for terms, negates, sentence in _sentences(matcher, text):
         clashing = clash_words(question, sentence) if not negates else []
         if not clashing:
@@ -107,6 +108,12 @@ def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: 
         detail = set(matcher.analyzer.terms(" ".join(clashing))) | {f"x{n}" for n in clashing if n.isdigit()}
         wanted = [t for t in asked if t not in detail]
         held = [t for t in wanted if t in terms]
+        if len(ball) == 1 and ball <= set(held) and not any(n.isdigit() for n in clashing):
+            # the one ball asked about, told of with another place or rank (« la 10 en tête ? » where the
+            # text puts it « au milieu du rang de trois billes »): the ball and its detail are the statement
+            if len(wanted) - len(held) <= MISSING_TERMS + 1:
+                return True
+            continue
         missing = MISSING_TERMS + (len(held) > MIN_SHARED)    # (a longer statement may say one more thing of its own)
         if len(wanted) - len(held) > missing or len(held) < MIN_SHARED or all(t.isdigit() for t in held):
             continue

@@ -95,3 +95,15 @@ def test_a_policy_whose_clause_the_lookup_misses_gives_way_to_a_contradicted_det
     # 9-bca/12-avertissement « Le joueur doit être avisé de sa deuxième faute » — not the three fouls' loss
     ans = answerer.ask("BCA : on avertit le joueur juste après sa troisième faute ?")
     assert ans["verdicts"] == {"9-bca": "no"}
+
+
+def test_the_match_is_not_the_game(answerer):
+    # 10-ffb/trois-fautes-consecutives: « … il perd la manche » — a match is several games
+    ans = answerer.ask("FFB au 10 : trois fautes consécutives font perdre le match entier ?")
+    assert ans["verdicts"] == {"10-ffb": "no"}
+
+
+def test_the_money_ball_staying_off_the_table_is_the_opposite_of_its_spot(answerer):
+    # 10-doolys/11-bille-hors-table-non-replacee « … (à l'exception de la bille no 10 qui est replacée … »
+    ans = answerer.ask("chez Dooly's, une 10 éjectée du billard, on la laisse dehors ?")
+    assert ans["verdicts"] == {"10-doolys": "no"}

@@ -139,7 +139,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"techniquement|(?:lever|leve|leves|levez|lever) (?:la |sa |ma |ta |)queue|quel angle|(?:incline|inclines|incliner) (?:la |sa |ma |)queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
         r"(?<!peut )(?<!peuvent )(?<!puisse )(?<!pouvait )(?<!plus )progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
-        r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond|systeme des diamants|diamants|"
+        r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond|systeme (?:des |du |)diamants?|diamants|"
         r"exos?|bosser|travailler (?:mon|ma|son|sa|le|la) (?:placement|casse|visee|jeu))\b"
         r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere|angle|moment)\b"
         r"|\bpourquoi (?:la blanche|la bille|ma blanche|la boule) (?:recule|avance|tourne|devie|part|freine|glisse)\b|\bphysique\b"
@@ -148,7 +148,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"|\ble mieux pour (?:casser|jouer|viser|tirer|gagner)\b|\b(?:bille|coup)s? (?:difficiles?|faciles?|risquee?s?)\b")),
     ("equipment", re.compile(
         r"\b(?:quelles? craies?|(?:meilleure|bonne) craie|craies? (?:bleue|verte|rouge|de couleur|de qualite)|"
-        r"(?:mettre|remettre|passer) (?:de la |la |sa |ma |un peu de )?craie|chalk|dimensions?|diametre|taille (?:de|d|des|du)|hauteur|poids|pese|peser|pesent|pesee|mesurer|mesurent|combien mesure|mesure combien|grammes?|lourde?s?|"
+        r"(?:mettre|met|mets|mettez|remettre|remet|passer|passe) (?:de la |la |sa |ma |un peu de )?craie|chalk|dimensions?|diametre|taille (?:de|d|des|du|reglementaire|officielle)|hauteur|poids|pese|peser|pesent|pesee|mesurer|mesurent|combien mesure|mesure combien|grammes?|lourde?s?|"
         r"longueur (?:de|d|des|du)|largeur|lampe|eclairage|lumiere|tissu|recouvrir|housse|etui|"
         r"gant|rallonge|chaussures?|tenue vestimentaire|quelle tenue|tenue (?:pour|en|de) (?:un |une |la |le )?(?:tournoi|competition|match)|dress code|entretien|entretenir|nettoyer|nettoyage|nettoie|nettoient|nettoies|laver|lave les|"
         r"fabriquer|fabrique soi meme|construire soi meme|bricoler|"

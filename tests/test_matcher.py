@@ -656,3 +656,9 @@ def test_a_clause_about_another_ball_comes_after_the_one_about_the_ball_asked(ma
     # before 10-ffb/rack-1-au-sommet, which places the 1
     ids = [h.clause.id for h in matcher.lookup("FFB au 10 : dans le rack, on met où la 10 ?").hits]
     assert ids.index("10-ffb/rack-10-au-centre") < ids.index("10-ffb/rack-1-au-sommet")
+
+
+@pytest.mark.parametrize("q", ["je mets la craie comment sur le procédé ?", "quelle est la taille officielle d'un billard américain ?",
+                               "le système diamant, ça sert à quoi pour viser en bande ?"])
+def test_chalk_sizes_and_aiming_systems_are_refused(matcher, q):
+    assert matcher.lookup(q).unknown

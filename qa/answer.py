@@ -25,8 +25,8 @@ from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .confirm import stated_verdicts
 from .contrast import contradicted
-from .hygiene import WANTED_SHARE, on_subject
-from .short import (confirm_reply, foul_reply, is_yes_no, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
+from .hygiene import WANTED_SHARE, items_of, on_subject
+from .short import (PolicyReply, asks_list, confirm_reply, foul_reply, is_yes_no, list_short, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
                     unknown_short, why_short)
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
@@ -362,6 +362,62 @@ class Answerer:
         if foul_added:
             look = replace(look, hits=tuple(sorted(look.hits, key=lambda h: _FOULS_TOPIC not in h.clause.topics)))
         strong = look.reason == "weak" and look.best >= _STRONG_BM25 and look.coverage >= _STRONG_COVERAGE
+        reply, asked_own = self._reply(q, plain, look, own, foul_added)
+        # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
+        settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
+        # an open question a policy's words ask, whose clause the lookup finds among its three best, is in scope
+        asked = (reply is not None and bool(reply.clauses) and look.reason == "weak"
+                 and any(h.clause.id in reply.clauses for h in look.hits[:3]))
+        if look.unknown and not settled and not asked and not ((lenient or strong) and look.reason == "weak" and look.hits):
+            # (strong: a long, chatty question whose best clause matches it strongly is not refused)
+            # (lenient: the same question, answered under other rulesets, asked again under these)
+            return self._unknown(q, look)
+        reply = reply if self._stands(reply, look, own, settled) else None
+        # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
+        # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
+        # (a follow-up read with the previous question: the policy the two ask together leads too)
+        # (and so do the clauses that state or contradict what a yes/no question says: its short quotes them)
+        lead = (asked_own is not None or (own is not None and reply is not None)
+                or (settled and len(words(q)) <= _SHORT_SETTLED) or self._verdict_unranked(reply, look)
+                or (reply is not None and reply.stated))
+        share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
+        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
+        if settled and reply is not None and not reply.clauses:
+            # every text is silent and no clause matches the question: outside what the texts cover
+            # (« unknown », no clause quoted as if it answered), each text's silence said
+            return {**self._unknown(q, look), "short": reply.short, "verdicts": dict(reply.verdicts or {}),
+                    "rulesets": list(reply.verdicts or look.searched)}
+        covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
+        if reply is not None and reply.verdicts:     # a verdict covers its ruleset, silent ones too
+            covered += [r for r in reply.verdicts if r not in covered]
+        listed = self._listed(hits, k) if reply is None and asks_list(q) else None
+        if listed is not None:      # « dans quels cas perd-on le tirage ? »: the lead-in and its items
+            hits, short = listed
+        else:
+            short = reply.short if reply else quote_short(self.book, hits[0].clause, covered, question=plain)
+        return {
+            "question": q,
+            "kind": "lookup",
+            "rulesets": covered,
+            "answer": self._summary(hits, covered),
+            "citations": [{**h.clause.to_json(), "score": h.score} for h in hits],
+            "suggestions": self._topics(look),
+            "scenario": None,
+            "outcomes": None,
+            "follow_up": [],
+            "short": short,
+            "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
+        }
+
+    def _reply(self, q: str, plain: str, look: Lookup, own: str | None,
+               foul_added: bool) -> tuple[PolicyReply | None, PolicyReply | None]:
+        """What the rule data answer to ``q`` (its ``plain`` words, its ``look``up): the reply and, for a
+        follow-up read with the previous question, the reply its ``own`` words ask. In order: the policy
+        the follow-up's own words ask; the policy, the listed foul, the policy by its phrases' terms, the
+        foul the best clause lists; none when its « oui » rests on a clause that contradicts the
+        question's detail; for a yes/no question none settles, or whose policy's clauses the lookup does
+        not find, what the best clauses say in so many words (:mod:`qa.confirm`); none, when a foul is
+        added to a story, that is not about fouls."""
         asked_own = policy_reply(self.book, own, look.searched) if own and look.reason != "other_game" else None
         reply = asked_own or (None if look.reason == "other_game" else (
             policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)
@@ -386,53 +442,19 @@ class Answerer:
         if foul_added and reply is not None and reply is not asked_own and not any(
                 _FOULS_TOPIC in self.book.clauses[c].topics for c in reply.clauses if c in self.book.clauses):
             reply = None      # the story's own words name a policy (« annoncée … casse »): not what the foul changes
-        # a yes/no question on a rule point the policies answer is in scope, however weakly it matches
-        settled = reply is not None and reply.verdicts is not None and look.reason in ("weak", "empty")
-        # an open question a policy's words ask, whose clause the lookup finds among its three best, is in scope
-        asked = (reply is not None and bool(reply.clauses) and look.reason == "weak"
-                 and any(h.clause.id in reply.clauses for h in look.hits[:3]))
-        if look.unknown and not settled and not asked and not ((lenient or strong) and look.reason == "weak" and look.hits):
-            # (strong: a long, chatty question whose best clause matches it strongly is not refused)
-            # (lenient: the same question, answered under other rulesets, asked again under these)
-            return self._unknown(q, look)
-        # (a yes/no question that names an entry's words in its context is about that policy, whatever the lookup)
-        if reply is not None and not settled and not (reply.verdicts and reply.in_context) \
-                and not self._agrees(reply, look, deep=own is not None):
-            reply = None
-        if reply is not None and reply.verdicts is None and not reply.in_context and own is None and look.hits \
-                and look.hits[0].clause.id not in reply.clauses and look.reason is None:
-            reply = None      # an open question a policy's words name (not its context), whose lookup finds another clause first
-        # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
-        # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
-        # (a follow-up read with the previous question: the policy the two ask together leads too)
-        # (and so do the clauses that state or contradict what a yes/no question says: its short quotes them)
-        lead = (asked_own is not None or (own is not None and reply is not None)
-                or (settled and len(words(q)) <= _SHORT_SETTLED) or self._verdict_unranked(reply, look)
-                or (reply is not None and reply.stated))
-        share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
-        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
-        if settled and reply is not None and not reply.clauses:
-            # every text is silent and no clause matches the question: outside what the texts cover
-            # (« unknown », no clause quoted as if it answered), each text's silence said
-            return {**self._unknown(q, look), "short": reply.short, "verdicts": dict(reply.verdicts or {}),
-                    "rulesets": list(reply.verdicts or look.searched)}
-        covered = list(dict.fromkeys(h.clause.ruleset for h in hits))
-        if reply is not None and reply.verdicts:     # a verdict covers its ruleset, silent ones too
-            covered += [r for r in reply.verdicts if r not in covered]
-        short = reply.short if reply else quote_short(self.book, hits[0].clause, covered, question=plain)
-        return {
-            "question": q,
-            "kind": "lookup",
-            "rulesets": covered,
-            "answer": self._summary(hits, covered),
-            "citations": [{**h.clause.to_json(), "score": h.score} for h in hits],
-            "suggestions": self._topics(look),
-            "scenario": None,
-            "outcomes": None,
-            "follow_up": [],
-            "short": short,
-            "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
-        }
+        return reply, asked_own
+
+    def _stands(self, reply: PolicyReply | None, look: Lookup, own: str | None, settled: bool) -> bool:
+        """Whether the rule data's ``reply`` answers the question rather than the lookup: it settles a
+        weakly matched yes/no question, or names an entry's words in its context (a yes/no question), or
+        the lookup agrees with it (:meth:`_agrees`); an open question a policy's words name (not its
+        context) whose lookup finds another clause first is the lookup's."""
+        if reply is None:
+            return False
+        if not settled and not (reply.verdicts and reply.in_context) and not self._agrees(reply, look, deep=own is not None):
+            return False
+        return not (reply.verdicts is None and not reply.in_context and own is None and look.hits
+                    and look.hits[0].clause.id not in reply.clauses and look.reason is None)
 
     def _verdict_unranked(self, reply: Any, look: Lookup) -> bool:
         """A policy's verdict (not a listed foul's, whose clause is read from the foul's name) resting
@@ -526,6 +548,21 @@ class Answerer:
             return False    # (a supporting clause, « la blanche saute après la bande », is a case the engine leaves)
         topics = {specs[n].topic for n in names}
         return any(specs[u].topic in topics for u in used if u in specs)
+
+    def _listed(self, hits: list[Hit], k: int) -> tuple[list[Hit], str] | None:
+        """The list the best hit belongs to (or introduces): its lead-in and items cited in the text's order,
+        the other rulesets' best clause after them, and the short that quotes the lead-in with them; None
+        when the best hit is in no list."""
+        top = hits[0].clause
+        lead = self.book.clauses.get(top.lead_in) if top.lead_in else top
+        items = items_of(self.book, lead.id) if lead is not None else []
+        if lead is None or len(items) < 2:
+            return None
+        score = hits[0].score
+        cited = [Hit(lead, score)] + [Hit(self.book.clauses[i], score) for i in items]   # the lead-in heads its list
+        others = [h for h in hits if h.clause.ruleset != lead.ruleset]
+        out = (cited + others)[:k] if len(cited) < k else cited[:k - min(len(others), 1)] + others[:1]
+        return out, list_short(self.book, lead, [self.book.clauses[i] for i in items], [lead.ruleset])
 
     def _agrees(self, reply: Any, look: Lookup, deep: bool = False) -> bool:
         """The matcher agrees that the question is about the reply's policy: one of its clauses,

@@ -54,6 +54,11 @@ def _first(hits: list[Hit], wanted: set[str]) -> list[Hit]:
     return [h for h in hits if h.clause.id in wanted] + [h for h in hits if h.clause.id not in wanted]
 
 
+def items_of(book: Rulebook, lead: str) -> list[str]:
+    """The ids of the items of the list the clause ``lead`` introduces, in the text's order."""
+    return [c.id for c in book.by_ruleset.get(book.clauses[lead].ruleset, ()) if c.lead_in == lead]
+
+
 def first_item(book: Rulebook, lead: str) -> str | None:
     """The id of the first item of the list the clause ``lead`` introduces, or None."""
     return next((c.id for c in book.by_ruleset.get(book.clauses[lead].ruleset, ()) if c.lead_in == lead), None)

@@ -122,7 +122,8 @@ def is_yes_no(question: str) -> bool:
     # a question word opens the question (« que se passe-t-il », « quelle bille »), or is one of
     # those that never join clauses (« combien », « comment », « pourquoi », « quel »), or ends it
     # (« on fait quoi ? », « c'est à qui ? »); « que », « qui », « quand » inside a story join clauses
-    if ws[:1] == ["quand"] and re.search(r"\b(?:dois je|doit on|faut il|peut on|puis je|est ce)\b", text):
+    if ws[:1] == ["quand"] and re.search(r"\b(?:dois je|doit on|faut il|peut on|puis je|est ce)\b", text) \
+            and not text.startswith(("quand est ce qu", "quand est ce que")):   # « quand est-ce qu'on rejoue ? » asks when
         return True          # « quand je casse, dois-je toucher la 1 ? »
     parts = [" ".join(words(p)) for p in re.split(r"[,:;.!]", question) if words(p)]
     if parts and parts[-1] in _WHAT_NEXT:
@@ -402,6 +403,33 @@ def _lead_quote(book: Rulebook, c: Clause) -> str:
     elif text.endswith(":") and (item := first_item(book, c.id)) is not None:
         text = f"{text} {' '.join(book.clauses[item].text.split())}"
     return text
+
+
+# a question that asks for the cases of a rule, or its list (« dans quels cas… », « quelles sont les fautes… »)
+_ASKS_LIST = re.compile(r"\b(?:dans quels? cas|dans quelles? (?:conditions|circonstances|situations)|quels? sont les|"
+                        r"quelles? sont les|quels? cas|liste des|la liste|enumere[rz]?|citez les|toutes les fautes|"
+                        r"les differents cas|les cas ou|les cas de)\b")
+
+
+def asks_list(question: str) -> bool:
+    """Whether ``question`` asks for the cases or the list of a rule."""
+    return bool(_ASKS_LIST.search(" ".join(words(question))))
+
+
+def list_short(book: Rulebook, lead: Clause, items: Sequence[Clause], covered: Sequence[str]) -> str:
+    """« Dans le guide du jeu de la 10 : « Le tirage à la bande est perdu dans les conditions suivantes :
+    … ; … » »: a list's lead-in and its items, verbatim, as many as fit in 200 characters (then « … » and how
+    many cases the list has)."""
+    pqs = load_policy_questions()
+    head = _cap(_prep(book, pqs, lead.ruleset)) + " : « " + " ".join(lead.text.split())
+    out = head
+    for i, item in enumerate(items):
+        piece = (" " if i == 0 else " ; ") + " ".join(item.text.split()).rstrip(" ;.")
+        more = f" … » ({len(items)} cas)"
+        if len(out) + len(piece) + len(more) > MAX_SHORT:
+            return out + more if i else clip(out + piece, MAX_SHORT - len(more)) + more
+        out += piece
+    return out + " »"
 
 
 def _stems(text: str) -> set[str]:

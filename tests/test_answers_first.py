@@ -1195,3 +1195,16 @@ def test_what_the_opponent_may_do_after_a_story_is_asked_of_that_story(answerer)
     second = answerer.ask("mon adversaire a le droit de jouer un push-out ?", context=first["context"])
     assert second["kind"] == "scenario" and second["verdicts"] == {"10-doolys": "no"}
     assert second["citations"][0]["id"] == "10-doolys/6-coup-pousse-apres-scratch"
+
+
+def test_the_cases_of_a_rule_are_its_lead_in_and_its_items(answerer):
+    # 10-guide/tirage-perdu « Le tirage à la bande est perdu dans les conditions suivantes : » and its six items
+    ans = answerer.ask("guide du 10 : dans quels cas perd-on le lag ?")
+    ids = [c["id"] for c in ans["citations"]]
+    assert ids[0] == "10-guide/tirage-perdu" and ids[1] == "10-guide/tirage-perdu-moitie-adverse"
+    assert ans["short"].startswith("Dans le guide du jeu de la 10 : « Le tirage à la bande est perdu dans les conditions")
+    assert "(6 cas)" in ans["short"] and len(ans["short"]) <= 200
+
+
+def test_when_is_it_asks_when_not_whether(answerer):
+    assert answerer.ask("quand est-ce qu'on refait le tirage à la bande ?")["verdicts"] is None

@@ -249,13 +249,25 @@ def _dangling(ws: Sequence[str]) -> bool:
     return bool(ws) and ws[-1] in _LEXICON.follow_dangling
 
 
+_CONSEQUENCE = frozenset({"donc", "alors", "du coup", "dans ce cas"})
+
+
+def _consequence(text: str) -> bool:
+    """Whether a short question opens on what follows from the previous answer (« donc je continue à jouer
+    ou pas ? », « du coup il rejoue ? »): it asks about that answer's case."""
+    ws = words(text)
+    while ws[:1] in (["et"], ["mais"]):
+        ws = ws[1:]
+    return len(ws) <= _SHORT_REFERRING + 1 and any(" ".join(ws[:len(c.split())]) == c for c in _CONSEQUENCE)
+
+
 def completes(text: str, own_words: int = 2) -> bool:
     """Whether a follow-up can only be read with the previous question: a word pointing back
     (« il », « l'autre », « après »), or a condition (« et si… », « même si… ») with at most
     ``own_words`` words of its own (« même si j'ai rentré une bille ? »; « et si la bille est
     déjà sur le spot ? » is a question of its own)."""
     ws = follow_words(text)
-    if any(w in _LEXICON.follow_referring for w in ws) or _dangling(ws):
+    if any(w in _LEXICON.follow_referring for w in ws) or _dangling(ws) or _consequence(text):
         return True
     folded = " ".join(ws) + " "
     if not folded.startswith((*_CONDITIONS, "sinon ", "et sinon ")):
@@ -309,7 +321,7 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
     dangling = _dangling(ws)     # « …, qu'est-ce qui reste interdit pendant ? »
     if folded.startswith(_OPENERS) and len(ws) <= (14 if folded.startswith(_CONDITIONS) or dangling else 10):
         return "ellipsis"      # (a condition, « et si j'avais fait une faute sur ce même coup ? », may be longer)
-    if not named and len(ws) <= _SHORT_REFERRING and (dangling or _object_pronoun(ws)
+    if not named and len(ws) <= _SHORT_REFERRING and (dangling or _object_pronoun(ws) or _consequence(text)
                                                        or any(w in _LEXICON.follow_referring for w in ws)):
         return "ellipsis"     # « elle est remise où ? »: the previous question's ball, game and texts
     if not named and len(ws) <= _SHORT_REFERRING + 3 and ctx.kind == "scenario" and _of_the_opponent(ws) and asks_may(text):

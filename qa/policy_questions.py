@@ -281,11 +281,14 @@ def _negated(pq: PolicyQuestion, text: str) -> bool:
     en main ne peut pas toucher une bille, hein ? »: true or not). Otherwise a negative question
     asks the same as its positive (« c'est pas faute ? » is answered as « c'est faute ? »)."""
     present = [p for p in (*pq.words, *pq.all, *pq.with_) if f" {p} " in text]
+    sufficient = bool(_SUFFICES.search(text))
     for p in present:
         if p.startswith(("non ", "sauf ", "pas ", "sans ")):
             continue
         if f" non {p} " in text or f" sauf {p} " in text:
             return True
+        if sufficient and re.search(r" sans (?:\w+ ){0,2}" + re.escape(p) + " ", text):
+            return True      # « il suffit d'empocher une bille sans toucher la 1 ? »: the 1 is not needed?
     if not _TRUE_THAT.search(text):
         return False
     rest = text
@@ -298,6 +301,7 @@ def _negated(pq: PolicyQuestion, text: str) -> bool:
 
 
 _NEGATING = re.compile(r"(?:sans|pas de|aucune|aucun) ")
+_SUFFICES = re.compile(r" (?:suffit|suffirait|suffisant|suffisante|ca suffit|assez) ")
 
 
 def _flips(phrase: str, own: set[str]) -> bool:

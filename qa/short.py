@@ -655,7 +655,7 @@ _ASKED = (
     ("several", re.compile(r"\b(?:x2|2|deux|plusieurs) fautes\b|\bdouble faute\b|\bfautes? (?:comptent|compte) (?:double|pour x2|pour 2|pour deux)\b")),
     ("foul", re.compile(r"\b(?:faute|fautes|fautif|fautive|foul|illegal|pas le droit|c est grave|c grave|interdit|interdite|defendu)\b")),
     ("legal", re.compile(r"\b(?:bon|bonne|valable|valables|valide|legal|legale|regulier|reguliere|ca compte|compte|ok|correct|correcte|ca passe|"
-                         r"autorise|permis)\b")),
+                         r"autorise|permis|suffit|suffisant|suffisante|ca suffit)\b")),
     # « je peux rentrer la 5 si je touche la 1 ? »: whether the shot told is allowed
     ("legal", re.compile(r"\b(?:je peux|puis je|peux je|on peut|peut on|est ce que je peux|est ce qu on peut)\b")),
 )

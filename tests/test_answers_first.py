@@ -1208,3 +1208,16 @@ def test_the_cases_of_a_rule_are_its_lead_in_and_its_items(answerer):
 
 def test_when_is_it_asks_when_not_whether(answerer):
     assert answerer.ask("quand est-ce qu'on refait le tirage à la bande ?")["verdicts"] is None
+
+
+def test_a_consequence_asked_after_an_answer_is_asked_of_its_case(answerer):
+    # 10-guide/bille-ressort-poche: a ball that comes back out of the pocket is not pocketed: the turn passes
+    first = answerer.ask("dans le guide, une bille qui sort de la poche après y être entrée, elle compte ?")
+    second = answerer.ask("du coup je rejoue ?", context=first["context"])
+    assert second["citations"][0]["id"] == "10-guide/bille-ressort-poche"
+
+
+def test_sufficient_without_the_thing_required_is_the_opposite(answerer):
+    # 9-bca/3a-bris-toucher-la-1: « L'ouvreur doit atteindre la boule numéro UN en premier »
+    ans = answerer.ask("au BCA, pour casser, ça suffit de faire tomber une bille, même sans toucher la 1 ?")
+    assert ans["verdicts"] == {"9-bca": "no"}

@@ -740,10 +740,16 @@ def test_why_asked_with_which_rule_quotes_the_previous_answers_clause(answerer, 
     assert again["citations"][0]["id"] == first["citations"][0]["id"] == "10-doolys/12-sautes-masses-interdits"
 
 
-def test_a_longer_follow_up_pointing_back_asks_the_same_story(answerer):
-    # 10-doolys/6-coup-pousse-apres-scratch: after a scratch on the break, the opponent may not push out
-    first = answerer.ask("chez Dooly's je casse et la blanche rentre, il se passe quoi ?")
-    then = answerer.ask("du coup l’autre, il peut jouer un coup poussé lui ?", context=first["context"])
+@pytest.mark.parametrize("story,then", [
+    ("chez Dooly's je casse et la blanche rentre, il se passe quoi ?", "du coup l’autre, il peut jouer un coup poussé lui ?"),
+    # what the opponent may do, asked after a story without a word pointing back
+    ("chez Dooly's je casse et je scratche", "mon adversaire a le droit de jouer un push-out ?"),
+])
+def test_a_longer_follow_up_pointing_back_asks_the_same_story(answerer, story, then):
+    # 10-doolys/6-coup-pousse-apres-scratch: « Lorsque l'ouvreur empoche la bille de choc lors du bris,
+    # l'adversaire ne peut pas jouer un coup poussé. »
+    first = answerer.ask(story)
+    then = answerer.ask(then, context=first["context"])
     assert then["kind"] == "scenario" and then["verdicts"] == {"10-doolys": "no"}
     assert then["citations"][0]["id"] == "10-doolys/6-coup-pousse-apres-scratch"
 
@@ -1135,13 +1141,6 @@ def test_rulings_that_differ_by_a_spotted_ball_are_said_once_with_the_difference
     assert "la 9 est replacée au BCA et à la FFB (jeu de la 9)" in then["short"] and len(then["short"]) <= 200
 
 
-def test_who_breaks_asked_again_of_the_guide_finds_its_lag(answerer):
-    # 10-guide/tirage-a-la-bande: « le tirage à la bande détermine le joueur qui a le choix de la casse »
-    first = answerer.ask("à la FFB au jeu de la 10, qui choisit celui qui casse ?")
-    second = answerer.ask("et d'après le guide ?", context=first["context"])
-    assert second["citations"][0]["id"] == "10-guide/tirage-a-la-bande"
-
-
 def test_a_follow_up_naming_its_thing_by_a_pronoun_asks_about_the_previous_one(answerer):
     # 9-bca/5-coup-pousse-annonce, 10-ffb/push-out-annonce…: the push-out is announced before it is played
     first = answerer.ask("un push-out, ça sert à quoi ?")
@@ -1188,15 +1187,6 @@ def test_a_ruling_asked_of_something_told_is_answered(answerer, q):
     assert answerer.ask(q)["kind"] != "unknown"
 
 
-def test_what_the_opponent_may_do_after_a_story_is_asked_of_that_story(answerer):
-    # 10-doolys/6-coup-pousse-apres-scratch: « Lorsque l'ouvreur empoche la bille de choc lors du bris,
-    # l'adversaire ne peut pas jouer un coup poussé. »
-    first = answerer.ask("chez Dooly's je casse et je scratche")
-    second = answerer.ask("mon adversaire a le droit de jouer un push-out ?", context=first["context"])
-    assert second["kind"] == "scenario" and second["verdicts"] == {"10-doolys": "no"}
-    assert second["citations"][0]["id"] == "10-doolys/6-coup-pousse-apres-scratch"
-
-
 def test_the_cases_of_a_rule_are_its_lead_in_and_its_items(answerer):
     # 10-guide/tirage-perdu « Le tirage à la bande est perdu dans les conditions suivantes : » and its six items
     ans = answerer.ask("guide du 10 : dans quels cas perd-on le lag ?")
@@ -1210,14 +1200,20 @@ def test_when_is_it_asks_when_not_whether(answerer):
     assert answerer.ask("quand est-ce qu'on refait le tirage à la bande ?")["verdicts"] is None
 
 
-def test_a_consequence_asked_after_an_answer_is_asked_of_its_case(answerer):
-    # 10-guide/bille-ressort-poche: a ball that comes back out of the pocket is not pocketed: the turn passes
-    first = answerer.ask("dans le guide, une bille qui sort de la poche après y être entrée, elle compte ?")
-    second = answerer.ask("du coup je rejoue ?", context=first["context"])
-    assert second["citations"][0]["id"] == "10-guide/bille-ressort-poche"
-
-
 def test_sufficient_without_the_thing_required_is_the_opposite(answerer):
     # 9-bca/3a-bris-toucher-la-1: « L'ouvreur doit atteindre la boule numéro UN en premier »
     ans = answerer.ask("au BCA, pour casser, ça suffit de faire tomber une bille, même sans toucher la 1 ?")
     assert ans["verdicts"] == {"9-bca": "no"}
+
+
+@pytest.mark.parametrize("first,then,clause", [
+    # 10-guide/tirage-a-la-bande: « le tirage à la bande détermine le joueur qui a le choix de la casse »
+    ("à la FFB au jeu de la 10, qui choisit celui qui casse ?", "et d'après le guide ?", "10-guide/tirage-a-la-bande"),
+    # a consequence asked of the answer's case — 10-guide/bille-ressort-poche: a ball that comes back out of the
+    # pocket is not pocketed: the turn passes
+    ("dans le guide, une bille qui sort de la poche après y être entrée, elle compte ?", "du coup je rejoue ?",
+     "10-guide/bille-ressort-poche"),
+])
+def test_a_follow_up_is_asked_of_the_previous_case(answerer, first, then, clause):
+    second = answerer.ask(then, context=answerer.ask(first)["context"])
+    assert second["citations"][0]["id"] == clause

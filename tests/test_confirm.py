@@ -61,19 +61,6 @@ def test_a_ball_placed_where_the_text_puts_another_gets_no(answerer):
     assert answerer.ask("BCA : on met la 9 au centre du losange ?")["verdicts"] == {"9-bca": "yes"}
 
 
-def test_each_text_that_puts_the_1_at_the_apex_says_no_to_the_middle(answerer):
-    # 10-doolys/2-triangle « la bille no 1 sur la mouche au sommet du triangle », 10-guide/placement-1-et-10
-    # « La bille n°1 se trouve en tête du triangle », 10-ffb/rack-1-au-sommet « « 1 » placée au sommet »
-    ans = answerer.ask("jeu de la 10 : la 1 on la pose au centre du triangle ?")
-    assert ans["verdicts"] == {"10-doolys": "no", "10-ffb": "no", "10-guide": "no"}
-
-
-def test_another_ordinal_than_the_texts_gets_no(answerer):
-    # 9-bca/12-avertissement: « Le joueur doit être avisé de sa deuxième faute. »
-    ans = answerer.ask("au BCA on prévient le joueur dès sa première faute ?")
-    assert ans["verdicts"] == {"9-bca": "no"}
-
-
 def test_a_count_the_text_does_not_give_refutes_and_the_same_count_does_not(matcher):
     from qa.confirm import clause_refutes
     text = "La bille numérotée « 10 » est placée au milieu du rang de trois billes."
@@ -91,19 +78,18 @@ def test_a_clash_in_a_sentence_about_something_else_refutes_nothing(matcher):
     assert not clause_refutes(matcher, text, matcher.analyzer.terms(question), question)
 
 
-def test_a_policy_whose_clause_the_lookup_misses_gives_way_to_a_contradicted_detail(answerer):
-    # 9-bca/12-avertissement « Le joueur doit être avisé de sa deuxième faute » — not the three fouls' loss
-    ans = answerer.ask("BCA : on avertit le joueur juste après sa troisième faute ?")
-    assert ans["verdicts"] == {"9-bca": "no"}
-
-
-def test_the_match_is_not_the_game(answerer):
+@pytest.mark.parametrize("q,verdicts", [
+    # 10-doolys/2-triangle « la bille no 1 sur la mouche au sommet du triangle », 10-guide/placement-1-et-10
+    # « La bille n°1 se trouve en tête du triangle », 10-ffb/rack-1-au-sommet « « 1 » placée au sommet »
+    ("jeu de la 10 : la 1 on la pose au centre du triangle ?", {"10-doolys": "no", "10-ffb": "no", "10-guide": "no"}),
+    # 9-bca/12-avertissement: « Le joueur doit être avisé de sa deuxième faute. »
+    ("au BCA on prévient le joueur dès sa première faute ?", {"9-bca": "no"}),
+    # … not the three fouls' loss, whose policy the words « troisième faute » name
+    ("BCA : on avertit le joueur juste après sa troisième faute ?", {"9-bca": "no"}),
     # 10-ffb/trois-fautes-consecutives: « … il perd la manche » — a match is several games
-    ans = answerer.ask("FFB au 10 : trois fautes consécutives font perdre le match entier ?")
-    assert ans["verdicts"] == {"10-ffb": "no"}
-
-
-def test_the_money_ball_staying_off_the_table_is_the_opposite_of_its_spot(answerer):
+    ("FFB au 10 : trois fautes consécutives font perdre le match entier ?", {"10-ffb": "no"}),
     # 10-doolys/11-bille-hors-table-non-replacee « … (à l'exception de la bille no 10 qui est replacée … »
-    ans = answerer.ask("chez Dooly's, une 10 éjectée du billard, on la laisse dehors ?")
-    assert ans["verdicts"] == {"10-doolys": "no"}
+    ("chez Dooly's, une 10 éjectée du billard, on la laisse dehors ?", {"10-doolys": "no"}),
+])
+def test_a_detail_the_text_contradicts_gets_no(answerer, q, verdicts):
+    assert answerer.ask(q)["verdicts"] == verdicts

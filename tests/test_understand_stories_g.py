@@ -8,6 +8,8 @@ the break, and a dry break handed back then pushed out. Expected values from the
 (rules_data/sources/), each test quoting its clause."""
 from __future__ import annotations
 
+import pytest
+
 from qa.situation_answer import answer_situation
 from qa.understand import understand
 
@@ -186,3 +188,11 @@ def test_his_third_foul_told_without_de_suite_counts_two_before(rulebook):
     assert u is not None and u.scenario["state"]["fouls"]["shooter"] == 2
     o = _outcome(rulebook, q, "9-ffb")
     assert o["game_over"] is True and o["termination"] == "three_fouls"
+
+
+@pytest.mark.parametrize("q", ["FFB au 10 : la 10 tombe sur ma casse légale, en l'ayant annoncée avant, c'est gagné ?",
+                               "guide du 10 : casse correcte et annoncée, la 10 est dedans, je gagne ?"])
+def test_the_ten_called_by_a_participle_is_called(rulebook, q):
+    # 10-ffb/casse-10-empochee-annoncee, 10-guide/casse-10-annoncee: the 10 called and pocketed on a legal break wins
+    u = understand(rulebook, q)
+    assert u is not None and (u.scenario["shot"].get("called") or {}).get("ball") == 10

@@ -88,7 +88,9 @@ def read_call(s: str) -> Partial:
         r.add(F.CALLED, {"ball": _nums(m.group(1))[0], "pocket": None, "pocket_ok": True}, m.group(0))
         return r.partial()
     # « la 10 rentre, j'avais annoncé » : the call told without its ball, when the story names one ball only
-    said = re.search(r"\b(?:j|je|tu|il|on|vous) (?:l |la |)(?:ai|avais|as|avait|a|avez|aviez) (?:bien |)annonce\w*\b(?! (?:B\d|une|un|la|le|sa|ma))", s)
+    # (« …en l'ayant annoncée », « …sur une casse valide et annoncée »: the same call, told by a participle)
+    said = re.search(r"\b(?:j|je|tu|il|on|vous) (?:l |la |)(?:ai|avais|as|avait|a|avez|aviez) (?:bien |)annonce\w*\b(?! (?:B\d|une|un|la|le|sa|ma))"
+                     r"|\ben (?:l |la |)(?:ayant|avoir) (?:bien |)annonce\w*\b|\b(?:et|mais) (?:bien |)annoncee\b", s)
     balls = set(re.findall(r"\bB(\d+)\b", s))
     if said and len(balls) == 1:
         r.add(F.CALLED, {"ball": int(next(iter(balls))), "pocket": None, "pocket_ok": True}, said.group(0))

@@ -376,10 +376,11 @@ class Answerer:
         # the clauses of the policy a short question asks lead when the lookup is weak (« faut qu'on me
         # prévienne avant ? »), and so do those a follow-up's own words ask (a story may name several)
         # (a follow-up read with the previous question: the policy the two ask together leads too)
-        # (and so do the clauses that state or contradict what a yes/no question says: its short quotes them)
+        # (and so do the clauses that state or contradict what a yes/no question says: its short quotes them;
+        # and those of a policy asked in its context where the lookup barely matches anything)
         lead = (asked_own is not None or (own is not None and reply is not None)
                 or (settled and len(words(q)) <= _SHORT_SETTLED) or self._verdict_unranked(reply, look)
-                or (reply is not None and reply.stated))
+                or (reply is not None and (reply.stated or self._context_unranked(reply, look))))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
         if settled and reply is not None and not reply.clauses:
@@ -455,6 +456,13 @@ class Answerer:
             return False
         return not (reply.verdicts is None and not reply.in_context and own is None and look.hits
                     and look.hits[0].clause.id not in reply.clauses and look.reason is None)
+
+    @staticmethod
+    def _context_unranked(reply: PolicyReply, look: Lookup) -> bool:
+        """A policy asked in its context (« qui casse au guide ? ») where the lookup barely matches anything
+        and does not rank its clauses among its three best: those clauses are cited first."""
+        return (reply.in_context and look.best < _AGREE_WEAK_BM25
+                and not any(h.clause.id in reply.clauses for h in look.hits[:3]))
 
     def _verdict_unranked(self, reply: Any, look: Lookup) -> bool:
         """A policy's verdict (not a listed foul's, whose clause is read from the foul's name) resting
@@ -576,8 +584,10 @@ class Answerer:
             return True
         if self._strong(look):
             return False     # the lookup matches another clause strongly: a topic in common is not enough
-        if reply.verdicts and look.best < _AGREE_WEAK_BM25:
-            return True      # the lookup barely matches anything (« dire quelle boule on vise »): the policy's words decide
+        if (reply.verdicts or reply.in_context) and look.best < _AGREE_WEAK_BM25:
+            # the lookup barely matches anything (« dire quelle boule on vise », « qui casse au guide ? »): the
+            # policy's words decide (those of a yes/no question, or an open one asked in its context)
+            return True
         spec = self.book.policy_specs.get(reply.policy)
         topic = spec.topic if spec is not None else "fouls"
         return any(topic in h.clause.topics for h in top)

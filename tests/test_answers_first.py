@@ -1217,3 +1217,17 @@ def test_sufficient_without_the_thing_required_is_the_opposite(answerer):
 def test_a_follow_up_is_asked_of_the_previous_case(answerer, first, then, clause):
     second = answerer.ask(then, context=answerer.ask(first)["context"])
     assert second["citations"][0]["id"] == clause
+
+
+@pytest.mark.parametrize("q,clause", [("qui casse dans le guide ?", "10-guide/tirage-a-la-bande"),
+                                      ("qui casse chez Dooly's ?", "10-doolys/3-pile-ou-face")])
+def test_who_breaks_is_how_the_breaker_is_chosen(answerer, q, clause):
+    # 10-guide/tirage-a-la-bande « le tirage à la bande détermine le joueur qui a le choix de la casse »;
+    # 10-doolys/3-pile-ou-face « Le gagnant du tirage à pile ou face a le choix d'effectuer le bris. »
+    ans = answerer.ask(q)
+    assert ans["citations"][0]["id"] == clause and ans["short"].startswith("Qui casse en premier")
+
+
+def test_the_breaker_told_in_a_rule_question_is_no_question_of_who_breaks(answerer):
+    ans = answerer.ask("le joueur qui casse au 10 doit-il toucher la 1 d'abord ?")
+    assert ans["verdicts"] == {"10-doolys": "yes", "10-ffb": "yes", "10-guide": "yes"}

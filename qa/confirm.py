@@ -21,6 +21,7 @@ the light words of the question (« vraiment ») are not looked for.
 """
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from .contrast import clash_words, named_balls
@@ -64,7 +65,10 @@ def _negates(text: str) -> bool:
     return any(w in _LEXICON.statement_negations for w in words(text))
 
 
-_Sentence = tuple[tuple[str, ...], bool, list[str]]   # its terms, whether it negates, its words (no count marks)
+# its terms, whether it negates, its words (no count marks), whether it negates outside its conditions
+_Sentence = tuple[tuple[str, ...], bool, list[str], bool]
+# a sentence's conditions (« S'il touche la 1 et si aucune bille n'est empochée, … », « … même si aucune ne passe »)
+_CONDITION = re.compile(r"\b(?:si|s['’ ]il|s['’ ]ils|lorsqu\w*|quand|meme si)\b[^,;:]*(?:[,;:]|$)", re.IGNORECASE)
 _SENTENCES: dict[tuple[int, str], tuple[_Sentence, ...]] = {}
 
 
@@ -75,7 +79,8 @@ def _sentences(matcher: Matcher, text: str) -> tuple[_Sentence, ...]:
     if found is None:
         if len(_SENTENCES) > 4096:
             _SENTENCES.clear()
-        found = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn), words(sn, counts=False))
+        found = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn), words(sn, counts=False),
+                       _negates(_CONDITION.sub(" ", sn)))
                       for sn in text.replace("!", ".").replace("?", ".").replace(";", ".").split("."))
         _SENTENCES[key] = found
     return found
@@ -86,7 +91,7 @@ def clause_states(matcher: Matcher, text: str, asked: Sequence[str]) -> bool:
     negation or an exception."""
     wanted = frozenset(asked)
     balls = {t for t in wanted if t.isdigit()}
-    for terms, negates, _ in _sentences(matcher, text):
+    for terms, negates, _, _ in _sentences(matcher, text):
         if negates or not wanted <= set(terms):
             continue
         if balls and any(t.isdigit() and t not in balls for t in terms):
@@ -101,7 +106,9 @@ def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: 
     """Whether one sentence of ``text`` says what ``question`` (its terms ``asked``) says, but for a detail it
     contradicts (see the module)."""
     ball = {str(n) for n in named_balls(question)}
-    for terms, negates, sentence in _sentences(matcher, text):
+    for terms, _, sentence, negates in _sentences(matcher, text):
+        # (a negation in a condition, « si aucune bille n'est empochée, au moins quatre billes… », leaves the
+        # detail that clashes, the count, as the sentence says it)
         clashing = clash_words(question, sentence) if not negates else []
         if not clashing:
             continue

@@ -608,7 +608,7 @@ class Matcher:
 
     def _coverage(self, terms: Sequence[str], doc: int, guessed: frozenset[str] = frozenset(),
                   adverbs: frozenset[str] = frozenset()) -> float:
-        """Share of the IDF mass of ``terms`` found in clause ``doc``. Ball numbers the
+        """Share of the IDF mass of ``terms`` found in clause ``doc``. Ball numbers and counts the
         clause lacks do not count against it; ``guessed`` terms (from typo corrections)
         count half; unknown ``adverbs`` (terms of words in -ment) a quarter, other unknown
         words ``unknown_weight``."""
@@ -618,8 +618,8 @@ class Matcher:
             idf = self.idf.get(t, self.idf_unseen)
             if t in have:
                 found += idf * (0.5 if t in guessed else 1.0)
-            elif t.isdigit():
-                continue
+            elif t.isdigit() or (t[:1] == "x" and t[1:].isdigit()):
+                continue      # (nor do counts: « six billes » where the text says four is still its subject)
             elif t not in self.idf:
                 idf *= 0.25 if t in adverbs else self.config.unknown_weight
             total += idf

@@ -446,6 +446,8 @@ def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str], lead: st
     head = (f"{lead} {where}" if lead else _cap(where)) + " : « "
     room = MAX_SHORT - len(head) - 2
     text = _lead_quote(book, clause)
+    if len(text) > room and clause.lead_in and len(" ".join(clause.text.split())) + 4 <= room:
+        text = "[…] " + " ".join(clause.text.split())    # the item whole rather than its lead-in and a cut item
     sentences = _SENTENCE_END.split(text)
     start = 0
     if question and len(sentences) > 1:

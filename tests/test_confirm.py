@@ -90,6 +90,9 @@ def test_a_clash_in_a_sentence_about_something_else_refutes_nothing(matcher):
     ("FFB au 10 : trois fautes consécutives font perdre le match entier ?", {"10-ffb": "no"}),
     # 10-doolys/11-bille-hors-table-non-replacee « … (à l'exception de la bille no 10 qui est replacée … »
     ("chez Dooly's, une 10 éjectée du billard, on la laisse dehors ?", {"10-doolys": "no"}),
+    # 9-ffb/casse-quatre-billes-en-bande « S'il touche la bille n° 1 et si aucune bille n'est empochée à la casse, au
+    # moins quatre billes de but doivent avoir touché une bande »: the negation is the condition's, the count the rule's
+    ("9 FFB : à la casse, six billes doivent toucher une bande au minimum ?", {"9-ffb": "no"}),
 ])
 def test_a_detail_the_text_contradicts_gets_no(answerer, q, verdicts):
     assert answerer.ask(q)["verdicts"] == verdicts

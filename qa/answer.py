@@ -26,7 +26,7 @@ from .text import COMMON_WORDS, STOP_WORDS, words
 from .confirm import stated_verdicts
 from .contrast import contradicted
 from .hygiene import WANTED_SHARE, items_of, on_subject
-from .short import (PolicyReply, asks_list, confirm_reply, foul_reply, is_yes_no, list_short, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
+from .short import (PolicyReply, asks_list, confirm_reply, opens_condition, foul_reply, is_yes_no, list_short, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
                     unknown_short, why_short)
 
 __all__ = ["AskError", "Answerer", "MAX_QUESTION_LENGTH", "MAX_K", "UNKNOWN_TEXT"]
@@ -38,6 +38,7 @@ _FOULS_TOPIC = "fouls"         # the topic of the clauses that state a foul or i
 # the words by which a clause naming the money ball speaks of the other balls too (« toute bille, exceptée la 10 »)
 _OTHER_BALLS = frozenset({"autres", "autre", "toute", "toutes", "exceptee", "excepte", "exception", "sauf", "hormis"})
 _SPOTTING_TOPIC = "spotting"   # the topic of the clauses that put a ball back on the table
+_TOPIC_AGREES = 0.6   # an open policy whose clause scores this share of a first hit of its topic stands (_stands)
 OPEN_SHARE = 0.75     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
@@ -272,8 +273,11 @@ class Answerer:
             within = scope = [r for r in named if not scope or r in scope]
         alone = self.matcher.lookup(clean(q), within, k)
         content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
-        if not bound and not alone.unknown and len(content) >= _ALONE_TERMS:
-            return self._answer(q, within, k), q, within    # a question of its own, in the same texts
+        told = not ctx.question.rstrip().endswith("?")
+        if not bound and not alone.unknown and len(content) >= _ALONE_TERMS and not (told and opens_condition(q)):
+            # a question of its own, in the same texts (« et si … ? » after a story told without a question asks
+            # what happens then: read with it, it asks no yes or no)
+            return self._answer(q, within, k), q, within
         if swapped is not None:
             return self._answer(swapped, scope, k), swapped, scope
         combined = joined(ctx.question, q)[:MAX_QUESTION_LENGTH]
@@ -419,7 +423,8 @@ class Answerer:
         question's detail; for a yes/no question none settles, or whose policy's clauses the lookup does
         not find, what the best clauses say in so many words (:mod:`qa.confirm`); none, when a foul is
         added to a story, that is not about fouls."""
-        asked_own = policy_reply(self.book, own, look.searched) if own and look.reason != "other_game" else None
+        asked_own = policy_reply(self.book, own, look.searched, closed=is_yes_no(q) and is_yes_no(own)) \
+            if own and look.reason != "other_game" else None
         reply = asked_own or (None if look.reason == "other_game" else (
             policy_reply(self.book, q, look.searched) or foul_reply(self.book, q, look.searched)
             or policy_reply(self.book, q, look.searched, loose=True)
@@ -454,8 +459,14 @@ class Answerer:
             return False
         if not settled and not (reply.verdicts and reply.in_context) and not self._agrees(reply, look, deep=own is not None):
             return False
+        spec = self.book.policy_specs.get(reply.policy)
         return not (reply.verdicts is None and not reply.in_context and own is None and look.hits
-                    and look.hits[0].clause.id not in reply.clauses and look.reason is None)
+                    and look.hits[0].clause.id not in reply.clauses and look.reason is None
+                    # (a lookup whose first clause is of the policy's own topic, « averti … sa 3e faute », and that
+                    # ranks the policy's clause among its three best, close to the first, agrees with it)
+                    and not (spec is not None and spec.topic in look.hits[0].clause.topics
+                             and any(h.clause.id in reply.clauses and h.score >= _TOPIC_AGREES * look.hits[0].score
+                                     for h in look.hits[:3])))
 
     @staticmethod
     def _context_unranked(reply: PolicyReply, look: Lookup) -> bool:

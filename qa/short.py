@@ -92,7 +92,13 @@ _INDIRECT = re.compile(r"\b(?:dire|savoir|sais|sait|savons|savent|voir|vois|voit
 # the second half of an indirect question (« dire quelle boule dans quel trou »)
 _INDIRECT_MORE = re.compile(r"\b(?:et\s+|)(?:dans|sur|par|vers|pour|en)\s+(?:quel|quelle|quels|quelles)\b", re.IGNORECASE)
 # a clause of time opening the question (« quand on casse, si la blanche tombe… c'est faute ? »): the rest asks
+_BARE_CONDITION = re.compile(r"^(?:et|mais) (?:meme |)si\b")   # « …, et si … ? »: a condition, no question of its own
 _WHEN_OPENING = re.compile(r"^\s*(?:quand|lorsqu[’']?\s*|lorsque)\b[^,?;:]{1,60}[,;:]", re.IGNORECASE)
+
+
+def opens_condition(question: str) -> bool:
+    """Whether ``question`` is a condition with no question of its own (« et si le point est occupé ? »)."""
+    return bool(_BARE_CONDITION.match(" ".join(words(question)))) and not re.search(r"[,;:]", question)
 
 
 def is_yes_no(question: str) -> bool:
@@ -107,6 +113,13 @@ def is_yes_no(question: str) -> bool:
     if words(opened) and opened.rstrip().endswith("?"):
         question = opened
     asked = [part for part in question.split("?") if words(part)]
+    segments = re.split(r"[,;:]", asked[-1]) if asked else []
+    if len(segments) > 1 and _BARE_CONDITION.match(" ".join(words(segments[-1]))):
+        # « la 10 rentre sur une faute, et si le point est occupé ? »: a story told, then what happens if:
+        # yes or no only as the question before it asks (« la 10 rentre, je gagne ? et si j'avais annoncé ? »)
+        if len(asked) == 1:
+            return False
+        asked = asked[:-1]
     if len(asked) > 1:
         question = asked[-1] + " ?"
     if "où" in _WHERE_RELATIVE.sub(" ", _WHERE_ANY.sub(" ", question.lower())):
@@ -229,10 +242,12 @@ _ROOM = 5   # citations an answer gives by default (the contract's k)
 
 
 def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
-                 pqs: PolicyQuestions | None = None, loose: bool = False) -> PolicyReply | None:
+                 pqs: PolicyQuestions | None = None, loose: bool = False, closed: bool | None = None) -> PolicyReply | None:
     """The reply of the policy ``question`` asks about, over the rulesets ``covered``; None when
     it asks about none, or when no covered ruleset has that policy. ``loose``: a yes/no question
-    may name the policy by its phrases' terms, not only by their words (:meth:`PolicyQuestions.find`)."""
+    may name the policy by its phrases' terms, not only by their words (:meth:`PolicyQuestions.find`);
+    ``closed``: whether the question is a yes/no one, when not read from ``question`` alone (a follow-up's
+    own words: « et si le point est occupé ? » asks yes or no only as the question before it did)."""
     pqs = pqs or load_policy_questions()
     found = pqs.find(question, loose=loose and is_yes_no(question))
     if found is None:
@@ -247,7 +262,7 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if spec is None or not covered:
         return None
     groups = _value_groups(book, pq.policy, covered)
-    yes_no = is_yes_no(question) and bool(pq.yes or pq.no)
+    yes_no = (is_yes_no(question) if closed is None else closed) and bool(pq.yes or pq.no)
     if all(v == "silent" for v in groups) and not yes_no and not pq.all:
         return None          # no text says anything: the quotes (if any) answer better (unless asked in its context)
     clauses = tuple(c for r in covered if (c := book.rulesets[r].policy[pq.policy].clause))

@@ -1231,3 +1231,16 @@ def test_who_breaks_is_how_the_breaker_is_chosen(answerer, q, clause):
 def test_the_breaker_told_in_a_rule_question_is_no_question_of_who_breaks(answerer):
     ans = answerer.ask("le joueur qui casse au 10 doit-il toucher la 1 d'abord ?")
     assert ans["verdicts"] == {"10-doolys": "yes", "10-ffb": "yes", "10-guide": "yes"}
+
+
+def test_a_condition_after_a_story_told_asks_what_happens_then(answerer):
+    # 10-guide/casse-faute-blanche-empochee « … ou au plus près en descendant si ce point est occupé par une autre bille »
+    first = answerer.ask("dans le guide, la 10 tombe sur un coup fautif")
+    then = answerer.ask("et si le point de replacement est déjà pris par une autre bille ?", context=first["context"])
+    assert then["verdicts"] is None and "au plus près en descendant" in then["short"]
+
+
+def test_a_third_foul_told_warned_gets_the_loss(answerer):
+    # 9-bca/12-trois-fautes « Lorsqu'un joueur commet trois fautes consécutives …, il perd la partie. »
+    ans = answerer.ask("BCA : troisième faute de suite pour lui, il avait été prévenu, ça donne quoi ?")
+    assert ans["short"].startswith("Trois fautes consécutives : le joueur perd la partie")

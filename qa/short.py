@@ -101,10 +101,9 @@ def opens_condition(question: str) -> bool:
     return bool(_BARE_CONDITION.match(" ".join(words(question)))) and not re.search(r"[,;:]", question)
 
 
-def is_yes_no(question: str) -> bool:
-    """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
-    gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
-    elle va où ? »), the last one decides."""
+def _asked_part(question: str) -> str | None:
+    """The part of ``question`` that asks (the last question of several, without an opening clause of time
+    or an indirect question's words), or None when it asks nothing of its own that a yes or no answers."""
     question = _AS_IT_IS.sub(" ", question)     # « la table telle quelle » asks no « quelle »
     question = _C_EST.sub("c'est ", question)     # « c quoi la sanction ? » is « c'est quoi… »
     if _INDIRECT.search(question):      # « on ne peut pas dire quelle bille est devant, on rejoue ? »
@@ -118,10 +117,19 @@ def is_yes_no(question: str) -> bool:
         # « la 10 rentre sur une faute, et si le point est occupé ? »: a story told, then what happens if:
         # yes or no only as the question before it asks (« la 10 rentre, je gagne ? et si j'avais annoncé ? »)
         if len(asked) == 1:
-            return False
+            return None
         asked = asked[:-1]
-    if len(asked) > 1:
-        question = asked[-1] + " ?"
+    return asked[-1] + " ?" if len(asked) > 1 else question
+
+
+def is_yes_no(question: str) -> bool:
+    """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
+    gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
+    elle va où ? »), the last one decides."""
+    asked_part = _asked_part(question)
+    if asked_part is None:
+        return False
+    question = asked_part
     if "où" in _WHERE_RELATIVE.sub(" ", _WHERE_ANY.sub(" ", question.lower())):
         return False
     ws = words(question)

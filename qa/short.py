@@ -463,7 +463,7 @@ def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str], lead: st
     """The clause quoted verbatim after the name of its ruleset, within 200 characters: « À la
     FFB (jeu de la 9) : « … » » (after ``lead``, « Parce que, »). It starts at the sentence that
     shares most words with ``question`` (the first one on a tie; « […] » marks what is left out
-    before it) and goes on while sentences fit."""
+    before it) and goes on while sentences fit, the next one begun where room is left."""
     pqs = load_policy_questions()
     where = _prep(book, pqs, clause.ruleset)
     head = (f"{lead} {where}" if lead else _cap(where)) + " : « "
@@ -480,11 +480,16 @@ def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str], lead: st
     out = "[…]" if start else ""
     for sentence in sentences[start:]:
         if len(out) + len(sentence) + 1 > room:
+            if out not in ("", "[…]") and room - len(out) >= _PARTIAL_MIN:
+                out = clip(f"{out} {sentence}", room)    # the next sentence begun (« L'adversaire peut alors … »)
             break
         out = f"{out} {sentence}".strip()
     if out in ("", "[…]"):
         out = clip(("[…] " if start else "") + sentences[start], room)
     return f"{head}{out} »"
+
+
+_PARTIAL_MIN = 50   # characters left in a short for which the next sentence is quoted begun
 
 
 _OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic category

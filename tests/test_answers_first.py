@@ -1244,3 +1244,9 @@ def test_a_third_foul_told_warned_gets_the_loss(answerer):
     # 9-bca/12-trois-fautes « Lorsqu'un joueur commet trois fautes consécutives …, il perd la partie. »
     ans = answerer.ask("BCA : troisième faute de suite pour lui, il avait été prévenu, ça donne quoi ?")
     assert ans["short"].startswith("Trois fautes consécutives : le joueur perd la partie")
+
+
+def test_a_short_quote_begins_the_sentence_that_does_not_fit(answerer):
+    # 10-guide/push-out-choix-adversaire « … la reprise du joueur s'achève. L'adversaire peut alors accepter la table … »
+    short = answerer.ask("guide du 10 : après un push-out réussi, l’adversaire a quel choix ?")["short"]
+    assert "L’adversaire peut alors accepter la table" in short and len(short) <= 200

@@ -1250,3 +1250,8 @@ def test_a_short_quote_begins_the_sentence_that_does_not_fit(answerer):
     # 10-guide/push-out-choix-adversaire « … la reprise du joueur s'achève. L'adversaire peut alors accepter la table … »
     short = answerer.ask("guide du 10 : après un push-out réussi, l’adversaire a quel choix ?")["short"]
     assert "L’adversaire peut alors accepter la table" in short and len(short) <= 200
+
+
+def test_how_many_fouls_lose_is_the_rule_not_its_exception(answerer):
+    # 9-ffb/trois-fautes-consecutives: three fouls in a row lose the game (the unwarned third is the exception)
+    assert answerer.ask("au 9 FFB on perd au bout de combien de fautes ?")["short"].startswith("Trois fautes consécutives")

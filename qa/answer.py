@@ -442,7 +442,7 @@ class Answerer:
             # find, where its best clause contradicts its detail (« on avertit seulement après la troisième
             # faute ? »: the warning's « deuxième faute », not the three fouls' loss)
             stated = stated_verdicts(self.book, self.matcher, plain, look)
-            if unfound and reply is not None and reply.verdicts is not None:
+            if unfound and reply is not None and reply.verdicts is not None and reply.policy:
                 stated = {c: v for c, v in stated.items() if v == "no"}   # (over a policy: a detail contradicted only)
             reply = confirm_reply(self.book, stated, look.searched) if stated else reply
         if foul_added and reply is not None and reply is not asked_own and not any(

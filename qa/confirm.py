@@ -172,6 +172,25 @@ def stated_verdicts(book: Rulebook, matcher: Matcher, question: str, look: Looku
         text = f"{lead.text} {best.text}" if lead is not None and best.text[:1].islower() else best.text
         if len([t for t in asked if not t.isdigit()]) >= MIN_TERMS and clause_states(matcher, text, asked):
             found[best.id] = "yes"
+        elif lead is not None and (listed := _listed_item(matcher, lead.text, best.text, asked)) is not None:
+            found[best.id] = listed
         elif clause_refutes(matcher, text, [t for t in terms if t in light], question):
             found[best.id] = "no"
     return found
+
+
+def _listed_item(matcher: Matcher, lead: str, item: str, asked: Sequence[str]) -> str | None:
+    """« yes » when an item of a list says what the question asks and its lead-in says the rest (« …
+    propulser une bille de but avec la queue, c'est faute ? » of « Les fautes les plus communes : … »);
+    « no » when that lead-in negates (« Il n'y a pas faute quand : »); None otherwise."""
+    lead_terms = set(matcher.analyzer.terms(lead))
+    of_item = frozenset(t for t in asked if t not in lead_terms)
+    if not of_item or of_item == frozenset(asked) or len(of_item) < MIN_TERMS - 1:
+        return None       # (the lead-in must say part of it, the item the rest)
+    for terms, negates, _, _ in _sentences(matcher, item):
+        if negates or not of_item <= set(terms):
+            continue
+        span = _window(terms, of_item)
+        if span is not None and span <= len(of_item) + SPAN_MARGIN:
+            return "no" if _negates(lead) else "yes"
+    return None

@@ -357,7 +357,8 @@ def confirm_reply(book: Rulebook, stated: Mapping[str, str], covered: Sequence[s
     parts = [f"{word} {group_phrase(book, [r for r in verdicts if verdicts[r] == v], scope)}"
              for v, word in (("yes", "oui"), ("no", "non")) if v in verdicts.values()]
     head = _cap(" ; ".join(parts)) + " : « "
-    short = f"{head}{clip(_lead_quote(book, clauses[0]), MAX_SHORT - len(head) - 2)} »"
+    room = MAX_SHORT - len(head) - 2
+    short = f"{head}{clip(_fitted_quote(book, clauses[0], room), room)} »"
     return PolicyReply(short, verdicts, "", tuple(stated), stated=True)
 
 
@@ -455,6 +456,15 @@ def list_short(book: Rulebook, lead: Clause, items: Sequence[Clause], covered: S
     return out + " »"
 
 
+def _fitted_quote(book: Rulebook, clause: Clause, room: int) -> str:
+    """The clause's words (:func:`_lead_quote`), or its item whole after « […] » when the lead-in and the item
+    do not fit in ``room`` characters and the item does."""
+    text = _lead_quote(book, clause)
+    if len(text) > room and clause.lead_in and len(" ".join(clause.text.split())) + 4 <= room:
+        text = "[…] " + " ".join(clause.text.split())
+    return text
+
+
 def _stems(text: str) -> set[str]:
     return {stem(w) for w in words(text) if len(w) > 3 and w not in STOP_WORDS and w not in QUESTION_WORDS}
 
@@ -468,9 +478,7 @@ def quote_short(book: Rulebook, clause: Clause, covered: Sequence[str], lead: st
     where = _prep(book, pqs, clause.ruleset)
     head = (f"{lead} {where}" if lead else _cap(where)) + " : « "
     room = MAX_SHORT - len(head) - 2
-    text = _lead_quote(book, clause)
-    if len(text) > room and clause.lead_in and len(" ".join(clause.text.split())) + 4 <= room:
-        text = "[…] " + " ".join(clause.text.split())    # the item whole rather than its lead-in and a cut item
+    text = _fitted_quote(book, clause, room)
     sentences = _SENTENCE_END.split(text)
     start = 0
     if question and len(sentences) > 1:

@@ -96,3 +96,14 @@ def test_a_clash_in_a_sentence_about_something_else_refutes_nothing(matcher):
 ])
 def test_a_detail_the_text_contradicts_gets_no(answerer, q, verdicts):
     assert answerer.ask(q)["verdicts"] == verdicts
+
+
+@pytest.mark.parametrize("q,verdicts", [
+    # 10-guide/fautes-communes « … les fautes communes … qui sont les suivantes : » and its item
+    # 10-guide/faute-propulser-avec-queue « propulser une bille de but avec la queue de billard »
+    ("guide : pousser une bille de but avec la queue, c'est une faute ?", {"10-guide": "yes"}),
+    # 10-guide/jump-pas-faute-quand « Il n'y a pas faute quand : » and 10-guide/jump-cadre-bois
+    ("guide : si la blanche touche le cadre en bois avant de retomber sur le tapis, faute ?", {"10-guide": "no"}),
+])
+def test_an_item_of_a_list_answers_with_its_lead_in(answerer, q, verdicts):
+    assert answerer.ask(q)["verdicts"] == verdicts

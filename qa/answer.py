@@ -43,6 +43,8 @@ OPEN_SHARE = 0.75     # the clauses an open policy answer (« en quelle forme ? 
 MAX_K = 20
 UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 NOTHING_ASKED = "Posez une question sur les règles : un coup, une faute, la casse, le push-out…"
+# a ruling asked with no shot told: the short, and the question asked back (``follow_up``)
+NO_SHOT_TOLD = "Pour trancher, il faut savoir ce qui s’est passé sur le coup."
 TELL_THE_SHOT = ("Racontez le coup : à quel jeu, quelle bille la blanche a touchée en premier, "
                  "ce qui est rentré ou sorti, et si c’était la casse.")
 _QUOTE_MAX = 300
@@ -198,7 +200,7 @@ class Answerer:
         the conversation's ``context`` is given back unchanged, so that the next question follows
         the last real one. ``back``: the question asked back (``follow_up``) of a ruling asked for
         with no shot told (« c faute ou pas ?? »)."""
-        short = back or NOTHING_ASKED
+        short = NO_SHOT_TOLD if back else NOTHING_ASKED
         ans = {"question": q, "kind": "unknown", "rulesets": list(ids or self.book.rulesets), "answer": short,
                "citations": [], "suggestions": [], "scenario": None, "outcomes": None,
                "follow_up": [back] if back else [], "short": short, "verdicts": None}

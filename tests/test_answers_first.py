@@ -1179,7 +1179,7 @@ def test_who_writes_the_house_rules_is_no_part_of_the_question(answerer):
 def test_a_ruling_asked_with_no_shot_told_asks_for_the_shot(answerer, q):
     ans = answerer.ask(q)
     assert ans["kind"] == "unknown" and ans["citations"] == []
-    assert ans["follow_up"] and ans["short"].startswith("Racontez le coup")
+    assert ans["follow_up"][0].startswith("Racontez le coup") and ans["short"].startswith("Pour trancher")
 
 
 @pytest.mark.parametrize("q", ["c'est quoi une faute ?", "jouer hors de son tour, c'est faute ?"])

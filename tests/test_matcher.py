@@ -659,6 +659,7 @@ def test_a_clause_about_another_ball_comes_after_the_one_about_the_ball_asked(ma
 
 
 @pytest.mark.parametrize("q", ["je mets la craie comment sur le procédé ?", "quelle est la taille officielle d'un billard américain ?",
-                               "le système diamant, ça sert à quoi pour viser en bande ?"])
+                               "le système diamant, ça sert à quoi pour viser en bande ?",
+                               "du talc sur la main pour glisser, lequel prendre ?", "d'où vient le billard américain ?"])
 def test_chalk_sizes_and_aiming_systems_are_refused(matcher, q):
     assert matcher.lookup(q).unknown

@@ -23,6 +23,7 @@ __all__ = ["balls_spoken_of", "clash_words", "contradicted", "named_balls"]
 
 _LEXICON = load_lexicon()
 _GROUPS = tuple(tuple(frozenset(c.split("|")) for c in g) for g in _LEXICON.contrasts)
+_PLACES = frozenset(w for g in _GROUPS for c in g for w in c)   # the words of places and ranks the groups hold
 # the things a text counts as a fact of the table (« rang de trois billes », « quatre bandes »); the fouls a
 # question counts tell its story (« 2 fautes à la fin d'une partie puis 1 »), their rule is read by the policies
 _COUNTED = frozenset({"bille", "billes", "boule", "boules", "bande", "bandes", "poche", "poches"})
@@ -73,12 +74,14 @@ def _told_of(mine: set[str], said: list[str]) -> list[str]:
 
 def clash_words(question: str, said: list[str]) -> list[str]:
     """The words of ``question`` (its :func:`words`, without count marks) that a detail of ``said`` contradicts:
-    a class of a contrast group ``said`` does not name where it names another, or a count it does not give.
-    Empty when nothing clashes."""
+    a class of a contrast group ``said`` does not name where it names another, or a count it does not give, or
+    a place ``said`` tells of another ball only (« la 9 sur la mouche ? » where the 1 is on it). Empty when
+    nothing clashes."""
     asked = [w[1:] if w[:1] == "x" and w[1:].isdigit() else w for w in words(question, counts=False)]  # (:func:`clean`'s counts)
-    told = _told_of({str(n) for n in named_balls(question)}, said)
+    mine = {str(n) for n in named_balls(question)}
+    told = _told_of(mine, said)
     mine_words, their_words = set(asked), set(told)
-    out: list[str] = []
+    out: list[str] = [w for w in sorted(mine_words & _PLACES - their_words) if told is not said and w in said]
     for group in _GROUPS:
         mine = [c for c in group if c & mine_words]
         theirs = [c for c in group if c & their_words]

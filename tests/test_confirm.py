@@ -93,6 +93,8 @@ def test_a_clash_in_a_sentence_about_something_else_refutes_nothing(matcher):
     # 9-ffb/casse-quatre-billes-en-bande « S'il touche la bille n° 1 et si aucune bille n'est empochée à la casse, au
     # moins quatre billes de but doivent avoir touché une bande »: the negation is the condition's, the count the rule's
     ("9 FFB : à la casse, six billes doivent toucher une bande au minimum ?", {"9-ffb": "no"}),
+    # 9-bca/2-losange: the mouche is the 1's place (« la boule numéro UN sur la mouche »), the 9 is in the centre
+    ("au BCA, dans le rack, c'est la 9 qu'on pose sur la mouche ?", {"9-bca": "no"}),
 ])
 def test_a_detail_the_text_contradicts_gets_no(answerer, q, verdicts):
     assert answerer.ask(q)["verdicts"] == verdicts

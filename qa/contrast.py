@@ -83,10 +83,10 @@ def clash_words(question: str, said: list[str]) -> list[str]:
     mine_words, their_words = set(asked), set(told)
     out: list[str] = [w for w in sorted(mine_words & _PLACES - their_words) if told is not said and w in said]
     for group in _GROUPS:
-        mine = [c for c in group if c & mine_words]
-        theirs = [c for c in group if c & their_words]
-        if mine and theirs and not set(mine) & set(theirs):
-            out += [w for c in mine for w in sorted(c & mine_words)]
+        asked_classes = [c for c in group if c & mine_words]
+        said_classes = [c for c in group if c & their_words]
+        if asked_classes and said_classes and not set(asked_classes) & set(said_classes):
+            out += [w for c in asked_classes for w in sorted(c & mine_words)]
     theirs_counts = _counts(told)
     for noun, numbers in _counts(asked).items():
         if noun in theirs_counts and not numbers & theirs_counts[noun]:

@@ -60,6 +60,7 @@ __all__ = ["Hit", "Lookup", "MatcherConfig", "Matcher"]
 # coverage (« le lag se joue depuis où ? », « à partir d'où »): they say how, not what
 _LIGHT_WORDS = load_lexicon().light_words
 _FRAME_WORDS = QUESTION_WORDS | load_lexicon().frame_words   # « que signifie », « que prévoit »: how it is asked
+_TABLE_COUNT = 15     # counts up to this are of the table (balls, rails, fouls); « 80 balles » is a price
 MAX_CORRECTIONS = 12   # unknown words looked up per question (bounds the cost of long garbage)
 
 # A key the example channel's bounds apply to (see _ExampleScope): sorted distinct tokens of
@@ -618,8 +619,8 @@ class Matcher:
             idf = self.idf.get(t, self.idf_unseen)
             if t in have:
                 found += idf * (0.5 if t in guessed else 1.0)
-            elif t.isdigit() or (t[:1] == "x" and t[1:].isdigit()):
-                continue      # (nor do counts: « six billes » where the text says four is still its subject)
+            elif t.isdigit() or (t[:1] == "x" and t[1:].isdigit() and int(t[1:]) <= _TABLE_COUNT):
+                continue      # (nor do counts of the table: « six billes » where the text says four is still its subject)
             elif t not in self.idf:
                 idf *= 0.25 if t in adverbs else self.config.unknown_weight
             total += idf

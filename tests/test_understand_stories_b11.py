@@ -33,6 +33,17 @@ def test_a_question_tail_in_the_first_person_leaves_the_shot_to_the_other_player
     assert "tu as la bille en main" in a["answer"]
 
 
+@pytest.mark.parametrize("tail", ["je rejoue d'où ?", "c'est moi qui rejoue ?", "je joue ?"])
+def test_a_tail_asking_whether_or_where_i_play_is_not_my_shot(rulebook, ask, tail):
+    # 9-bca/7-coup-manque and 9-bca/6-faute-blanche-en-main: the other player's wrong first contact,
+    # so the asker, his « joueur adverse », has the cue ball in hand (the tail tells no shot of mine)
+    q = f"9 BCA, l'autre touche d'abord la 8 alors que la 4 est encore sur la table, rien ne rentre, {tail}"
+    u = understand(rulebook, q)
+    assert u is not None and u.shooter == "other"
+    o = ask(q)["outcomes"]["9-bca"]
+    assert o["legal"] is False and o["ball_in_hand"] is True
+
+
 def test_a_question_tail_about_the_opponent_leaves_the_shot_to_the_asker(rulebook, ask):
     # 10-guide/empochage-non-annonce: « Si le joueur empoche la bille portant le plus petit numéro sans
     # l'annoncer, la main passe et son adversaire a le choix de jouer le coup suivant ou de redonner la

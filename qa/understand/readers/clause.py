@@ -50,12 +50,19 @@ _MAY_POT = re.compile(r"\b(?:je peux|puis je|peux je|est ce que je peux|on peut|
                       r"on a le droit de|a t on le droit de) (?:" + V_POT + r") (?:" + BALLS + r")")
 
 
+def _asks(c: Clause) -> bool:
+    """The clause asks (« je fais quoi », « je joue d'où ») rather than tells: a word or phrase of
+    ``asking_words`` among its words."""
+    padded = " " + " ".join(c.toks) + " "
+    return any(" " + w + " " in padded for w in ASKING_WORDS)
+
+
 def read_clause(c: Clause, seen: Facts) -> Partial:
     """The facts of one clause: the steps in order, until one says the clause is read.
     ``seen``: the facts read before this clause (the story's, the earlier clauses')."""
     s = " " + c.text + " "
     # a person's clause that asks (« je fais quoi ») tells no event: its person did not play the shot
-    person = None if ASKING_WORDS & set(c.toks) else _person(c)
+    person = None if _asks(c) else _person(c)
     x = _Ctx(s, _neg(c), c.subject, person, bool(_MODAL.search(s)))
     r = Reading()
     for step in _STEPS:

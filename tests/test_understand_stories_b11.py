@@ -139,3 +139,11 @@ def test_the_previous_story_with_its_what_if_reads_the_ten_down_too(ask):
     q = "10 FFB, la blanche file dans une poche à la casse, qu'est-ce qui se passe ? et si la 10 était rentrée avec ?"
     o = _outcome(ask, q, "10-ffb")
     assert o["legal"] is False and 10 in o["spotted"] and o["ball_in_hand"] is True
+
+
+def test_where_from_stays_one_clause(rulebook):
+    # « d'où » is one question word: the clause is not cut at its « où » (its person asks, plays no shot)
+    from qa.understand.clauses import _clauses
+    cl = _clauses("ADV repart d ou".split())
+    assert len(cl) == 1 and cl[0].toks[-2:] == ["d", "ou"]
+

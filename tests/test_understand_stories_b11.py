@@ -147,3 +147,11 @@ def test_where_from_stays_one_clause(rulebook):
     cl = _clauses("ADV repart d ou".split())
     assert len(cl) == 1 and cl[0].toks[-2:] == ["d", "ou"]
 
+
+@pytest.mark.parametrize("told", ["il y a pas eu de bande", "il n'y a jamais eu de bande"])
+def test_no_rail_told_with_eu_is_a_foul(ask, told):
+    # 9-bca/8-une-bande-apres-impact: « si aucune boule n'est empochée par la suite, il y a faute si la
+    # blanche ou toute autre boule n'atteint pas une bande » — the story says no rail was reached
+    o = _outcome(ask, f"au 9 BCA je tape bien la 1 d'abord, aucune bille ne tombe, {told}", "9-bca")
+    assert o["legal"] is False and o["ball_in_hand"] is True
+

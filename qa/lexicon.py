@@ -56,6 +56,7 @@ class Lexicon:
     light_words: frozenset[str] = frozenset()
     frame_words: frozenset[str] = frozenset()
     lag_words: tuple[tuple[str, ...], ...] = ()
+    asking_words: frozenset[str] = frozenset()
 
 
 def _phrases(items: list[str]) -> tuple[tuple[str, ...], ...]:

@@ -30,6 +30,7 @@ that a cut to ``k`` keeps every ruleset's answer; scores are graded by tier (1.0
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -162,7 +163,14 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     if kind == "push_out":
         return (f"Coup poussé régulier : {sp + ', ' if sp else ''}{voice.opp_chooses} de jouer la table telle quelle "
                 f"ou de {voice.give_back}.")
-    return _legal_shot_main(outcome, shot, state, voice, sp)
+    main = _legal_shot_main(outcome, shot, state, voice, sp)
+    if getattr(outcome, "fouls_not_recognised", ()):
+        # a foul let pass (Dooly's REMARQUE): the shot is ruled as if clean, and the answer says why
+        claim = shot.get("foul_claim") or {}
+        how = "signalée après le coup suivant" if claim.get("when") == "after_next_shot" else "signalée par un autre que l’adversaire"
+        rest = re.sub(r"^Coup régulier(?:, sans bille empochée)? : ", "", main)
+        return f"Faute non reconnue ({how}) : le coup est jugé sans faute ; {_lc(rest)}"
+    return main
 
 
 def _foul_parts(outcome, state: Mapping[str, Any], voice: _Voice, brk: bool, sp: str) -> tuple[str, str]:
@@ -416,6 +424,15 @@ def _subject_clause(book, ruleset: str, code: str) -> str | None:
     return found.id if found is not None else book.foul_list_lead(ruleset)
 
 
+def _let_pass_clause(rs, outcome) -> str | None:
+    """The clause of who may point out a foul and until when (Dooly's REMARQUE), when the ruling
+    did not recognise a foul for that reason; else None."""
+    claim = rs.policy.get("foul_claim")
+    if getattr(outcome, "fouls_not_recognised", ()) and claim is not None:
+        return claim.clause
+    return None
+
+
 def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, int, float]]:
     """The clauses of one ruleset's ruling as (clause id, tier, score), most decisive first:
     the fouls (and, for a foul the text does not list, a clause on its subject), the clauses
@@ -440,6 +457,7 @@ def _ranked(book, ruleset: str, outcome, u: Understanding) -> list[tuple[str, in
         elif (tier, -score) < (old[0], -old[1]):
             best[cid] = (tier, score, old[2])
 
+    add(_let_pass_clause(rs, outcome), FOUL, _TIER_SCORE[FOUL])   # a foul let pass: the rule that does not recognise it
     for f in outcome.fouls:
         if f.clause:
             add(f.clause, FOUL, _TIER_SCORE[FOUL])
@@ -656,7 +674,16 @@ def answer_situation(book, question: str, rulesets: Sequence[str] | None = None)
     u = understand(book, question, rulesets)
     if u is None:
         return None
-    return answer_from(book, question, weigh_open(book, u))
+    u = weigh_open(book, u)
+    if u.facts.get("foul_told") and _ruled_legal(rulings_of(book, u)):
+        # the story says a foul the engine did not find in its facts: its kind is not known, so the
+        # shot is not ruled legal (the clause lookup answers)
+        return None
+    return answer_from(book, question, u)
+
+
+def _ruled_legal(results: Mapping[str, Any]) -> bool:
+    return any(not isinstance(o, Exception) and o.legal for o in results.values())
 
 
 def situation_handler(book) -> Callable[[str, Sequence[str] | None], dict | None]:

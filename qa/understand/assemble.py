@@ -442,6 +442,8 @@ def _assemble(book: Rulebook, question: str, text: str, f: Facts, ids: tuple[str
         b.facts["shooter"] = shooter
     if f.kind:
         b.facts["kind"] = f.kind
+    if f.generic_foul:
+        b.facts["foul_told"] = True     # « j'ai fait une faute »: the story says a foul, whatever the engine finds
     b.shot["kind"] = b.kind
     for step in _STEPS:
         step(b)

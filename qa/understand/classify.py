@@ -178,6 +178,10 @@ _GENERIC = re.compile(r"\b(?:en general|normalement|d habitude|habituellement|en
 _PLACE_Q = re.compile(r"\b(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|replace|remet|pose)\w* (?:B\d++\S*+ |CUE |)ou\b(?! (?:je|j|tu|il|on|vous) (?:veux|veut|voulez|voulais|voulait))|"
                       r"\bou (?:est ce qu |)(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|replace|remet|pose)\w*")
 
+# the ruling asked at the end of a story told before it (« la 9 tombe avec la blanche, que se passe-t-il ? »)
+_RULING_TAIL = re.compile(r"(?<=\S) (?:, |: |)(?:et |alors |du coup |bon |)(?:que se passe t il|qu arrive t il|qu est ce qui se passe|"
+                          r"qu est ce qu il se passe|que se passe t il alors|que faut il faire|que dois je faire|on fait comment)$")
+
 _OWN_RESULT = re.compile(r"\b(?:ai je|as tu|a t il|avez vous) (?:perdu|gagne)\b")
 
 
@@ -193,7 +197,9 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
     first_word = next((t for t in sym.split() if t not in ("GAME", ",")), "")
     # « Règle des trois billes : deux billes passent la ligne… » names the rule the story is under
     headed = _RULE_HEADING.sub("", sym)
-    general = bool(_GENERAL_Q.search(headed) or _INVERSION.search(sym) or
+    # « …, que se passe-t-il ? » at the end of a story asks its ruling: not the rule asked in general
+    told = _RULING_TAIL.sub("", sym)
+    general = bool(_GENERAL_Q.search(headed) or _INVERSION.search(told) or
                    (first_word.endswith(("er", "ir")) and _VERB_RE.match(first_word)) or
                    re.search(r"\b(?:que se passe t il|qu arrive t il|que se passe|qu est ce qui se passe|que faire) "
                              r"(?:si|quand|lorsque|lorsqu|en cas)", sym))

@@ -110,7 +110,7 @@ def _is_boundary(toks: list[str], i: int, cur: list[str]) -> bool:
     t = toks[i]
     return t in (",", "GAME", "sans") or (t in _CONJ and not (t == "ou" and cur and _is_ball(cur[-1]))
                                           and not (t == "quand" and toks[i + 1:i + 2] == ["meme"])
-                                          and not (t == "apres" and cur[-1:] == ["d"]))   # « au tour d'après »
+                                          and not (t in ("apres", "ou") and cur[-1:] == ["d"]))   # « au tour d'après », « d'où »
 
 
 def _gerund_then_subject(toks: list[str], i: int, cur: list[str]) -> bool:

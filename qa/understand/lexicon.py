@@ -20,3 +20,4 @@ NEW_RACK = LEXICON.new_rack
 HAND_BACK = LEXICON.hand_back
 CLAIM_VERBS = LEXICON.claim_verbs
 LEGAL_WORDS = LEXICON.legal_words
+ASKING_WORDS = LEXICON.asking_words

@@ -100,13 +100,18 @@ def _story(text: str, shots: Shots) -> Partial:
 _WARNING = re.compile(r"\b(?:averti|avertie|avertis|prevenu|prevenue|prevenus|avertissement)\b")
 
 
-def _read_clauses(clauses: Sequence[Clause], story: Partial = ()) -> Partial:
+def _read_clauses(clauses: Sequence[Clause], story: Partial = (), asked: Sequence[Clause] = ()) -> Partial:
     """The facts of the shot's clauses, each read knowing what was read before it. In a story
     with two players (« mon adversaire rentre la 1 puis rate la 2 ; je touche la 2… ») the
-    asker's shot is ruled: the other player's clauses only tell the balls that went down before."""
+    asker's shot is ruled: the other player's clauses only tell the balls that went down before.
+    ``asked``: the last clauses, which tell nothing of a shot (« …, je joue d'où ? »): the
+    question asked, whose person played no shot."""
     actors = {c.subject for c in clauses if c.subject in ("self", "other", "player") and narrative([c])[0]
-              and not _WARNING.search(c.text)}    # « je l'ai averti » tells the state, not a shot of mine
-    multi = "self" in actors and len(actors) > 1
+              and not _WARNING.search(c.text)    # « je l'ai averti » tells the state, not a shot of mine
+              and not any(c is a for a in asked)}
+    # (the asker's clauses must tell something of a shot: « il rate la 1, je rejoue ? » rules his shot)
+    multi = "self" in actors and len(actors) > 1 and any(
+        c.subject == "self" and any(f.field is not F.PERSONS for f in read_clause(c, Facts())) for c in clauses)
     read: Partial = ()
     for c in clauses:
         if multi and c.subject in ("other", "player"):
@@ -114,18 +119,19 @@ def _read_clauses(clauses: Sequence[Clause], story: Partial = ()) -> Partial:
                 read += (Fact(F.GONE, tuple(b for t in c.toks for b in _nums(t)), c.text),)
             continue
         facts = read_clause(c, merge(story, read))
-        if _WARNING.search(c.text):     # who gave the warning is not who played the shot
+        if _WARNING.search(c.text) or any(c is a for a in asked):     # who gave the warning is not who played the shot
             facts = tuple(f for f in facts if f.field is not F.PERSONS)
         read += facts
     return read
 
 
-def _facts(text: str, shots: Shots, named: Partial) -> Facts:
-    """The facts of the ruled shot (with the state the whole story tells)."""
+def _facts(text: str, shots: Shots, named: Partial, asked: Sequence[Clause] = ()) -> Facts:
+    """The facts of the ruled shot (with the state the whole story tells; ``asked``: see
+    :func:`_read_clauses`)."""
     story = _story(text, shots)
     shot_text = _text_of(shots.ruled) if shots.earlier else text
     # (each clause is read knowing the balls the whole question names: « sans toucher la 2 » of the lowest)
-    return merge(story, _read_clauses(shots.ruled, story + named), read_order(shot_text), named)
+    return merge(story, _read_clauses(shots.ruled, story + named, asked), read_order(shot_text), named)
 
 
 # « …, elle ressort ? » at the end asks whether the ball is taken out again (spotted), it does not
@@ -182,7 +188,7 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
     if shots.earlier and not _has_shot_fact(f) and not f.generic_foul:
         # the last shot tells nothing: one story (not when it tells a foul without naming it:
         # the earlier shots' facts are not that foul's)
-        f = _facts(text, Shots(ruled=tuple(clauses)), named + claim)
+        f = _facts(text, Shots(ruled=tuple(clauses)), named + claim, shots.ruled)
     if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):

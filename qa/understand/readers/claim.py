@@ -16,7 +16,12 @@ _NOT = frozenset({"rien", "pas", "jamais", "personne"})
 _WHO = (("referee", re.compile(r"\barbitre\b")),
         ("spectator", re.compile(r"\b(?:spectateur|spectatrice|public|quelqu un|un gars|un joueur d a cote|la salle)\b")))
 _LATE = re.compile(r"\b(?:deja rejoue|a rejoue|avait rejoue|coup suivant|coup d apres|apres son coup|trop tard|"
-                   r"apres coup|plus tard|apres avoir rejoue)\b")
+                   r"apres coup|plus tard|apres avoir rejoue|avoir rejoue|avoir joue son coup)\b")
+# a foul let pass: its player's opponent says nothing (« il n'a rien dit », « sans rien dire ») and the
+# next shot is played (« et il a joué son coup », « puis il rejoue »): not pointed out before it
+_SILENT = re.compile(r"\b(?:(?:ne |n |)(?:a |avait |)(?:rien dit|dit rien)|sans rien (?:dire|signaler|reclamer)|"
+                     r"(?:ne |n |)(?:a |avait |)(?:rien (?:signale|reclame)|(?:signale|reclame) rien)|laisse (?:passer|filer)|se tait|s est tu)\b")
+_PLAYED_ON = re.compile(r"\b(?:joue|rejoue|a joue|a rejoue|avait joue|avait rejoue|continue|enchaine|tire|tape)\b")
 
 
 def _claims(c: Clause, after: str) -> bool:
@@ -33,6 +38,10 @@ def read_claim(clauses: Sequence[Clause]) -> Partial:
     déjà rejoué », « au coup suivant »)."""
     r = Reading()
     for k, c in enumerate(clauses):
+        if c.subject in ("self", "other") and _SILENT.search(c.text) and \
+                any(_PLAYED_ON.search(e.text) and e.subject in ("self", "other") for e in clauses[k:]):
+            r.add(F.CLAIM, (c.subject, "after_next_shot"), c.text)     # let pass, then the next shot played
+            continue
         if not _claims(c, clauses[k + 1].text if k + 1 < len(clauses) else ""):
             continue
         who = next((name for name, rx in _WHO if rx.search(c.text)), None) or \

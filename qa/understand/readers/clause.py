@@ -7,6 +7,7 @@ from typing import Any
 
 from qa.understand.clauses import Clause, V_CONTACT, V_FALL, V_POT, _neg
 from qa.understand.facts import BALLS, F, Facts, Partial, Reading, _OFF_PLACE, _POCKET_PLACE, _SENT_PLACE, _STRONG, _person
+from qa.understand.lexicon import ASKING_WORDS
 from qa.understand.tokens import _nums
 
 
@@ -49,11 +50,20 @@ _MAY_POT = re.compile(r"\b(?:je peux|puis je|peux je|est ce que je peux|on peut|
                       r"on a le droit de|a t on le droit de) (?:" + V_POT + r") (?:" + BALLS + r")")
 
 
+def _asks(c: Clause) -> bool:
+    """The clause asks (« je fais quoi », « je joue d'où ») rather than tells: a word or phrase of
+    ``asking_words`` among its words."""
+    padded = " " + " ".join(c.toks) + " "
+    return any(" " + w + " " in padded for w in ASKING_WORDS)
+
+
 def read_clause(c: Clause, seen: Facts) -> Partial:
     """The facts of one clause: the steps in order, until one says the clause is read.
     ``seen``: the facts read before this clause (the story's, the earlier clauses')."""
     s = " " + c.text + " "
-    x = _Ctx(s, _neg(c), c.subject, _person(c), bool(_MODAL.search(s)))
+    # a person's clause that asks (« je fais quoi ») tells no event: its person did not play the shot
+    person = None if _asks(c) else _person(c)
+    x = _Ctx(s, _neg(c), c.subject, person, bool(_MODAL.search(s)))
     r = Reading()
     for step in _STEPS:
         if step(c, x, seen, r):
@@ -73,6 +83,13 @@ def _missed_pot(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     return False
 
 
+# the passive, with or without « ne » (« la 1 n'a pas été touchée en premier », « la 1 a pas été
+# touchée d'abord », « la 1 est jamais touchée »): the ball was not hit first (any ball with « en
+# premier », the 1 without)
+_NOT_BEEN = r" (?:ne |n |)(?:a|avait|as|est|etait|es|aurait) (?:pas|jamais) (?:ete |)(?:" + V_CONTACT + r")"
+_PASSIVE_NOT_FIRST = re.compile(r"\b(B\d+)" + _NOT_BEEN + r"(?: \w+){0,2}? (?:" + _STRONG + r")\b|\b(B1)" + _NOT_BEEN + r"(?! B\d)")
+
+
 def _not_first(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """The ball to hit first was not hit first; True when the clause is read."""
     s, person = x.s, x.person
@@ -80,14 +97,16 @@ def _not_first(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     m = re.search(r"\b(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r") (B\d+) (?:" + _STRONG + r")", s) \
         or re.search(r"\b(?:ne |n )(?:" + V_CONTACT + r") (?:pas|jamais) (B\d+) (?:" + _STRONG + r")", s) \
         or re.search(r"\b(?:sans (?:avoir |)(?:toucher|touche|taper|tape|frapper|frappe|atteindre|atteint)|"
-                     r"(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r")) (B1)\b(?!\d)", s)
+                     r"(?:ne |n |)(?:ai|as|avais|avait|a|avez) (?:pas|jamais) (?:" + V_CONTACT + r")) (B1)\b(?!\d)", s) \
+        or _PASSIVE_NOT_FIRST.search(s)
     if not m and (low := re.search(r"^ sans (?:avoir |)(?:toucher|touche|taper|tape|frapper|frappe|atteindre|atteint) "
                                    r"(B(\d+))\b(?![\d+])", s)) and seen.named and int(low.group(2)) == min(seen.named):
         m = low     # « sans toucher la 2 …, il restait la 2 et la 9 »: the lowest ball the question names, not hit
     if m:   # (« sans toucher la 1 », « j'ai pas touché la 1 »: the 1, which must be hit first, was not)
         r.add(F.CODES, "wrong_ball_first", m.group(0))
-        r.balls(F.PRESENT, _nums(m.group(1)), m.group(0))
-        r.add(F.LOWEST, _nums(m.group(1))[0], m.group(0))
+        ball = m.group(m.lastindex or 1)
+        r.balls(F.PRESENT, _nums(ball), m.group(0))
+        r.add(F.LOWEST, _nums(ball)[0], m.group(0))
         _add_person(r, person, s)
         return True
     return False

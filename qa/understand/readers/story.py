@@ -157,7 +157,11 @@ def _warning_and_counts(s: str) -> Partial:
                  r"\b(?:ou|quand|lorsqu|s) il y a (?:eu |)(?:une |)faute\b|\bil y a eu (?:une |)faute\b|"
                  r"\b(?:mais|et) (?:il y a|y a|il y avait|y avait) (?:eu |)(?:une |)faute\b|"
                  r"\b(?:une |la |)faute (?:est|a ete|etait|avait ete) commise\b|"
+                 # a foul seen (« il a vu ma faute », « j'ai remarqué sa faute »): which one is not said
+                 r"\b(?:vu|vue|vois|voit|remarque|remarquee|constate|constatee|apercu|note|notee) (?:ma |sa |ta |la |une |cette |leur |notre |votre )faute\b|"
                  r"(?:^|, )(?:une |)faute (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse)\b|"
+                 # a story that opens on its verdict: « faute, et la 3 tombe », « faute : la blanche… »
+                 r"^(?:une |)faute (?:, |: |; |)(?=et |mais |puis |alors |B\d|CUE|je |j |ADV |il |elle )|"
                  r"\bcasse (?:fautive|faute|irreguliere avec faute|illegale|non valable|pas valable|non reglementaire)\b(?! ?$)|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
                  r"\bcoups? (?:fautifs?|entache de faute|avec faute|illegal|illegaux|irregulier|irreguliers|non valable|pas valable)\b"
                  r"|\b(?:empochee?s?|rentree?s?|tombee?s?) (?:illegalement|irregulierement)\b"

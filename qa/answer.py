@@ -52,7 +52,7 @@ _STRONG_BM25, _STRONG_COVERAGE = 8.5, 0.18   # a clause this strongly matched is
 # a yes/no foul question names the foul its best clause lists only when that clause matches it this strongly
 # (« faute de porter un chapeau ? » is near no foul clause: the texts are silent, not « faute »)
 _FOUL_CLAUSE_BM25, _FOUL_CLAUSE_COVERAGE = 12.0, 0.6
-_NEVER_RULED = frozenset({"coin_op", "price", "brand", "events", "advice", "howto", "setup", "handicap", "health"})   # a story about these is still outside the texts
+_NEVER_RULED = frozenset({"coin_op", "price", "brand", "events", "advice", "howto", "setup", "handicap", "health", "general"})   # a story about these is still outside the texts
 _WHY_WORDS = 8    # words of a « pourquoi … ? » that may restate the previous answer (« pourquoi la main passe ? »)
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)

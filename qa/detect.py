@@ -91,7 +91,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"confiance en (?:moi|soi)|motiver|motivation)\b"
         r"|\bvaut (?:il )?mieux\b|\b(?:est|serait) il preferable\b|\bpreferable de\b"
         r"|\b(?:meilleures?|bonnes?|quelles?) (?:strategies?|tactiques?)\b|\bgagner (?:plus souvent|plus de parties|plus de matchs|a coup sur)\b"
-        r"|\b(?:le |la |les )?meilleure?s? (?:break|casse|bris|coup|coups|facon|methode) pour\b")),
+        r"|\b(?:le |la |les )?meilleure?s? (?:break|casse|bris|coup|coups|facon|methode) pour\b"
+        r"|\bquel(?:le)?s? \w+ (?:vous |tu |me |nous |)(?:conseillez|conseilles|conseillerais|recommandez|recommandes)\b")),
     ("price", re.compile(
         r"\b(?:prix|tarifs?|combien (?:ca )?(?:coute|coutent)|coute combien|coutent combien|coute cher|coute un|coute une|couter cher|le cout|les couts|cout d|acheter|achete|achat|achats|vendre|vend|vente|"
         r"pas cher|moins cher|bon marche|euros?|eur|dollars?|budget|promo|soldes?|abonnements?|"

@@ -24,7 +24,7 @@ from .conversation import (Context, ContextError, change_facts, classify_follow_
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .confirm import stated_verdicts
-from .contrast import contradicted
+from .contrast import ALL_BUT, contradicted
 from .hygiene import WANTED_SHARE, items_of, on_subject
 from .short import (PolicyReply, asks_list, confirm_reply, opens_condition, foul_reply, is_yes_no, list_short, not_selected_sentence, off_topic_phrase, policy_reply, quote_short,
                     unknown_short, why_short)
@@ -35,8 +35,6 @@ MAX_QUESTION_LENGTH = 500
 _AGREE_BM25, _AGREE_COVERAGE = 14.0, 0.75   # a lookup this strong must find the policy's own clause to agree
 _AGREE_WEAK_BM25 = 4.0   # a lookup this weak does not overrule a yes/no policy named by its words
 _FOULS_TOPIC = "fouls"         # the topic of the clauses that state a foul or its consequences
-# the words by which a clause naming the money ball speaks of the other balls too (« toute bille, exceptée la 10 »)
-_OTHER_BALLS = frozenset({"autres", "autre", "toute", "toutes", "exceptee", "excepte", "exception", "sauf", "hormis"})
 _SPOTTING_TOPIC = "spotting"   # the topic of the clauses that put a ball back on the table
 _TOPIC_AGREES = 0.6   # an open policy whose clause scores this share of a first hit of its topic stands (_stands)
 OPEN_SHARE = 0.75     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
@@ -538,7 +536,7 @@ class Answerer:
         if balls - said:
             return ruled      # it says nothing of the money ball the story names (« la 10 sans l'annoncer »)
         named = {t for t in look.terms if t.isdigit() and 1 <= int(t) <= 15}
-        if named and not named & money and said & money and not _OTHER_BALLS & said:
+        if named and not named & money and said & money and not ALL_BUT & said:
             return ruled      # it is about the money ball alone, the story about another ball (« ma 3 saute par terre »)
         first = {**top.clause.to_json(), "score": cites[0].get("score", top.score)}
         return {**ruled, "citations": [first] + [c for c in cites if c.get("id") != top.clause.id]}

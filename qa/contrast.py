@@ -19,7 +19,7 @@ from .lexicon import load_lexicon
 from .rulebook import Rulebook
 from .text import words
 
-__all__ = ["balls_spoken_of", "clash_words", "contradicted", "named_balls"]
+__all__ = ["ALL_BUT", "balls_spoken_of", "clash_words", "contradicted", "named_balls"]
 
 _LEXICON = load_lexicon()
 _GROUPS = tuple(tuple(frozenset(c.split("|")) for c in g) for g in _LEXICON.contrasts)
@@ -95,14 +95,14 @@ def clash_words(question: str, said: list[str]) -> list[str]:
 
 
 # the words by which a sentence naming a ball speaks of the others too (« sauf s'il s'agit de la bille no 10 »)
-_ALL_BUT = frozenset({"autre", "autres", "toute", "toutes", "sauf", "excepte", "exceptee", "exception", "hormis"})
+ALL_BUT = frozenset({"autre", "autres", "toute", "toutes", "sauf", "excepte", "exceptee", "exception", "hormis"})
 
 
 def balls_spoken_of(text: str) -> frozenset[int]:
     """The balls a clause's ``text`` speaks of alone: the numbers it names, none when it states a rule on all
     balls but one (« les billes autres que la 10 », « sauf la bille no 10 »)."""
     said = words(text, counts=False)
-    if _ALL_BUT & set(said):
+    if ALL_BUT & set(said):
         return frozenset()
     return frozenset(int(said[i]) for i in _balls(said))
 
@@ -112,7 +112,7 @@ def _of_another_ball(question: str, said: list[str]) -> bool:
     the clause puts the 1 there), and not of all balls but one."""
     mine = {str(n) for n in named_balls(question)}
     theirs = {said[i] for i in _balls(said)}
-    return len(mine) == 1 and bool(theirs) and not mine & theirs and not _ALL_BUT & set(said)
+    return len(mine) == 1 and bool(theirs) and not mine & theirs and not ALL_BUT & set(said)
 
 
 def contradicted(book: Rulebook, question: str, clause_ids: Sequence[str]) -> list[str]:

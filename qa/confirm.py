@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from .contrast import clash_words, named_balls
+from .contrast import clash_words, named_balls, told_of_ball
 from .lexicon import load_lexicon
 from .matcher import Lookup, Matcher
 from .rulebook import Rulebook
@@ -108,11 +108,16 @@ def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: 
     ball = {str(n) for n in named_balls(question)}
     for terms, _, sentence, negates in _sentences(matcher, text):
         # (a negation in a condition, « si aucune bille n'est empochée, au moins quatre billes… », leaves the
-        # detail that clashes, the count, as the sentence says it)
+        # detail that clashes, the count, as the sentence says it; so does one told of other balls than the
+        # one asked, « … ne sont pas replacées (à l'exception de la bille no 10 qui est replacée sur … ) »)
+        if negates and len(ball) == 1:
+            own = told_of_ball(next(iter(ball)), sentence)
+            negates = own is None or _negates(" ".join(own))
         clashing = clash_words(question, sentence) if not negates else []
         if not clashing:
             continue
-        detail = set(matcher.analyzer.terms(" ".join(clashing))) | {f"x{n}" for n in clashing if n.isdigit()}
+        detail = (set(matcher.analyzer.terms(" ".join(clashing).replace("_", " ")))
+                  | {f"x{n}" for n in clashing if n.isdigit()})
         wanted = [t for t in asked if t not in detail]
         held = [t for t in wanted if t in terms]
         if len(ball) == 1 and ball <= set(held) and not any(n.isdigit() for n in clashing):

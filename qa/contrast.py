@@ -19,7 +19,7 @@ from .lexicon import load_lexicon
 from .rulebook import Rulebook
 from .text import words
 
-__all__ = ["ALL_BUT", "balls_spoken_of", "clash_words", "contradicted", "named_balls"]
+__all__ = ["ALL_BUT", "balls_spoken_of", "clash_words", "contradicted", "named_balls", "told_of_ball"]
 
 _LEXICON = load_lexicon()
 _GROUPS = tuple(tuple(frozenset(c.split("|")) for c in g) for g in _LEXICON.contrasts)
@@ -58,6 +58,18 @@ def named_balls(question: str) -> set[int]:
     return {int(w) for i, w in enumerate(ws) if w.isdigit() and i not in game and i in set(_balls(ws))}
 
 
+def told_of_ball(ball: str, said: list[str]) -> list[str] | None:
+    """The words of ``said`` from the number of ``ball`` (after its article) to the next other ball's, or None
+    when ``said`` does not name it (« … ne sont pas replacées (à l'exception de la bille no 10 qui est replacée
+    sur la mouche arrière) »: what is told of the 10)."""
+    theirs = _balls(said)
+    starts = [i for i in theirs if said[i] == ball]
+    if not starts:
+        return None
+    ends = [i for i in theirs if i > starts[0] and said[i] != ball]
+    return said[starts[0]:ends[0] if ends else len(said)]
+
+
 def _told_of(mine: set[str], said: list[str]) -> list[str]:
     """The words of ``said`` told of the one ball ``mine`` holds, when ``said`` names several: from that
     ball's number to the next ball's; all of ``said`` otherwise."""
@@ -72,6 +84,11 @@ def _told_of(mine: set[str], said: list[str]) -> list[str]:
     return said[starts[0]:ends[0] if ends else len(said)]
 
 
+def _with_phrases(ws: Sequence[str]) -> set[str]:
+    """The words of ``ws`` and its runs of two and three words joined by « _ » (a class « mouche_arriere »)."""
+    return set(ws) | {"_".join(ws[i:i + n]) for n in (2, 3) for i in range(len(ws) - n + 1)}
+
+
 def clash_words(question: str, said: list[str]) -> list[str]:
     """The words of ``question`` (its :func:`words`, without count marks) that a detail of ``said`` contradicts:
     a class of a contrast group ``said`` does not name where it names another, or a count it does not give, or
@@ -80,7 +97,7 @@ def clash_words(question: str, said: list[str]) -> list[str]:
     asked = [w[1:] if w[:1] == "x" and w[1:].isdigit() else w for w in words(question, counts=False)]  # (:func:`clean`'s counts)
     mine = {str(n) for n in named_balls(question)}
     told = _told_of(mine, said)
-    mine_words, their_words = set(asked), set(told)
+    mine_words, their_words = _with_phrases(asked), _with_phrases(told)
     out: list[str] = [w for w in sorted(mine_words & _PLACES - their_words) if told is not said and w in said]
     for group in _GROUPS:
         asked_classes = [c for c in group if c & mine_words]

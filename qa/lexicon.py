@@ -95,7 +95,7 @@ def _check_list(name: str, value: Any, line: int, problems: list[tuple[int, str]
         problems.append((line, f"« {name} » doit être une liste de mots"))
         return []
     # (the classes of a contrast group join their words by « | »: « sommet|tete centre|milieu »)
-    bad = [w for w in value if not _FOLDED.fullmatch(w.replace("|", " ") if name == "contrasts" else w)]
+    bad = [w for w in value if not _FOLDED.fullmatch(w.replace("|", " ").replace("_", " ") if name == "contrasts" else w)]
     for w in bad:
         problems.append((line, f"« {w} » dans « {name} » : écrire les mots en minuscules, sans accents ni "
                                "apostrophes (« l adversaire »)"))

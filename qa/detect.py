@@ -19,7 +19,8 @@
   and weights, cloth, lights, care and repair, choosing one's own, what to wear), installing a table
   (``setup``: levelling, moving it), handicaps between players of unequal strength, the players'
   health, coin-operated bar and café tables, and events and people (schedules, registrations, results,
-  rankings, averages, teams, players, lessons, apps and broadcasts, history, where to play). A ball
+  rankings, averages, teams, players, lessons, apps and broadcasts, history, where to play), and times in
+  figures (``duration``: « combien de secondes par coup ? », which no text gives). A ball
   meeting a thing (« ma craie est tombée sur la 3 ») is a rule question, not one about the thing. The patterns name the intent,
   not the subject, so rule questions that share a subject ("le massé est-il permis ?",
   "poser sa queue pour viser", "en tournoi qui casse ?") are left alone.
@@ -75,7 +76,7 @@ _OTHER_GAME = re.compile(
 _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
 # Equipment of one's own and choosing it (the texts only list what a game is played with).
-_GEAR = r"(?:tapis|drap|queue|queues|table|tables|billard|billards|craie|procede|embout|fleche|talon|materiel|equipement)"
+_GEAR = r"(?:tapis|drap|queue|queues|table|tables|billard|billards|craie|procede|embout|fleche|talon|materiel|equipement|chevalet|chevalets|gant|gants|rallonge|rallonges|etui)"
 # someone's recommendation (« vous prendriez quel tapis ») — not « prendre la table » of a push-out
 _RECOMMEND = (r"(?:prendriez|prendrais|choisiriez|choisirais|recommandez|recommandes|recommanderiez|"
               r"recommanderais|conseillez|conseilles|conseilleriez|conseillerais)")
@@ -125,12 +126,13 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"\bcomment (?:on |je |tu |bien |mieux |faut il |plus |tres |\w+ment )*+(?:viser|vise|visez|tenir|tient|tiens|faire|fait|fais|"
         r"reussir|reussit|reussis|realiser|jouer|joue|mettre|met|mets|donner|donne) "
         r"(?:(?:un|une|le|la|l|des|sa|ma|son|mon|ton|de|du|bon|bonne|beau|bien|plus|tres|\w+ment) )*+"
-        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|retro|coule|effet|effets|bande|coupe|stop shot|stop|draw|follow|"
+        r"(?:masse|masses|jump|saut|saute|coup saute|coup masse|coup de masse|coups de masse|retro|coule|effet|effets|bande|coupe|stop shot|stop|draw|follow|"
         r"coupe fine|pont|chevalet|queue)\b"
         r"|\bcomment (?:on |je |tu |faut il |bien |mieux )*+(?:rentrer|rentre|empocher|empoche|faire|fait|reussir|jouer) "
         r"(?:une |la |les |un |ma |sa )?(?:bille |boule |billes |coup )?en (?:bande|double|bricole|x?[0-9] bandes)\b"
         r"|\b(?:comment|pour) (?:on |je |tu |faut il )?(?:bien|mieux) casser\b|\breussir (?:une|sa|la|ma|son|ta) (?:casse|break|bris)\b|\bcasser plus fort\b|"
         r"\b(?:casse|break)s? (?:puissante?s?|plus forte?s?|efficaces?)\b|\bjeu de position\b|\bfaire (?:du|le|son|mon) placement\b|"
+        r"\bavoir (?:un |une )?(?:bon|bonne|meilleur|meilleure) (?:placement|position)\b|\b(?:bon|meilleur) placement (?:pour|apres)\b|"
         r"\b(?:placer|placement|position|laisser|ramener|amener) (?:\w+ ){0,4}?pour (?:la |le |les )?(?:bille|boule|coup|tir)s? "
         r"(?:suivante?s?|d apres)\b"
         r"|\b(?:bien|mieux|correctement|facons? de|manieres? de) tenir (?:(?:plus|tres) )?(?:\w+ment )?(?:le|son|mon|ton|sa|ma|la) (?:chevalet|queue|pont)\b"
@@ -156,7 +158,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"reparer|reparation|recoller|poncer|usee?s?|dechiree?s?|"
         r"remplacer (?:le|la|les|mon|ma|mes|un|une) (?:tapis|drap|procede|embout|bandes?|filet|queue|lampe)|"
         r"(?:refaire|refait|refais|refont|regler|coller|poser) (?:le|la|les|mon|ma|mes|un|une|son|sa) (?:procede|embout|tapis|drap)|"
-        r"changer (?:le|la|les|mon|ma|mes|son|sa|ses|un|une) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes)|meilleure? (?:procede|embout|craie|tapis|drap|flechette|fleche))\b"
+        r"chang(?:er|e|es|ent|ez) (?:le|la|les|mon|ma|mes|son|sa|ses|un|une) (?:procede|tapis|drap|bandes?|queue|embout|filet|billes)|meilleure? (?:procede|embout|craie|tapis|drap|flechette|fleche|chevalet|gant|rallonge))\b"
         r"|\bbest (?:\w+ )?(?:cue|cues|chalk|table|cloth|tip|tips)\b|\b(?:[6-9]|1[0-2]) pieds\b|\btable de salon\b|\bmeilleur tapis\b|\b(?:tapis|drap)s? (?:(?:est|sont) )?(?:(?:trop|plus|tres|un peu) )?(?:rapides?|lents?)\b|\bvitesse du (?:tapis|drap)\b"
         r"|\bchoisir (?:sa|son|ses|mon|ma|mes|ta|ton|tes|votre|vos|une|un) (?:\w+ )?" + _GEAR + r"\b"
         r"|\b(?:quel|quelle|quels|quelles) " + _GEAR + r"\b(?: \w+){0,5}? " + _CHOOSE + r"\b"
@@ -187,6 +189,10 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
         r"a gagne quoi|il a gagne quoi|qu a t il gagne|souquet|strickland|van boening|shane|efren|reyes|filler|appleton|"
         r"predator|(?:en|de|du) (?:19|20)[0-9]{2})\b")),
+    # a time in figures: no text gives one (9-ffb's slow play speaks of « la limite de temps imposée », not of its length)
+    ("duration", re.compile(
+        r"\bcombien de (?:secondes|minutes|temps (?:on a|a t on|pour jouer|par coup|pour tirer|entre (?:deux|2) coups))\b"
+        r"|\ben combien de (?:secondes|minutes)\b|\bx?[0-9]+ (?:secondes|minutes) (?:maxi|max|maximum)\b")),
     # the players' manners the texts leave to the room: phones, noise, lateness, an earthquake
     ("manners", re.compile(
         r"\b(?:telephone|telephoner|telephones|portable|smartphone|sms|textos?|"
@@ -224,7 +230,7 @@ class Detection:
     publisher; ``other_game``: the other game named ("snooker", "jeu de la 8"…) or None;
     ``variant_intent``: the question asks about variants, federations or recognition;
     ``off_topic``: the category of an intent the texts never serve (``price``, ``brand``,
-    ``howto``, ``technique``, ``equipment``, ``setup``, ``handicap``, ``events``, see :data:`OFF_TOPIC`) or None.
+    ``howto``, ``technique``, ``equipment``, ``setup``, ``handicap``, ``events``, ``duration``, see :data:`OFF_TOPIC`) or None.
     """
 
     game: str | None = None

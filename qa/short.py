@@ -514,6 +514,7 @@ _OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic 
     "coin_op": "des tables de bar à monnayeur",
     "general": "d’autre chose que le billard",
     "manners": "de la conduite autour de la table (téléphone, bruit, retards)",
+    "duration": "de durées chiffrées (secondes, minutes)",
 }
 
 

@@ -235,6 +235,10 @@ def test_out_of_scope_words_are_not_corrected_into_rules(matcher):
     ("c'est quoi le meilleur embout pour une queue de casse ?", "equipment"),
     ("il faut changer un drap tous les combien ?", "equipment"),
     ("peut-on faire une partie de 9 entre quatre potes ?", "events"),
+    ("on a combien de minutes pour jouer un coup en compet ?", "duration"),
+    ("comment on change les bandes de son billard ?", "equipment"),
+    ("quel chevalet pour commencer ?", "equipment"),
+    ("comment je joue la blanche pour avoir un bon placement sur la suivante ?", "howto"),
 ])
 def test_off_topic_intents_are_refused(matcher, q, category):
     res = matcher.lookup(q)
@@ -255,7 +259,7 @@ def test_off_topic_intents_are_refused(matcher, q, category):
     "si la housse de ma queue touche une bille, faute ?", "une bille bloquée dans la poche compte ?",
     "j'ai rentré la 3 en direct et la 9 en bande, ça compte ?",
     "je rentre la 10 sur la casse, je gagne à tous les coups ?", "quel est le meilleur coup de sécurité permis ?",
-    "je touche la 7 au lieu de la 8, faute ?",
+    "je touche la 7 au lieu de la 8, faute ?", "mon adversaire met des plombes à chaque coup, c'est une faute ?",
 ])
 def test_rule_questions_sharing_a_subject_are_not_off_topic(matcher, q):
     res = matcher.lookup(q)
@@ -421,6 +425,7 @@ def test_how_to_play_a_shot_is_refused_even_around_a_story(rulebook, matcher):
 @pytest.mark.parametrize("q,phrase", [
     ("comment mettre mon billard à niveau ?", "de l’installation d’une table"),
     ("comment handicaper un joueur plus fort que moi ?", "des handicaps entre joueurs"),
+    ("en combien de secondes faut-il jouer son coup ?", "de durées chiffrées"),
 ])
 def test_new_off_topic_categories_say_why_in_french(asker, q, phrase):
     a = asker.ask(q)

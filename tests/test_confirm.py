@@ -24,9 +24,11 @@ def test_a_restated_clause_gets_its_yes(answerer):
 
 def test_only_the_text_that_says_it_gets_a_verdict(answerer):
     # 10-doolys/14-debut-de-partie: « La partie commence par le coup d'ouverture, aussitôt que la bille de choc
-    # est frappée » — the FFB and the guide say nothing of when the game starts: no verdict is made up for them
+    # est frappée » — the FFB and the guide say nothing of when the game starts (policy game_start): their
+    # silence is said, no yes or no is made up for them
     ans = answerer.ask("au 10, la partie commence dès que la blanche est frappée à la casse ?")
-    assert ans["verdicts"] == {"10-doolys": "yes"}
+    assert ans["verdicts"] == {"10-doolys": "yes", "10-ffb": "silent", "10-guide": "silent"}
+    assert "n’en disent rien" in ans["short"] or "n’en dit rien" in ans["short"]
 
 
 def test_the_same_words_in_another_order_of_facts_get_no_yes(answerer):

@@ -422,6 +422,11 @@ def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, A
         out["shot.called"] = None if negated else _called(balls, scenario)
     if re.search(r"\bbandes?\b", text):
         out["shot.rail_after_contact"] = not negated
+    if _RIGHT_BALL.search(text):
+        # « et si je touche la bonne … ? »: the wrong ball first is gone, the first contact is the lawful one
+        shot = scenario.get("shot") or {}
+        out["shot.fouls"] = [f for f in out.get("shot.fouls", shot.get("fouls") or []) if f != "wrong_ball_first"]
+        out["shot.first_contact"] = _UNSTATED
     counts = _count_changes(text, scenario)
     out.update(counts)
     if not counts:
@@ -429,6 +434,11 @@ def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, A
     return out
 
 
+# a fact a change leaves unstated (the Scenario reads a missing fact as untold, a null one as told: no ball hit)
+_UNSTATED = object()
+# the lawful ball hit first (« et si je touche la bonne ? », « la bonne bille d'abord »)
+_RIGHT_BALL = re.compile(r"\b(?:touch|tap|frapp|vis|atteign|atteint|pren|prend)\w* (?:bien |d abord |en premier |)la bonne\b"
+                         r"|\bla bonne (?:bille |boule |)(?:en premier|d abord)\b")
 # « et s'il y en avait eu 3 (de rentrées) ? », « et si trois billes étaient rentrées ? », « et si 2 passaient la
 # ligne et une seule rentrait ? »: how many, not which (« la 9 rentre » names a ball)
 _COUNT = r"(?<!la )(?<!le )\b(x?\d+|une seule|une|aucune)"
@@ -568,7 +578,10 @@ def change_facts(text: str, scenario: Mapping[str, Any]) -> dict[str, Any] | Non
             if not isinstance(node.get(p), dict):
                 node[p] = {}
             node = node[p]
-        node[last] = value
+        if value is _UNSTATED:
+            node.pop(last, None)
+        else:
+            node[last] = value
     state = out.setdefault("state", {})
     shot = out.setdefault("shot", {})
     if state.get("on_table") is not None:

@@ -238,6 +238,16 @@ def test_change_facts_on_the_scenario():
     assert change_facts("et si c'était pendant la partie ?", on_break)["shot"]["kind"] == "normal"
 
 
+def test_a_follow_up_hitting_the_right_ball_drops_the_wrong_ball_foul(answerer):
+    wrong = {"shot": {"kind": "normal", "first_contact": 4, "fouls": ["wrong_ball_first"]}}
+    changed = change_facts("et si j'avais tapé la bonne d'abord ?", wrong)
+    assert changed["shot"]["fouls"] == [] and "first_contact" not in changed["shot"]   # untold, not « no ball hit »
+    # 9-bca/8: after a lawful first contact, a ball pocketed or a ball to a rail, or it is a foul
+    first = answerer.ask("9 BCA : je tape la 5 en premier alors que la 3 est la plus basse")
+    then = answerer.ask("et si je tapais la bonne mais sans aucune bande après ?", context=first["context"])
+    assert then["kind"] == "scenario" and then["citations"][0]["id"] == "9-bca/8-une-bande-apres-impact"
+
+
 def test_a_follow_up_may_change_how_many_balls_dropped_or_crossed():
     on_break = {"shot": {"kind": "break", "pocketed": [7, 8], "crossed_head_string": 0}}
     assert change_facts("et s'il y en avait eu 3 ?", on_break)["shot"]["pocketed"] == [6, 7, 8]

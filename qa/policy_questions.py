@@ -48,7 +48,9 @@ class PolicyQuestion:
     """One entry: the ``policy``, the phrases that name it (``words``, and ``all``: one of
     them must also be there; ``unless``: none of them may be there), the values that answer ``yes`` and ``no``, and ``when``: the
     French condition of a value in neither list; ``also``: other policies whose clauses the
-    verdicts rest on too (the exception that decides: « sauf si la blanche a été empochée »)."""
+    verdicts rest on too (the exception that decides: « sauf si la blanche a été empochée »);
+    ``also_values``: for such a policy, the values of it that decide the asked case (none named: any
+    value the text states)."""
 
     policy: str
     words: tuple[str, ...]
@@ -58,6 +60,7 @@ class PolicyQuestion:
     no: frozenset[str]
     when: Mapping[str, str]
     also: tuple[str, ...] = ()
+    also_values: Mapping[str, frozenset[str]] = field(default_factory=dict)
     with_: tuple[str, ...] = ()    # ``with``: a third condition, like ``all``
 
     def verdict(self, value: str, flip: bool = False) -> str:
@@ -359,12 +362,7 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
     if not isinstance(when, dict) or not all(isinstance(v, str) for v in when.values()):
         problems.append((line, "« when » doit associer une valeur à une condition en français"))
         when = {}
-    also = _phrases("also", raw.get("also") or [], line, problems, folded=False)
-    for name in also:
-        if specs is not None and name not in specs:
-            near = difflib.get_close_matches(str(name), list(specs), n=1)
-            hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
-            problems.append((line, f"politique inconnue « {name} » (also){hint}"))
+    also, also_values = _also(raw.get("also") or [], specs, line, problems)
     if spec is not None:
         for v in (*yes, *no, *when):
             if v not in spec.values:
@@ -373,7 +371,29 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
     return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", raw.get("all"), line, problems),
                           unless=_phrases("sauf", raw.get("sauf"), line, problems),
                           with_=_phrases("with", raw.get("with"), line, problems),
-                          yes=frozenset(yes), no=frozenset(no), when=dict(when), also=also)
+                          yes=frozenset(yes), no=frozenset(no), when=dict(when), also=also, also_values=also_values)
+
+
+def _also(raw: Any, specs: Mapping[str, Any] | None, line: int,
+          problems: list[tuple[int, str]]) -> tuple[tuple[str, ...], dict[str, frozenset[str]]]:
+    """``also``: a list of policies, or ``{policy: [values]}`` where only those values of it decide."""
+    named = dict(raw) if isinstance(raw, dict) else {n: None for n in _phrases("also", raw, line, problems, folded=False)}
+    values: dict[str, frozenset[str]] = {}
+    for name, vals in named.items():
+        spec = specs.get(name) if specs is not None else None
+        if specs is not None and spec is None:
+            near = difflib.get_close_matches(str(name), list(specs), n=1)
+            hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
+            problems.append((line, f"politique inconnue « {name} » (also){hint}"))
+        if vals is None:
+            continue
+        listed = _phrases("also", vals, line, problems, folded=False)
+        for v in listed:
+            if spec is not None and v not in spec.values:
+                problems.append((line, f"valeur « {v} » inconnue pour la politique « {name} » (also ; "
+                                       f"{', '.join(spec.values)})"))
+        values[str(name)] = frozenset(listed)
+    return tuple(str(n) for n in named), values
 
 
 def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] | None,

@@ -288,11 +288,12 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
 
 
 def _deciding_clause(rs: Any, pq: Any) -> str | None:
-    """The clause a ruleset's verdict rests on: that of the first of ``pq.also`` its text states,
-    else that of ``pq.policy``."""
+    """The clause a ruleset's verdict rests on: that of the first of ``pq.also`` its text states
+    (with one of the values that decide the asked case, where the entry names them), else that of
+    ``pq.policy``."""
     for name in pq.also:
         pv = rs.policy.get(name)
-        if pv is not None and pv.clause:
+        if pv is not None and pv.clause and pv.value in pq.also_values.get(name, (pv.value,)):
             return str(pv.clause)
     return rs.policy[pq.policy].clause
 

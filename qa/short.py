@@ -548,7 +548,7 @@ def ruling_short(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], co
         full = " ; ".join(f"{name(rs)}, {t[:1].lower() + t[1:].rstrip('.')}" for rs, t in groups)
         if len(full) + 1 <= MAX_SHORT:
             return _cap(full) + "."
-    factored = _factored(book, groups, covered, pqs)
+    factored = _factored(book, groups, covered, pqs) or _factored_with_silent(book, groups, covered, pqs)
     if factored is not None:
         return factored
     merged: dict[str, list[str]] = {}
@@ -584,6 +584,31 @@ def _factored(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], cover
 
 
 _REFEREES = "texte muet, en arbitre : "     # the head situation_answer puts on a ruling a text leaves open
+
+
+def _factored_with_silent(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], covered: Sequence[str],
+                          pqs: PolicyQuestions) -> str | None:
+    """:func:`_factored` of rulings some texts give as a referee's call where they are silent, that
+    call said after: « Faute : … ; la 9 est replacée au BCA et à la FFB (jeu de la 9) (Dooly’s et le
+    BCA n’en disent rien : décision d’arbitre). » None when no text is silent, or it does not fit."""
+    merged: dict[str, list[str]] = {}
+    silent: list[str] = []
+    for rs, text in groups:
+        low = text[:1].lower() + text[1:]
+        if low.startswith(_REFEREES):
+            silent.extend(rs)
+            low = low[len(_REFEREES):]
+        merged.setdefault(_cap(low.rstrip(".")), []).extend(rs)
+    order = list(covered).index
+    if not silent or len(silent) == sum(len(rs) for rs, _ in groups) or len(merged) < 2:
+        return None
+    factored = _factored(book, [(sorted(rs, key=order), t) for t, rs in merged.items()], covered, pqs)
+    if factored is None:
+        return None
+    silent = sorted(silent, key=order)
+    verb = "n’en disent rien" if len(silent) > 1 else "n’en dit rien"
+    text = f"{factored.rstrip('.')} ({_names(book, silent, covered)} {verb} : décision d’arbitre)."
+    return text if len(text) <= MAX_SHORT else None
 
 
 def _same_ruling(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], covered: Sequence[str]) -> str | None:

@@ -444,6 +444,8 @@ class Answerer:
             stated = stated_verdicts(self.book, self.matcher, plain, look)
             if unfound and reply is not None and reply.verdicts is not None and reply.policy:
                 stated = {c: v for c, v in stated.items() if v == "no"}   # (over a policy: a detail contradicted only)
+                if all(reply.verdicts.get(self.book.clauses[c].ruleset) == v for c, v in stated.items()):
+                    stated = {}       # (the clause's « non » is the policy's own: the policy answers for every text)
             reply = confirm_reply(self.book, stated, look.searched) if stated else reply
         if foul_added and reply is not None and reply is not asked_own and not any(
                 _FOULS_TOPIC in self.book.clauses[c].topics for c in reply.clauses if c in self.book.clauses):

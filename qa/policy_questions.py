@@ -33,7 +33,7 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 _KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also")
-_BALL_EXCEPTED = re.compile(r" (?:pas|sauf|hormis|excepte|autre que) (?:la |le |)\d{1,2}(?= )")
+_BALL_EXCEPTED = re.compile(r" (?:pas|sauf|hormis|excepte|autre que) (?:la |le |)\d{1,2}(?: (?:ni|ou) (?:la |le |)\d{1,2})*(?= )")
 _TOP = ("names", "flip", "same", "questions", "fouls", "required")
 _GAP = 2    # terms a phrase's terms may have between them in a question (« la bande juste avant la 1 »)
 _COVERED = 2    # terms of the question an entry read by its terms must cover

@@ -411,6 +411,8 @@ def _open_short(book, spec, groups, covered, pqs) -> str:
     if silent:
         parts.append(_silent_phrase(book, silent, covered, pqs))
     text = f"{spec.label} : {' ; '.join(parts)}."
+    if len(text) > MAX_SHORT and len(silent) > 1:     # the silent texts named by what they are not
+        text = f"{spec.label} : {' ; '.join(parts[:-1])} ; les autres textes n’en disent rien."
     return clip(text)
 
 
@@ -710,7 +712,7 @@ _ASKED = (
     # « …, la main passe ? »: whether the turn goes to the other player
     ("passes", re.compile(r"\b(?:la main passe|main passe t elle|passe la main|perd la main|perds la main|perdre la main|"
                           r"change de main|c est a l autre|a l adversaire de jouer)\b")),
-    ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|la main)\b")),
+    ("again", re.compile(r"\b(?:rejoue|rejouer|rejoues|continue|continuer|garde la main|garder la main|encore a moi|a moi de jouer|je joue encore|(?<!avec )(?<!a )(?<!de )la main)\b")),   # (not « touchée avec la main »)
     # « une bille rentrée sur mon push, elle compte ? »: a policy answers (push_out_pocketed_counts), not the ruling
     ("ball_counts", re.compile(r"\b(?:elle|elles) (?:compte|comptent)\b|\b(?:compte t elle|comptent elles|est elle comptee)\b"
                                r"|\b(?:bille|billes|boule|boules|la \d+)\b(?: \w+){0,6}? (?:ca |)(?:compte|comptent)$")),

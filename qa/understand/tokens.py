@@ -59,7 +59,11 @@ _ASIDE = re.compile(r"\b((?:la|le|ma|sa|ta) (?:bille |boule )?(?:\d+|blanche))\s
 _ALL_BUT_BALLS = re.compile(
     r"\b((?:les|des|toutes les|autres) (?:autres )?(?:billes|boules)(?: de couleur| numerotees| de but)?)\s*\(?\s*"
     r"(?:sauf|excepte|exceptee|hormis|a part|autres? que|hors) (?:la |le )?(?:bille |boule )?(?:n )?\d+"
-    r"(?:\s*(?:ou|et|,)\s*(?:la |le )?(?:bille |boule )?\d+)*\s*\)?")
+    r"(?:\s*(?:ou|et|ni|,)\s*(?:la |le )?(?:bille |boule )?\d+)*\s*\)?"
+    # « une bille normale (pas la 9 ni la 10) »: any ball but those
+    r"|\b((?:une|un|la|cette) (?:bille|boule)(?: normale| quelconque| de couleur| numerotee| ordinaire)?)\s*\(\s*"
+    r"(?:pas|sauf|excepte|hormis|autre que|ni) (?:la |le )?(?:bille |boule )?\d+"
+    r"(?:\s*(?:ou|et|ni|,)\s*(?:la |le )?(?:bille |boule )?\d+)*\s*\)")
 
 
 def _aside(m: re.Match[str]) -> str:
@@ -85,7 +89,7 @@ def tokens(question: str) -> tuple[list[str], Any]:
                     r"-(?:t-)?(?:elle|il|elles|ils)\b", r"\1", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
     folded = fix_typos(folded)
-    folded = _ALL_BUT_BALLS.sub(r"\1 ", folded)
+    folded = _ALL_BUT_BALLS.sub(lambda m: (m.group(1) or m.group(2)) + " ", folded)
     folded = _ASIDE.sub(_aside, folded)
     out: list[str] = []
     for seg in _split_segments(folded):

@@ -230,7 +230,9 @@ class Detection:
     publisher; ``other_game``: the other game named ("snooker", "jeu de la 8"…) or None;
     ``variant_intent``: the question asks about variants, federations or recognition;
     ``off_topic``: the category of an intent the texts never serve (``price``, ``brand``,
-    ``howto``, ``technique``, ``equipment``, ``setup``, ``handicap``, ``events``, ``duration``, see :data:`OFF_TOPIC`) or None.
+    ``howto``, ``technique``, ``equipment``, ``setup``, ``handicap``, ``events``, ``duration``, see :data:`OFF_TOPIC`) or None;
+    ``compares_games``: the question compares the two games (« la différence entre le jeu de la 9 et
+    celui de la 10 »): their names are its subject, not a restriction.
     """
 
     game: str | None = None
@@ -240,6 +242,7 @@ class Detection:
     other_game: str | None = None
     variant_intent: bool = False
     off_topic: str | None = None
+    compares_games: bool = False
 
     def restriction(self, book_rulesets: Mapping) -> tuple[str, ...] | None:
         """Ruleset ids the question restricts to (publisher ∩ game when both agree), or None."""
@@ -280,6 +283,10 @@ def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
     return firm, loose, drop
 
 
+_COMPARES = re.compile(r"\b(?:differences?|difference|compar\w*|ressembl\w*|pareil|pareils|la meme chose|distingu\w*|"
+                       r"plus dur|plus difficile|plus facile|se rapproche\w*|proche)\b")
+
+
 @lru_cache(maxsize=2048)
 def detect(question: str) -> Detection:
     """The game, publisher rulesets, other game and off-topic intent named in ``question``
@@ -303,6 +310,7 @@ def detect(question: str) -> Detection:
         other_game=other.group(0) if other else None,
         variant_intent=bool(_VARIANT_INTENT.search(_FOUL_RECOGNISED.sub(" ", text))),
         off_topic=off_topic(text),
+        compares_games=len(games) > 1 and bool(_COMPARES.search(text)),
     )
 
 

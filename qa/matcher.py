@@ -208,6 +208,12 @@ def _example_scope(keys: list[str], docs: list[int]) -> _ExampleScope:
         n_tokens=np.array([len(k.split(" ")) for k in keys], dtype=np.int64))
 
 
+# terms that only compare (« la différence entre… », « plus dur », « pareil »): with nothing else, two
+# games compared are the subject
+_COMPARING = frozenset({"entr", "apr", "pareil", "mem", "ressembl", "compar", "plus", "dur", "difficil", "facil",
+                        "proch", "rapproch", "distingu", "chos"})
+
+
 @dataclass(frozen=True)
 class MatcherConfig:
     """Tuning knobs (values tuned with bench/bench_matcher.py on tests/data/questions.yaml).
@@ -706,9 +712,14 @@ class Matcher:
             drop |= ref_drop
             searched = tuple(r for r in searched if any(self.clauses[i].ruleset == r for i in allowed))
         terms, fixes = self.terms(question, drop)
+        if det.compares_games and referred is None and not [t for t in terms if t not in _COMPARING and not t.isdigit()]:
+            # « la différence entre le jeu de la 9 et le jeu de la 10 ? »: the two games are the subject
+            terms, fixes = self.terms(question, drop - det.drop)
+            terms = [t for t in terms if t not in _COMPARING or t == "entr"] or terms
         if referred is not None and not self._scores(terms, allowed):
             return self._section_lookup(allowed, searched, terms, fixes, det, k)
-        if referred is None and any(not t.isdigit() for t in terms) and {t for t in terms if not t.isdigit()} <= self._overview_terms(question):
+        if referred is None and not det.compares_games and any(not t.isdigit() for t in terms) \
+                and {t for t in terms if not t.isdigit()} <= self._overview_terms(question):
             # "les règles du 9 ball", "comment on joue à la 10": the game as a whole, which its
             # objective clauses present (a title or a transition says nothing of it)
             terms = self.analyzer.terms(self.book.topics.get("objective", "But du jeu"))

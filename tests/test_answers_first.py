@@ -1265,3 +1265,35 @@ def test_a_short_quote_begins_the_sentence_that_does_not_fit(answerer):
 def test_how_many_fouls_lose_is_the_rule_not_its_exception(answerer):
     # 9-ffb/trois-fautes-consecutives: three fouls in a row lose the game (the unwarned third is the exception)
     assert answerer.ask("au 9 FFB on perd au bout de combien de fautes ?")["short"].startswith("Trois fautes consécutives")
+
+
+def test_after_the_opponent_s_push_out_one_need_not_play(answerer):
+    # « l’adversaire peut alors … accepter la table … ou rendre la main » in every text
+    ans = answerer.ask("mon adversaire vient de jouer un push, je suis forcé de jouer ?")
+    assert set(ans["verdicts"].values()) == {"no"}
+    assert ans["citations"][0]["id"].endswith(("choix-adversaire", "accepter-la-table"))
+
+
+def test_a_touch_with_the_hand_asks_the_foul_not_the_turn(answerer):
+    # 10-ffb/faute-6-bille-touchee, 10-guide/faute-toucher-billes, 9-ffb/faute-bille-touchee-deplacee list it;
+    # Dooly's and the BCA do not
+    ans = answerer.ask("pendant la partie j'effleure une bille avec la main, faute ?")
+    assert ans["verdicts"] == {"10-doolys": "silent", "10-ffb": "yes", "10-guide": "yes", "9-bca": "silent", "9-ffb": "yes"}
+
+
+def test_a_ball_other_than_the_money_balls_on_a_push_out_stays_down(answerer):
+    # push_out_pocketed: « restent empochées (la bille de gain exceptée) » in every text
+    ans = answerer.ask("sur un coup poussé une bille autre que la 9 ou la 10 tombe, elle reste dedans ?")
+    assert set(ans["verdicts"].values()) == {"yes"}
+
+
+def test_the_money_ball_on_a_foul_is_answered_for_every_text(answerer):
+    # each text spots the money ball pocketed on a foul (10-doolys/7, 10-ffb/bille-10-replacee, 10-guide/replacement-10,
+    # 9-bca/6, 9-ffb/bille-9-replacee)
+    ans = answerer.ask("si je rentre la bille de gain mais que je fais une faute sur le coup, c'est gagné ?")
+    assert ans["verdicts"] == {r: "no" for r in ("10-doolys", "10-ffb", "10-guide", "9-bca", "9-ffb")}
+
+
+def test_a_ruling_some_texts_leave_to_the_referee_still_says_the_nine_spotted(answerer):
+    ans = answerer.ask("la blanche et la 9 tombent sur le même coup, et la 9 alors ?")
+    assert "la 9 est replacée" in ans["short"] and "décision d’arbitre" in ans["short"]

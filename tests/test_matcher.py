@@ -668,3 +668,16 @@ def test_a_clause_about_another_ball_comes_after_the_one_about_the_ball_asked(ma
                                "du talc sur la main pour glisser, lequel prendre ?", "d'où vient le billard américain ?"])
 def test_chalk_sizes_and_aiming_systems_are_refused(matcher, q):
     assert matcher.lookup(q).unknown
+
+
+@pytest.mark.parametrize("q", ["en quoi le jeu de la 9 se distingue du jeu de la 10 ?",
+                               "le jeu de la 10 c'est plus difficile que celui de la 9 ?"])
+def test_the_two_games_compared_are_the_subject(matcher, q):
+    # 10-guide/introduction: the 10 « se rapproche de très près du jeu de la 9, mais semblerait plus difficile »
+    assert matcher.lookup(q).hits[0].clause.id == "10-guide/introduction"
+
+
+def test_the_official_bodies_are_no_event(matcher):
+    # 10-guide/organismes-officiels lists the FFB, the EPBF and the WPA
+    res = matcher.lookup("quels organismes s'occupent du pool au niveau mondial ?")
+    assert not res.unknown and res.hits[0].clause.id == "10-guide/organismes-officiels"

@@ -81,8 +81,9 @@ def tokens(question: str) -> tuple[list[str], Any]:
     folded = re.sub(r"\bj(?=(?:touch|tap|rentr|empoch|rat|manqu|cass|annonc|saut|mass|mets|met|jou|vis|tir|fais)\w*)", "j ", folded)
     folded = re.sub(r"\bjpeu[xt]?\b|\bjpx\b", "je peux", folded)   # « jpeu faire un push ? »: asked, not told
     folded = re.sub(r"\bdabord\b", "d abord", folded)
-    # « une bille autre que la 10 empochée »: a ball, not the 10
-    folded = re.sub(r"\b(une|la) (bille|boule) (?:de but |)(?:autre que|differente de) (?:la |le )?(?:bille |boule |)(?:n |)\d+\b",
+    # « une bille autre que la 10 (ou la 9) empochée »: a ball, not the 10
+    folded = re.sub(r"\b(une|la) (bille|boule) (?:de but |)(?:autre que|differente de) (?:la |le )?(?:bille |boule |)(?:n |)\d+"
+                    r"(?: (?:ou|ni) (?:la |le )?\d+)*\b",
                     r"\1 \2", folded)
     # « … est-elle régulière ? », « a-t-il gagné ? »: the inverted subject of a question is no new subject
     folded = re.sub(r"\b(est|sont|etait|serait|a|ont|avait|peut|peuvent|doit|doivent|compte|comptent|reste|restent)"

@@ -71,7 +71,8 @@ _OTHER_GAME = re.compile(
     r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du|carambolage|carambole) (?:a )?x?3 bandes|"
     r"\bartistique\b|\b5 quilles|\b(?:billard|jeu|pool) (?:a|aux) (?:x?8|huit|x?15|quinze) (?:boules|billes)\b|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b"
-    r"|\b(?:joue|jouer|jouons|jouent|jouez|partie|parties) (?:au|du) (?:8|huit)\b(?! (?:bca|ffb|doolys|dooly|guide))")
+    r"|\b(?:joue|jouer|jouons|jouent|jouez|partie|parties) (?:au|du) (?:8|huit)\b(?! (?:bca|ffb|doolys|dooly|guide))"
+    r"|^(?:a la|au) (?:8|huit)\b(?! (?:bca|ffb|doolys|dooly|guide))")     # « à la 8, c'est faute si… »: the game the question opens with
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
 _OTHER_GAME_WORDS = re.compile(
     r"\b(?:la|bille|boule) noire\b|\bpleines? et (?:les )?rayees?\b|\brayees\b|\bstripes?\b|\bsolids\b")
@@ -185,6 +186,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"ecole de billard|lecons? de billard|une appli|quelle appli|application pour|logiciel|site internet|streaming|(?:suivre|regarder|voir) (?:les |le |un |des )?(?:tournois?|matchs?|finales?)|"
         r"retransmis|retransmission|histoire du (?:billard|jeu)|(?:billard|pool|jeu)(?: americain)? vient d ou|d ou vient (?:le|ce) (?:billard|pool|jeu)|origines? du (?:billard|jeu)|depuis quand existe|combien de clubs|moyennes?|par equipes?|equipes? de billard|(?:une|l|son|notre|mon|leur) equipe|combien de joueurs (?:par|dans|pour)|(?:a|entre) x?(?:[3-9]|trois|quatre|cinq|six) (?:joueurs|joueuses|personnes|potes|amis)|championnats? (?:regional|regionaux|departemental|departementaux|de ligue|de district)|interclubs?|championnat par equipe|(?:a )?quel age|age minimum|licences?|combien de temps dure|duree (?:d une|de la|des|moyenne)|mosconi|(?<!niveau )mondial|mondiaux|"
         r"championnat du monde|championnats du monde|coupe du monde|world cup|euro tour|us open|pro tour|matchroom|"
+        r"(?:le |la )?prochaine? (?:championnat|tournoi|open|masters|coupe|competition|etape)|dates? (?:du|des|de la) (?:championnat|tournoi|masters|open|coupe|competition)|"
         r"(?:les |la )?finales? (?:du|de la|des) (?:mondial|championnat|coupe|open|tournoi)|"
         r"faut (?:il )?(?:obligatoirement )?un arbitre|arbitre obligatoire|un arbitre est (?:il )?obligatoire|"
         r"a gagne quoi|il a gagne quoi|qu a t il gagne|souquet|strickland|van boening|shane|efren|reyes|filler|appleton|"

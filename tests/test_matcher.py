@@ -681,3 +681,13 @@ def test_the_official_bodies_are_no_event(matcher):
     # 10-guide/organismes-officiels lists the FFB, the EPBF and the WPA
     res = matcher.lookup("quels organismes s'occupent du pool au niveau mondial ?")
     assert not res.unknown and res.hits[0].clause.id == "10-guide/organismes-officiels"
+
+
+@pytest.mark.parametrize("q", ["à la 8, je peux jouer une rayée en premier ?", "quand a lieu la prochaine étape du circuit ?"])
+def test_the_eight_ball_opened_with_and_the_next_event_are_outside_the_texts(matcher, q):
+    assert matcher.lookup(q).unknown
+
+
+def test_a_game_played_at_the_masters_is_still_asked(matcher):
+    # 10-ffb/mode-de-jeu-circuit-national: the 10 « uniquement réservé au Circuit National et au Championnat de France Masters »
+    assert not matcher.lookup("le jeu de la 10 se joue au championnat de france masters ?").unknown

@@ -86,3 +86,23 @@ def test_the_pocket_not_said_in_ten_ball_is_nothing_called(rulebook):
         o = a["outcomes"]["10-ffb"]
         assert o["legal"] is True and o["next_shooter"] == "opponent"
         assert {x["choice"] for x in o["options"]} == {"play", "hand_back"}
+
+
+def test_a_story_too_vague_to_rule_is_asked_back():
+    # no shot is told (no ball, no game): which shot is asked back, no ruling guessed
+    from qa.conversation import tells_too_little
+    for q in ("Ma 3e faute ou pas ?", "push out ou pas push out ??", "le jump de tout a l'heure etait bon ?",
+              "la bille est rentree, je rejoue ?", "elle est sortie, on la remet ?",
+              "mon adversaire dit que c'est bille en main, il a raison ?", "il a fait n'importe quoi a la casse, c bon ?"):
+        assert tells_too_little(q), q
+    for q in ("la blanche est rentree, je rejoue ?", "une bille est sortie, on la remet ?", "au 9 la 3 est rentree, je rejoue ?",
+              "mon pote dit qu'on peut sauter une bille, il a raison ?", "et apres une faute, la bille en main c'est ou ?",
+              "le jump est autorise ?", "la bille est rentree"):
+        assert not tells_too_little(q), q
+
+
+def test_a_story_too_vague_is_answered_by_a_question_back(rulebook):
+    from qa.answer import Answerer
+    from qa.situation_answer import situation_handler
+    a = Answerer(rulebook, situations=situation_handler(rulebook)).ask("la bille est rentree, je rejoue ?")
+    assert a["kind"] == "unknown" and a["follow_up"] and a["citations"] == []

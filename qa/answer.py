@@ -20,7 +20,8 @@ from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
                            joined, make_context, only_fillers, read_context, swap_ball, switch_game,
-                           tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only)
+                           tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only,
+                           tells_too_little)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
 from .confirm import stated_verdicts
@@ -156,7 +157,7 @@ class Answerer:
             raise AskError(exc.field, exc.code, exc.message) from None
         if only_fillers(q):      # « ok », « merci »: nothing asked; a conversation goes on where it was
             return self._nothing_asked(q, ids, context if ctx is not None else None)
-        if ctx is None and asks_ruling_only(q):    # « c faute ou pas ?? » with no story: which shot?
+        if ctx is None and (asks_ruling_only(q) or tells_too_little(q)):    # « c faute ou pas ?? » with no story: which shot?
             return self._nothing_asked(q, ids, None, TELL_THE_SHOT)
         if ctx is not None and ids is not None:   # an explicit « rulesets » bounds the follow-up too
             ctx = replace(ctx, rulesets=tuple(r for r in ctx.rulesets if r in ids) or tuple(ids), scope=tuple(ids))

@@ -44,7 +44,7 @@ from .understand.assemble import stand_in_balls
 from .lexicon import load_lexicon
 from .text import COMMON_WORDS, PUSH_OUT, STOP_WORDS, words
 
-__all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts",
+__all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts", "tells_too_little",
            "completes", "follow_words", "joined", "only_fillers",
            "MAX_CONTEXT", "THREAD_TURNS"]
 
@@ -214,6 +214,39 @@ def asks_ruling_only(text: str) -> bool:
     fillers = {w for f in _LEXICON.follow_fillers for w in f.split()} | {"c", "ou", "pas", "quoi", "la", "oui", "non"}
     ruling = any(w in _LEXICON.ruling_words for w in ws) or (len(ws) > 1 and any(w in asking for w in ws))
     return ruling and all(w in asking or w in _LEXICON.follow_referring or w in fillers for w in ws)   # (« faute ? »: the topic)
+
+
+_EITHER = re.compile(r"^(?:ma |sa |ta |mon |son |ton |le |la |un |une |c est |c |)((?:\w+ ){0,2}\w+) ou pas(?: \1)?$")
+# a rule asked (may, must, if, when, where): no shot to tell
+_MAY = re.compile(r"\b(?:peut|peux|peuvent|pouvez|doit|dois|doivent|faut|droit|interdit|autorise|permis|si|quand|lorsque)\b"
+                  r"|\bc est ou\b|\bou (?:on|je|il|elle|se|la|le|les)\b|\bapres une faute\b")
+_POINTED = re.compile(r"^(?:elle|il|la bille|la boule|ma bille|sa bille|ta bille)\b|\b(?:la|ma|sa|ta) (?:bille|boule)\b")
+_MAX_VAGUE = 6    # content words of a story that points back to a shot not told
+
+
+def tells_too_little(text: str) -> bool:
+    """Whether ``text`` asks a ruling of a shot it does not tell (no ball number, no game named, no
+    rule asked): « Ma 3e faute ou pas ? », « push out ou pas push out ?? » (« X ou pas ? » of nothing
+    told), « le jump de tout à l'heure était bon ? », « il a raison ? » (``pointing_back``), « la bille
+    est rentrée, je rejoue ? » (a ball pointed back to, ``vague_told`` of rules_data/lexicon.yaml)."""
+    if not text.rstrip().endswith("?") or re.search(r"\b\d+\b", text):
+        return False
+    ws = follow_words(text)
+    joined_ws = " ".join(ws)
+    det = detect(text)
+    if _WHAT_IS.search(joined_ws) or _MAY.search(joined_ws) or det.game or det.rulesets:
+        return False
+    if (m := _EITHER.match(joined_ws)) and len(m.group(1).split()) <= 3:
+        return True
+    content = [w for w in ws if w not in STOP_WORDS]
+    asking = _LEXICON.legality_asked | _LEXICON.ruling_words
+    if not any(w in asking or w == "raison" or w == "tort" for w in content):
+        return False
+    if any(re.search(r"\b" + " ".join(p) + r"\b", joined_ws) for p in _LEXICON.pointing_back):
+        return len(content) <= _MAX_VAGUE
+    fillers = {w for f in _LEXICON.follow_fillers for w in f.split()}
+    return bool(_POINTED.search(joined_ws)) and any(w in _LEXICON.vague_told for w in content) and all(
+        w in asking or w in _LEXICON.vague_told or w in _LEXICON.follow_referring or w in fillers for w in content)
 
 
 _BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:(?:c etait|c est|ca avait ete|c avait ete|avec|pour) (?:la |le |)|"

@@ -57,6 +57,8 @@ class Lexicon:
     frame_words: frozenset[str] = frozenset()
     lag_words: tuple[tuple[str, ...], ...] = ()
     asking_words: frozenset[str] = frozenset()
+    vague_told: frozenset[str] = frozenset()
+    pointing_back: tuple[tuple[str, ...], ...] = ()
 
 
 def _phrases(items: list[str]) -> tuple[tuple[str, ...], ...]:
@@ -69,6 +71,7 @@ _SHAPES: dict[str, Callable[[list[str]], Any]] = {
     "keywords": lambda items: tuple(sorted(set(items))),
     "opponent": _phrases, "player": _phrases, "shot_markers": _phrases, "new_rack": _phrases, "hand_back": _phrases,
     "lag_words": _phrases, "follow_openers": tuple, "contrasts": _phrases,
+    "pointing_back": _phrases,
     "follow_fillers": lambda items: tuple(sorted(items, key=len, reverse=True)),   # the longest first
 }
 

@@ -52,6 +52,7 @@ class _Build:
     codes: list[str] = field(default_factory=list)
     gone: list[int] = field(default_factory=list)
     lowest_open: int | None = None
+    stood_in: list[int] = field(default_factory=list)    # balls standing in for balls told by no number
 
     @property
     def scenario(self) -> dict[str, Any]:
@@ -105,6 +106,7 @@ def _pockets(b: _Build) -> None:
         moneys = {b.book.rulesets[r].money_ball for r in b.ids if r in b.book.rulesets} or {b.money}
         pool = stand_in_balls(missing, named, min(moneys) - 1)
         pocketed.extend(pool)
+        b.stood_in = list(pool)
         money = " et la ".join(str(m) for m in sorted(moneys))
         many = len(pool) > 1
         told = f"que {len(pool)} billes autres" if many else "qu’une bille autre"
@@ -118,6 +120,12 @@ def _pockets(b: _Build) -> None:
 def _off_and_cue(b: _Build) -> None:
     f = b.f
     b.off = [ball for ball in f.off if ball not in b.pocketed]
+    if f.off_count and not b.off:
+        # a ball of no number off the table (understand._stood_in): any ball but the money ball and those named
+        moneys = {b.book.rulesets[r].money_ball for r in b.ids if r in b.book.rulesets} or {b.money}
+        b.off = stand_in_balls(f.off_count, set(f.named) | set(b.pocketed) | set(b.gone), min(moneys) - 1)
+        money = " et la ".join(str(m) for m in sorted(moneys))
+        b.assumptions.append(f"J’ai compris qu’une bille autre que la {money} est sortie de la table.")
     if b.off:
         b.facts["off_table"] = sorted(b.off)
     b.shot["off_table"] = sorted(b.off)
@@ -333,6 +341,8 @@ def _open_first_contact(b: _Build) -> OpenFact | None:
         others = [x for x in table if x != low and x not in b.pocketed]
     elif "on_table" in b.state and low not in b.pocketed:
         others = sorted(b.pocketed)     # the pocketed ball hit directly, not the lowest
+    elif b.stood_in:     # « une bille rentre »: which ball the cue ball hit first is not told either
+        others = [x for x in table if x != low][:1]
     else:
         return None
     if not others:
@@ -364,8 +374,9 @@ def _open_called(b: _Build) -> OpenFact | None:
                         f"si la {m10} n’était pas annoncée", f"si la {m10} était annoncée", alt)
     target = b.money if b.money in b.pocketed else min(b.pocketed)
     alt["shot"]["called"] = None
-    return OpenFact("called", f"Avais-{'vous' if b.vous else 'tu'} annoncé la {target} (et sa poche) ?",
-                    f"si la {target} était annoncée", "si rien n’était annoncé", alt)
+    ball = "la bille" if target in b.stood_in else f"la {target}"     # (a stand-in is not named back)
+    return OpenFact("called", f"Avais-{'vous' if b.vous else 'tu'} annoncé {ball} (et sa poche) ?",
+                    f"si {ball} était annoncée", "si rien n’était annoncé", alt)
 
 
 def _open_rail(b: _Build) -> OpenFact | None:

@@ -68,6 +68,7 @@ class F(str, Enum):
     INCIDENTAL_JUMP = "incidental_jump"     # the cue ball jumps over a ball by itself (not ruled here)
     GENERIC_POCKET = "generic_pocket"       # "une bille rentre": which one is not said
     GENERIC_FOUL = "generic_foul"           # "je fais une faute": which one is not said
+    GENERIC_OFF = "generic_off"             # "une bille sort de la table": which one is not said
     POCKET_LOWEST = "pocket_lowest"         # "je rentre la bonne bille / la plus basse"
     DRY = "dry"                      # "dry break" told: the three-ball rule was not met
     POCKETED_COUNT = "pocketed_count"       # balls pocketed told by their number only ("deux tombent")
@@ -165,6 +166,8 @@ class Facts:
     incidental_jump: bool = False
     generic_pocket: bool = False
     generic_foul: bool = False
+    generic_off: bool = False
+    off_count: int | None = None    # balls off the table of no number told, stood in for (understand._stood_in)
     pocket_lowest: bool = False
     dry: bool = False
     pocketed_count: int | None = None

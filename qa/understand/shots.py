@@ -144,7 +144,9 @@ def _push_after_break(clauses: list[Clause], k: int) -> bool:
 def _back_to_person(clauses: list[Clause], k: int, floor: int) -> int:
     """The new shot starts at the first of its player's clauses that lead to it without telling
     a shot's event (« j'ai la bille en main, je pose la blanche, j'annonce un push-out »)."""
-    while k - 1 > floor and clauses[k - 1].subject == clauses[k].subject and not _shot_event(clauses[k - 1]):
+    # (a clause of manner, « …la 1 sans l'annoncer », tells how the shot before it was played: it stays with it)
+    while k - 1 > floor and clauses[k - 1].subject == clauses[k].subject and not _shot_event(clauses[k - 1]) \
+            and clauses[k - 1].toks[:1] != ["sans"]:
         k -= 1
     return k
 

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Sequence
 
 from qa.rulebook import Rulebook
 from qa.understand.clauses import Clause
 from qa.understand.assemble import _assemble
-from qa.understand.classify import _has_shot_fact, _not_ruled_here, is_situation, narrative
+from qa.understand.classify import _MODAL_Q, _has_shot_fact, _not_ruled_here, is_situation, narrative
 from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
 from qa.understand.facts import F, Fact, Facts, Partial, merge
 from qa.understand.lexicon import LEXICON
@@ -158,6 +159,39 @@ def _game_numbers(toks: Sequence[str], names: frozenset[int]) -> set[int]:
             and (i == 1 or ws[i - 2] in ("le", "du", "au", "a", "en", "pour", "sur", "de"))}
 
 
+# a ball of no number that went down, then out again (« une bille rentre puis ressort »): none stays down
+_CAME_OUT = re.compile(r"\b(?:ressort|ressortent|ressorti|ressortie|rebondit hors|recrache)\w*")
+# the rule asked, not a shot told: « si … ? », « quand l'autre rentre une bille… », « un push-out où une bille rentre »
+_RULE_ASKED = re.compile(r"\b(?:si|quand|lorsque|lorsqu|chaque fois|en cas d|en cas de)\b|"
+                         r"\b(?:un|une|le|la) (?:push out|pushout|coup pousse|coup|casse) ou\b|"
+                         r"\b(?:peut|peux|peuvent|pouvez|doit|dois|doivent|devez|faut|droit)\b")   # what may or must follow
+
+
+def _stood_in(f: Facts, text: str, question: str) -> Facts:
+    """A ball of no number told pocketed (« une bille rentre ») or off the table (« une bille saute
+    de la table ») in an ordinary shot told: one ball stands in for it (which one is left to
+    :func:`assemble._pockets` and ``_off_and_cue``, with the assumption said). Not on a break
+    (its counts are the rule: « une bille rentre à la casse » is read as told) nor in a « si … ? »
+    question, « quand … », « je peux … ? » (the rule asked, looked up); a story of no person is
+    stood in for only when it asks something (« une bille rentre et ressort de la poche » alone
+    names a case to look up)."""
+    if f.kind == "break" or _RULE_ASKED.search(text) or _MODAL_Q.search(text):
+        return f
+    if not f.persons and not question.rstrip().endswith("?"):
+        return f
+    if f.generic_pocket and not (f.pocketed or f.pocket_lowest or f.not_pocketed or f.nothing_pocketed):
+        # (« une bille rentre » is read as a count of one, which the stand-in is taken from)
+        came_out = bool(_CAME_OUT.search(text))
+        f = replace(f, generic_pocket=False, nothing_pocketed=came_out,
+                    pocketed_count=None if came_out else max(1, f.pocketed_count or 0))
+    if f.generic_off and not f.off:
+        # the foul told by those words is that ball off the table: no foul of unknown kind is left
+        offs = f.words(F.GENERIC_OFF)
+        only_off = all(any(w in o or o in w for o in offs) for w in f.words(F.GENERIC_FOUL))
+        f = replace(f, generic_off=False, off_count=1, generic_foul=f.generic_foul and not only_off)
+    return f
+
+
 def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = None) -> Understanding | None:
     """Understand a French situation; None when ``question`` is a lookup or off-topic.
 
@@ -189,6 +223,7 @@ def understand(book: Rulebook, question: str, rulesets: Sequence[str] | None = N
         # the last shot tells nothing: one story (not when it tells a foul without naming it:
         # the earlier shots' facts are not that foul's)
         f = _facts(text, Shots(ruled=tuple(clauses)), named + claim, shots.ruled)
+    f = _stood_in(f, text, question)
     if not _has_shot_fact(f) or _not_ruled_here(f):
         return None
     if not is_situation(text, f, clauses):

@@ -36,6 +36,9 @@ def read_call(s: str) -> Partial:
                  r"(?:pas|rien|jamais) (?:annonce|nomme|dit)|(?:ne |n )(?:l |la |les )?(?:annonce|annonces|annoncez|nomme)\w* (?:pas|rien|jamais)|"
                  r"pas (?:d |)annonce|non annoncee?s?|aucune annonce|rien annonce|pas annoncee?s?|oublie d annoncer|annonce rien|"
                  r"\b(?:ai|avais|as|avait|a|avez|aviez) rien (?:dit|annonce|nomme)|\bsans rien dire|"
+                 # the pocket not said (« j'avais pas dit la poche », « sans dire dans quelle poche »)
+                 r"\b(?:pas|jamais|sans|sans avoir|oublie de|oublie d) (?:dit|dire|precise|preciser|indique|indiquer|annonce|annoncer|"
+                 r"choisi|choisir|donne|donner) (?:la |sa |ma |de |une |dans quelle |quelle |le |)(?:poche|trou|blouse)\b|"
                  r"\bsans (?:qu|que) (?:on|il|elle|je|j|tu|vous|nous) (?:l |la |les |B\d+ |)(?:ait |aie |aies |ayez |)"
                  r"(?:annonc|nomm|dis|dit|dise)\w*)", s):
         r.add(F.CALLED, None, none.group(0))

@@ -34,6 +34,10 @@ _BEFORE_CONTACT = re.compile(r"(?: \w+){0,3} avant (?:de (?:toucher|taper|frappe
 _ONE_BALL = re.compile(r"^(?:B\d++\S*+|CUE|elle|il) ")
 
 
+# a count of balls to a rail told as not reached: « (même) sans 4 billes en bande », « pas 4 », « moins de 4 »
+_FEWER = re.compile(r"\b(?:sans|pas|moins de|jamais|meme pas|pas meme|pas encore)(?: meme)? (?:seulement |juste |)$")
+
+
 def _subject(words: str) -> str:
     return words.split(" ", 1)[0]
 
@@ -46,7 +50,10 @@ def read_rails(s: str) -> Partial:
                   r"(?:(?:ont |sont |)(?:touche\w*|tape\w*|va|vont|sont allees|est allee|atteign\w*|atteint\w*|frappe\w*|rejoign\w*|"
                   r"arrive\w*|vont|partent|part)(?: taper| toucher| frapper|) (?:a |en |contre |)(?:la |une |les |des |)(?:bandes?)|(?:a|en|aux) (?:la |)bandes?)", s)
     if m:
-        r.add(F.RAILS_COUNT, _count(m.group(1)), m.group(0))
+        count = _count(m.group(1))
+        if count and _FEWER.search(s[:m.start(1)]):
+            count -= 1      # « même sans 4 billes en bande », « moins de 4 en bande »: fewer than that, at most one less
+        r.add(F.RAILS_COUNT, count, m.group(0))
     nones = [m.group(0) for m in (_NONE_RAIL.search(s), _NONE_RAIL_ALL.search(s), _NO_RAIL.search(s)) if m]
     rails = [m for m in _RAIL.finditer(s) if not _BEFORE_CONTACT.match(s, m.end())]
     # a rail told of one ball outweighs « la 3 ne touche pas la bande » told of another: after the

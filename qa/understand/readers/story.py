@@ -27,6 +27,16 @@ _MID_GAME = re.compile(r"\b(?:(?:en |au |)milieu de (?:la |)partie|en pleine par
 _ALL_BUT_CUE = re.compile(r"\brien (?:ne |n )(?:rentre|tombe|entre)\w* (?:, |)(?:sauf|a part|excepte|hormis) CUE\b")
 
 
+# a ball of no stated number off the table (« une bille saute de la table », « je fais sortir une bille »)
+_GENERIC_OFF = re.compile(
+    r"\b(?:une|une autre) (?:autre |)(?:bille|boule) (?:de but |numerotee |)(?:a |est |)"
+    r"(?:sort|sortie|saute|vole|part|tombe|tombee|decolle|atterrit)\w* (?:de la table|hors de la table|du billard|hors du billard|par terre|au sol)\b|"
+    r"\b(?:une|une autre) (?:autre |)(?:bille|boule) (?:de but |numerotee |)(?:est |a ete |)ejectee\b|"
+    r"\b(?:fais|fait|faites|ai fait|as fait|a fait|avez fait) (?:sortir|sauter|voler|decoller) (?:une|une autre) (?:bille|boule)"
+    r"(?! (?:dans|au fond|en poche))\b|"
+    r"\b(?:ejecte|ejectes|ejectez|ai ejecte|as ejecte|a ejecte) (?:une|une autre) (?:bille|boule)\b")
+
+
 def read_story(s: str) -> Partial:
     """Facts read on the whole story (phrases that cross clause boundaries), then the family
     readers: one partial, in reading order."""
@@ -151,6 +161,8 @@ def _warning_and_counts(s: str) -> Partial:
                  r"(?:rentre|rentrent|tombe|tombent|entre|entrent|est rentree|sont rentrees|est empochee|sont empochees)\b|"
                  r"\b(?:rentre|rentres|rentrez|empoche|empoches|empochez|blouse|mets)\w* (?:une|des|plusieurs|2|quelques) (?:autres? |)(?:billes?|boules?)\b", s):
         r.add(F.GENERIC_POCKET, True, m.group(0))
+    if m := _GENERIC_OFF.search(s):
+        r.add(F.GENERIC_OFF, True, m.group(0))
     told = _IN_HAND_AFTER_FOUL.sub("BIH", s)     # « bille en main après une faute »: the state, not this shot's foul
     if m := re.search(r"\b(?:fais|fait|faites|refais|refait|refaites|commets|commet|commettez|commis|ai fait|as fait|a fait) (?:une |la |encore une |)faute\b|"
                  r"\b(?:sur|avec|en faisant|apres) (?:une |)faute\b(?! (?:de |d )(?:ADV|l autre|PLAYER))|"

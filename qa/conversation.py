@@ -245,8 +245,10 @@ def tells_too_little(text: str) -> bool:
     if any(re.search(r"\b" + " ".join(p) + r"\b", joined_ws) for p in _LEXICON.pointing_back):
         return len(content) <= _MAX_VAGUE
     fillers = {w for f in _LEXICON.follow_fillers for w in f.split()}
-    return bool(_POINTED.search(joined_ws)) and any(w in _LEXICON.vague_told for w in content) and all(
-        w in asking or w in _LEXICON.vague_told or w in _LEXICON.follow_referring or w in fillers for w in content)
+    # (the ball pointed back to is not what happened to it: « la bille en main ? » tells no event)
+    told = [w for w in _POINTED.sub(" ", joined_ws).split() if w not in STOP_WORDS]
+    return bool(_POINTED.search(joined_ws)) and any(w in _LEXICON.vague_told for w in told) and all(
+        w in asking or w in _LEXICON.vague_told or w in _LEXICON.follow_referring or w in fillers for w in told)
 
 
 _BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:(?:c etait|c est|ca avait ete|c avait ete|avec|pour) (?:la |le |)|"

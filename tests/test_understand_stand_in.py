@@ -97,7 +97,7 @@ def test_a_story_too_vague_to_rule_is_asked_back():
         assert tells_too_little(q), q
     for q in ("la blanche est rentree, je rejoue ?", "une bille est sortie, on la remet ?", "au 9 la 3 est rentree, je rejoue ?",
               "mon pote dit qu'on peut sauter une bille, il a raison ?", "et apres une faute, la bille en main c'est ou ?",
-              "le jump est autorise ?", "la bille est rentree"):
+              "le jump est autorise ?", "la bille est rentree", "la bille en main ?"):
         assert not tells_too_little(q), q
 
 

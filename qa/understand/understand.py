@@ -169,13 +169,13 @@ _RULE_ASKED = re.compile(r"\b(?:si|quand|lorsque|lorsqu|chaque fois|en cas d|en 
 
 def _stood_in(f: Facts, text: str, question: str) -> Facts:
     """A ball of no number told pocketed (« une bille rentre ») or off the table (« une bille saute
-    de la table ») in an ordinary shot told: one ball stands in for it (which one is left to
+    de la table ») in an ordinary shot told (not a push-out): one ball stands in for it (which one is left to
     :func:`assemble._pockets` and ``_off_and_cue``, with the assumption said). Not on a break
     (its counts are the rule: « une bille rentre à la casse » is read as told) nor in a « si … ? »
     question, « quand … », « je peux … ? » (the rule asked, looked up); a story of no person is
     stood in for only when it asks something (« une bille rentre et ressort de la poche » alone
     names a case to look up)."""
-    if f.kind == "break" or _RULE_ASKED.search(text) or _MODAL_Q.search(text):
+    if f.kind in ("break", "push_out") or _RULE_ASKED.search(text) or _MODAL_Q.search(text):
         return f
     if not f.persons and not question.rstrip().endswith("?"):
         return f

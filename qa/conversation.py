@@ -173,6 +173,9 @@ _WHY = re.compile(r"^(?:(?:et|mais|ok|d accord|ah|hein|donc) )*+" + _WHY_PHRASE 
                   r"svp|stp|s il te plait|s il vous plait|merci))*+$")
 # the words of rules_data/lexicon.yaml a follow-up is read by (follow_frame, follow_openers, follow_referring)
 _LEXICON = load_lexicon()
+_FILLER_WORDS = frozenset(w for f in _LEXICON.follow_fillers for w in f.split())    # the words of « ok », « merci »…
+_ASKING = _LEXICON.legality_asked | _LEXICON.ruling_words      # the words that ask a ruling
+_POINTING_BACK = tuple(re.compile(r"\b" + " ".join(p) + r"\b") for p in _LEXICON.pointing_back)
 _OPENERS = tuple(p + " " for p in _LEXICON.follow_openers)
 _CONDITIONS = ("si ", "et si ", "meme si ")     # the openings of a condition (« et si j'avais scratché ? »)
 _SHORT_REFERRING = 9     # words: a question this short with a word pointing back completes the previous one
@@ -195,9 +198,7 @@ def follow_words(text: str) -> list[str]:
 def only_fillers(text: str) -> bool:
     """Whether ``text`` says nothing but fillers (« ok », « merci », « ok ok », « ??? »): no
     question is asked (follow_fillers of rules_data/lexicon.yaml)."""
-    ws = words(text)
-    fillers = {w for f in _LEXICON.follow_fillers for w in f.split()}
-    return all(w in fillers for w in ws)
+    return all(w in _FILLER_WORDS for w in words(text))
 
 
 _WHAT_IS = re.compile(r"\b(?:c est quoi|c quoi|qu est ce qu|que veut dire|veut dire|signifie|definition|definir)\b")
@@ -210,10 +211,9 @@ def asks_ruling_only(text: str) -> bool:
     if _WHAT_IS.search(" ".join(words(text))):
         return False      # « c'est quoi une faute ? » asks what the word means
     ws = [w for w in words(text) if w not in STOP_WORDS]
-    asking = _LEXICON.legality_asked | _LEXICON.ruling_words
-    fillers = {w for f in _LEXICON.follow_fillers for w in f.split()} | {"c", "ou", "pas", "quoi", "la", "oui", "non"}
-    ruling = any(w in _LEXICON.ruling_words for w in ws) or (len(ws) > 1 and any(w in asking for w in ws))
-    return ruling and all(w in asking or w in _LEXICON.follow_referring or w in fillers for w in ws)   # (« faute ? »: the topic)
+    fillers = _FILLER_WORDS | {"c", "ou", "pas", "quoi", "la", "oui", "non"}
+    ruling = any(w in _LEXICON.ruling_words for w in ws) or (len(ws) > 1 and any(w in _ASKING for w in ws))
+    return ruling and all(w in _ASKING or w in _LEXICON.follow_referring or w in fillers for w in ws)   # (« faute ? »: the topic)
 
 
 _EITHER = re.compile(r"^(?:ma |sa |ta |mon |son |ton |le |la |un |une |c est |c |)((?:\w+ ){0,2}\w+) ou pas(?: \1)?$")
@@ -239,16 +239,14 @@ def tells_too_little(text: str) -> bool:
     if (m := _EITHER.match(joined_ws)) and len(m.group(1).split()) <= 3:
         return True
     content = [w for w in ws if w not in STOP_WORDS]
-    asking = _LEXICON.legality_asked | _LEXICON.ruling_words
-    if not any(w in asking or w == "raison" or w == "tort" for w in content):
+    if not any(w in _ASKING or w == "raison" or w == "tort" for w in content):
         return False
-    if any(re.search(r"\b" + " ".join(p) + r"\b", joined_ws) for p in _LEXICON.pointing_back):
+    if any(rx.search(joined_ws) for rx in _POINTING_BACK):
         return len(content) <= _MAX_VAGUE
-    fillers = {w for f in _LEXICON.follow_fillers for w in f.split()}
     # (the ball pointed back to is not what happened to it: « la bille en main ? » tells no event)
     told = [w for w in _POINTED.sub(" ", joined_ws).split() if w not in STOP_WORDS]
     return bool(_POINTED.search(joined_ws)) and any(w in _LEXICON.vague_told for w in told) and all(
-        w in asking or w in _LEXICON.vague_told or w in _LEXICON.follow_referring or w in fillers for w in told)
+        w in _ASKING or w in _LEXICON.vague_told or w in _LEXICON.follow_referring or w in _FILLER_WORDS for w in told)
 
 
 _BALL_SWAP = re.compile(r"^(?:et |mais |ok |)(?:si |)(?:(?:c etait|c est|ca avait ete|c avait ete|avec|pour) (?:la |le |)|"

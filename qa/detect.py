@@ -285,8 +285,11 @@ def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
     return firm, loose, drop
 
 
-_COMPARES = re.compile(r"\b(?:differences?|difference|compar\w*|ressembl\w*|pareil|pareils|la meme chose|distingu\w*|"
-                       r"plus dur|plus difficile|plus facile|se rapproche\w*|proche)\b")
+#: the words that compare two games (« la différence entre… », « plus dur », « pareil »), folded; each
+#: also read with an ending (« comparer », « ressemblent »)
+COMPARING_WORDS = ("difference", "compar", "ressembl", "pareil", "la meme chose", "distingu", "plus dur",
+                   "plus difficile", "plus facile", "se rapproch", "proche")
+_COMPARES = re.compile(r"\b(?:" + "|".join(COMPARING_WORDS) + r")\w*\b")
 
 
 @lru_cache(maxsize=2048)

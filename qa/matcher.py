@@ -48,7 +48,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import LCSseq
 
 from .contrast import balls_spoken_of, named_balls
-from .detect import Detection, detect
+from .detect import COMPARING_WORDS, Detection, detect
 from .lexicon import load_lexicon
 from .rulebook import Clause, Rulebook
 from .sections import reference, section_number
@@ -206,12 +206,6 @@ def _example_scope(keys: list[str], docs: list[int]) -> _ExampleScope:
         counts=np.array([_key_counts(k) if _canonical_key(k) else np.zeros(len(_ALPHABET))
                          for k in keys], dtype=np.int16).reshape(len(keys), len(_ALPHABET)),
         n_tokens=np.array([len(k.split(" ")) for k in keys], dtype=np.int64))
-
-
-# terms that only compare (« la différence entre… », « plus dur », « pareil »): with nothing else, two
-# games compared are the subject
-_COMPARING = frozenset({"entr", "apr", "pareil", "mem", "ressembl", "compar", "plus", "dur", "difficil", "facil",
-                        "proch", "rapproch", "distingu", "chos"})
 
 
 @dataclass(frozen=True)
@@ -390,6 +384,9 @@ class Matcher:
         self._vocab_folded = all(fold(v) == v for v in self.vocab)
         self.positions = {c.id: i for i, c in enumerate(self.clauses)}
         # the overview terms (see _overview_terms): without and with the verbs of "comment on joue"
+        # terms that only compare, with « entre » and « d'après » of how it is asked: with nothing else, the two
+        # games compared are the subject
+        self._comparing = frozenset(self.analyzer.terms(" ".join((*COMPARING_WORDS, "entre", "d apres"))))
         self._overview = (frozenset(self.analyzer.terms(self._OVERVIEW)),
                           frozenset(self.analyzer.terms(self._OVERVIEW + " jouer joue jouent joues jouez")))
         self._index_examples()
@@ -712,10 +709,10 @@ class Matcher:
             drop |= ref_drop
             searched = tuple(r for r in searched if any(self.clauses[i].ruleset == r for i in allowed))
         terms, fixes = self.terms(question, drop)
-        if det.compares_games and referred is None and not [t for t in terms if t not in _COMPARING and not t.isdigit()]:
+        if det.compares_games and referred is None and not [t for t in terms if t not in self._comparing and not t.isdigit()]:
             # « la différence entre le jeu de la 9 et le jeu de la 10 ? »: the two games are the subject
             terms, fixes = self.terms(question, drop - det.drop)
-            terms = [t for t in terms if t not in _COMPARING or t == "entr"] or terms
+            terms = [t for t in terms if t not in self._comparing] or terms
         if referred is not None and not self._scores(terms, allowed):
             return self._section_lookup(allowed, searched, terms, fixes, det, k)
         if referred is None and not det.compares_games and any(not t.isdigit() for t in terms) \

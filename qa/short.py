@@ -593,48 +593,52 @@ def _factored_with_silent(book: Rulebook, groups: Sequence[tuple[Sequence[str], 
     """:func:`_factored` of rulings some texts give as a referee's call where they are silent, that
     call said after: « Faute : … ; la 9 est replacée au BCA et à la FFB (jeu de la 9) (Dooly’s et le
     BCA n’en disent rien : décision d’arbitre). » None when no text is silent, or it does not fit."""
+    rulings, silent = _referees_apart(groups)
     merged: dict[str, list[str]] = {}
-    silent: list[str] = []
-    for rs, text in groups:
-        low = text[:1].lower() + text[1:]
-        if low.startswith(_REFEREES):
-            silent.extend(rs)
-            low = low[len(_REFEREES):]
-        merged.setdefault(_cap(low.rstrip(".")), []).extend(rs)
+    for rs, low in rulings:
+        merged.setdefault(_cap(low), []).extend(rs)
     order = list(covered).index
     if not silent or len(silent) == sum(len(rs) for rs, _ in groups) or len(merged) < 2:
         return None
     factored = _factored(book, [(sorted(rs, key=order), t) for t, rs in merged.items()], covered, pqs)
     if factored is None:
         return None
-    silent = sorted(silent, key=order)
-    verb = "n’en disent rien" if len(silent) > 1 else "n’en dit rien"
-    text = f"{factored.rstrip('.')} ({_names(book, silent, covered)} {verb} : décision d’arbitre)."
+    text = f"{factored.rstrip('.')} ({_silent_note(book, sorted(silent, key=order), covered)})."
     return text if len(text) <= MAX_SHORT else None
+
+
+def _referees_apart(groups: Sequence[tuple[Sequence[str], str]]) -> tuple[list[tuple[Sequence[str], str]], list[str]]:
+    """Each group's ruling without the referee's head (lowercase, no final stop), and the rulesets
+    whose text is silent (their ruling a referee's call)."""
+    rulings: list[tuple[Sequence[str], str]] = []
+    silent: list[str] = []
+    for rs, text in groups:
+        low = text[:1].lower() + text[1:]
+        if low.startswith(_REFEREES):
+            silent.extend(rs)
+            low = low[len(_REFEREES):]
+        rulings.append((rs, low.rstrip(".")))
+    return rulings, silent
+
+
+def _silent_note(book: Rulebook, silent: Sequence[str], covered: Sequence[str]) -> str:
+    """« Dooly’s et le BCA n’en disent rien : décision d’arbitre »."""
+    verb = "n’en disent rien" if len(silent) > 1 else "n’en dit rien"
+    return f"{_names(book, silent, covered)} {verb} : décision d’arbitre"
 
 
 def _same_ruling(book: Rulebook, groups: Sequence[tuple[Sequence[str], str]], covered: Sequence[str]) -> str | None:
     """The one ruling every group gives, some by their text and the others as a referee's call
     where their text is silent: « Faute : la 9 est replacée, … (selon la FFB ; le BCA n’en dit
     rien : décision d’arbitre). » None when the rulings differ, or when it does not fit."""
-    said: list[str] = []
-    silent: list[str] = []
-    rulings = set()
-    for rs, text in groups:
-        low = text[:1].lower() + text[1:]
-        if low.startswith(_REFEREES):
-            silent.extend(rs)
-            low = low[len(_REFEREES):]
-        else:
-            said.extend(rs)
-        rulings.add(low.rstrip("."))
-    if len(rulings) != 1 or not said or not silent:
+    rulings, silent = _referees_apart(groups)
+    said = [r for rs, _ in groups for r in rs if r not in silent]
+    told = {low for _, low in rulings}
+    if len(told) != 1 or not said or not silent:
         return None
     order = list(covered).index
     said, silent = sorted(said, key=order), sorted(silent, key=order)
-    verb = "n’en disent rien" if len(silent) > 1 else "n’en dit rien"
-    text = (f"{_cap(rulings.pop())} ({_short_names(book, said, covered)} ; {_names(book, silent, covered)} {verb} : "
-            "décision d’arbitre).")
+    text = f"{_cap(told.pop())} ({_short_names(book, said, covered)} ; {_silent_note(book, silent, covered)})."
     return text if len(text) <= MAX_SHORT else None
 
 

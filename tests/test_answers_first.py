@@ -1295,5 +1295,7 @@ def test_the_money_ball_on_a_foul_is_answered_for_every_text(answerer):
 
 
 def test_a_ruling_some_texts_leave_to_the_referee_still_says_the_nine_spotted(answerer):
+    # 9-bca/6-faute-perte-du-tour « si la NEUF est empochée illégalement, celle-ci est replacée sur la mouche »,
+    # 9-ffb/bille-9-replacee; a scratch in play is listed by neither Dooly's nor the BCA: a referee's call there
     ans = answerer.ask("la blanche et la 9 tombent sur le même coup, et la 9 alors ?")
     assert "la 9 est replacée" in ans["short"] and "décision d’arbitre" in ans["short"]

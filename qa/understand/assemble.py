@@ -103,7 +103,7 @@ def _pockets(b: _Build) -> None:
         # balls told by their number only: any balls but the money ball and those named
         named = set(f.named) | set(pocketed)
         # none of the money balls of the rulesets in play (the 9 of a nine-ball text, under a game not told)
-        moneys = {b.book.rulesets[r].money_ball for r in b.ids if r in b.book.rulesets} or {b.money}
+        moneys = _money_balls(b)
         pool = stand_in_balls(missing, named, min(moneys) - 1)
         pocketed.extend(pool)
         b.stood_in = list(pool)
@@ -117,12 +117,17 @@ def _pockets(b: _Build) -> None:
     b.pocketed = pocketed
 
 
+def _money_balls(b: _Build) -> set[int]:
+    """The money balls of the rulesets the story is ruled under (the game's own when none is known)."""
+    return {b.book.rulesets[r].money_ball for r in b.ids if r in b.book.rulesets} or {b.money}
+
+
 def _off_and_cue(b: _Build) -> None:
     f = b.f
     b.off = [ball for ball in f.off if ball not in b.pocketed]
     if f.off_count and not b.off:
         # a ball of no number off the table (understand._stood_in): any ball but the money ball and those named
-        moneys = {b.book.rulesets[r].money_ball for r in b.ids if r in b.book.rulesets} or {b.money}
+        moneys = _money_balls(b)
         b.off = stand_in_balls(f.off_count, set(f.named) | set(b.pocketed) | set(b.gone), min(moneys) - 1)
         money = " et la ".join(str(m) for m in sorted(moneys))
         b.assumptions.append(f"J’ai compris qu’une bille autre que la {money} est sortie de la table.")

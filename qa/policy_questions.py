@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .text import STOP_WORDS, Analyzer, content_stems, stem, words
+from .text import EXCEPTING, STOP_WORDS, Analyzer, content_stems, excepted_balls, stem, words
 from .yamlio import LineDict, YamlError, load_yaml
 
 __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy_question_problems", "put_to_confirm", "PATH"]
@@ -33,7 +33,7 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 _KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also")
-_BALL_EXCEPTED = re.compile(r" (?:pas|sauf|hormis|excepte|autre que) (?:la |le |)\d{1,2}(?: (?:ni|ou) (?:la |le |)\d{1,2})*(?= )")
+_BALL_EXCEPTED = re.compile(rf" (?:pas|{EXCEPTING}) {excepted_balls()}(?= )")
 _TOP = ("names", "flip", "same", "questions", "fouls", "required")
 _GAP = 2    # terms a phrase's terms may have between them in a question (« la bande juste avant la 1 »)
 _COVERED = 2    # terms of the question an entry read by its terms must cover

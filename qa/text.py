@@ -93,6 +93,20 @@ _WORD = re.compile(r"[a-z0-9]+")
 #: The push-out's names in folded words (a regex alternation): « push-out » is « push out » once folded.
 PUSH_OUT = r"(?:push out|pushout|push|coup pousse|coup de degagement)"
 
+#: Balls named as not meant, in folded words (regex pieces shared by the readers of questions and of stories):
+#: the words that except (« sauf », « hormis », « autre que »…; each reader adds the ones its context allows,
+#: « pas », « ni »), and :func:`excepted_balls`.
+EXCEPTING = r"(?:sauf|excepte|exceptee|hormis|a part|autres? que|differente? de)"
+
+
+def excepted_balls(joins: str = "ou|ni") -> str:
+    """The list of excepted balls (« la 9 », « la bille 9 ou la 10 »), its balls joined by ``joins``
+    (« et » and « , » only where the list is closed, in brackets or after « sauf »: « pas la 1 et la 3
+    rentre » excepts the 1 alone)."""
+    ball = r"(?:la |le )?(?:bille |boule )?(?:n )?\d{1,2}"
+    return rf"{ball}(?:\s*(?:{joins})\s*{ball})*"
+
+
 COUNT_NOUNS = frozenset("""billes boules balles balls fautes fouls bandes rails poches trous
 coups joueurs manches parties fois rangs""".split())
 _ELIDED = {"l", "d", "j", "s", "n", "c", "m", "t", "qu", "jusqu", "lorsqu", "puisqu",

@@ -758,3 +758,16 @@ def test_a_ball_of_no_stated_number_off_the_table_is_looked_up_not_ruled_regular
 def test_the_called_ball_in_the_other_corner_is_not_the_call(u):
     got = u("10 ffb : j'annonce la 10 coin et elle rentre dans l'autre coin, j'ai gagné ?")
     assert shot(got)["called"]["pocket_ok"] is False
+
+
+@pytest.mark.parametrize("q", ["au 9 j'ai voulu faire un push mais j'ai oublié de le dire, je touche rien",
+                               "au 9 après la casse je pousse la blanche, j'ai oublié de prévenir l'adversaire"])
+def test_a_push_out_not_announced_is_a_normal_shot(u, q):
+    # 9-bca/6 and 9-ffb: a push-out must be announced to the opponent before the shot; otherwise a normal shot
+    assert shot(u(q))["kind"] == "normal"
+
+
+@pytest.mark.parametrize("q", ["au 9 je touche la 1 mais elle va pas en bande et rien rentre",
+                               "au 9 je touche la 1, elle ne va pas contre la bande, rien ne tombe"])
+def test_a_ball_that_goes_to_no_rail(u, q):
+    assert shot(u(q))["rail_after_contact"] is False

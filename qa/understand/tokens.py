@@ -11,7 +11,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from qa.understand.lexicon import BREAKERS, KEYWORDS, _ADV_PHRASES, _AFTER_BALL, _BALL_LEAD, _COUNT_NOUNS, _KEEP, _KEYSET, _PLAYER_PHRASES
 
 from ..detect import detect
-from ..text import fold, spell_numero, words
+from ..text import EXCEPTING, excepted_balls, fold, spell_numero, words
 
 
 _INFL = ("er", "ir", "re", "ez", "ons", "ent", "ait", "ais", "ant", "ee", "ees", "es", "e", "s", "i", "is",
@@ -57,13 +57,13 @@ _ASIDE = re.compile(r"\b((?:la|le|ma|sa|ta) (?:bille |boule )?(?:\d+|blanche))\s
 # « les billes (sauf la 9) rentrées sur un push » : the balls a general statement leaves out are not
 # balls of the story (unlike « rien ne rentre sauf la 9 », where the 9 is the one pocketed)
 _ALL_BUT_BALLS = re.compile(
-    r"\b((?:les|des|toutes les|autres) (?:autres )?(?:billes|boules)(?: de couleur| numerotees| de but)?)\s*\(?\s*"
-    r"(?:sauf|excepte|exceptee|hormis|a part|autres? que|hors) (?:la |le )?(?:bille |boule )?(?:n )?\d+"
-    r"(?:\s*(?:ou|et|ni|,)\s*(?:la |le )?(?:bille |boule )?\d+)*\s*\)?"
+    rf"\b((?:les|des|toutes les|autres) (?:autres )?(?:billes|boules)(?: de couleur| numerotees| de but)?)\s*\(?\s*"
+    rf"(?:{EXCEPTING}|hors) {excepted_balls('ou|et|ni|,')}\s*\)?"
     # « une bille normale (pas la 9 ni la 10) »: any ball but those
-    r"|\b((?:une|un|la|cette) (?:bille|boule)(?: normale| quelconque| de couleur| numerotee| ordinaire)?)\s*\(\s*"
-    r"(?:pas|sauf|excepte|hormis|autre que|ni) (?:la |le )?(?:bille |boule )?\d+"
-    r"(?:\s*(?:ou|et|ni|,)\s*(?:la |le )?(?:bille |boule )?\d+)*\s*\)")
+    rf"|\b((?:une|un|la|cette) (?:bille|boule)(?: normale| quelconque| de couleur| numerotee| ordinaire)?)\s*\(\s*"
+    rf"(?:pas|ni|{EXCEPTING}) {excepted_balls('ou|et|ni|,')}\s*\)"
+    # « une bille autre que la 10 (ou la 9) empochée »: a ball, not the 10
+    rf"|\b((?:une|la) (?:bille|boule))(?: de but|) {EXCEPTING} {excepted_balls()}\b")
 
 
 def _aside(m: re.Match[str]) -> str:
@@ -81,16 +81,12 @@ def tokens(question: str) -> tuple[list[str], Any]:
     folded = re.sub(r"\bj(?=(?:touch|tap|rentr|empoch|rat|manqu|cass|annonc|saut|mass|mets|met|jou|vis|tir|fais)\w*)", "j ", folded)
     folded = re.sub(r"\bjpeu[xt]?\b|\bjpx\b", "je peux", folded)   # « jpeu faire un push ? »: asked, not told
     folded = re.sub(r"\bdabord\b", "d abord", folded)
-    # « une bille autre que la 10 (ou la 9) empochée »: a ball, not the 10
-    folded = re.sub(r"\b(une|la) (bille|boule) (?:de but |)(?:autre que|differente de) (?:la |le )?(?:bille |boule |)(?:n |)\d+"
-                    r"(?: (?:ou|ni) (?:la |le )?\d+)*\b",
-                    r"\1 \2", folded)
     # « … est-elle régulière ? », « a-t-il gagné ? »: the inverted subject of a question is no new subject
     folded = re.sub(r"\b(est|sont|etait|serait|a|ont|avait|peut|peuvent|doit|doivent|compte|comptent|reste|restent)"
                     r"-(?:t-)?(?:elle|il|elles|ils)\b", r"\1", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
     folded = fix_typos(folded)
-    folded = _ALL_BUT_BALLS.sub(lambda m: (m.group(1) or m.group(2)) + " ", folded)
+    folded = _ALL_BUT_BALLS.sub(lambda m: (m.group(1) or m.group(2) or m.group(3)) + " ", folded)
     folded = _ASIDE.sub(_aside, folded)
     out: list[str] = []
     for seg in _split_segments(folded):

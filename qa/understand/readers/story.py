@@ -18,7 +18,7 @@ from qa.understand.tokens import _nums
 _PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|prevenir)\w*|"
                       r"\b(?:ne |n |)(?:l |le |)(?:ai|as|a|avais|avait|avez|avons) (?:pas|jamais|rien) (?:\w+ )?(?:annonc|declar|dit|prevenu)\w*|"
                       r"\b(?:ne |n )(?:l |le |)(?:annonc|declar)\w* (?:pas|jamais|rien)|\b(?:pas|non) (?:annonc|declar)\w*|"
-                      r"\boubli\w* de (?:l |le |)(?:annonc|declar)\w*")
+                      r"\boubli\w* de (?:l |le |)(?:annonc|declar|dire|prevenir|signal|preciser)\w*")
 
 
 _BACK_ON = re.compile(r"\b(?:retombe|retombent|revient|reviennent|redescend)\w* (?:sur|dans|en) (?:le tapis|la table|jeu)\b")

@@ -69,20 +69,22 @@ def _negates(text: str) -> bool:
 _Sentence = tuple[tuple[str, ...], bool, list[str], bool]
 # a sentence's conditions (« S'il touche la 1 et si aucune bille n'est empochée, … », « … même si aucune ne passe »)
 _CONDITION = re.compile(r"\b(?:si|s['’ ]il|s['’ ]ils|lorsqu\w*|quand|meme si)\b[^,;:]*(?:[,;:]|$)", re.IGNORECASE)
-_SENTENCES: dict[tuple[int, str], tuple[_Sentence, ...]] = {}
+# keyed by the matcher's id, the matcher kept beside to tell a new one that reuses a dead one's id
+_SENTENCES: dict[tuple[int, str], tuple[Matcher, tuple[_Sentence, ...]]] = {}
 
 
 def _sentences(matcher: Matcher, text: str) -> tuple[_Sentence, ...]:
     """The terms of each sentence of ``text``, whether it negates and its words (once per text and matcher)."""
     key = (id(matcher), text)
-    found = _SENTENCES.get(key)
-    if found is None:
-        if len(_SENTENCES) > 4096:
-            _SENTENCES.clear()
-        found = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn), words(sn, counts=False),
-                       _negates(_CONDITION.sub(" ", sn)))
-                      for sn in text.replace("!", ".").replace("?", ".").replace(";", ".").split("."))
-        _SENTENCES[key] = found
+    hit = _SENTENCES.get(key)
+    if hit is not None and hit[0] is matcher:
+        return hit[1]
+    if len(_SENTENCES) > 4096:
+        _SENTENCES.clear()
+    found = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn), words(sn, counts=False),
+                   _negates(_CONDITION.sub(" ", sn)))
+                  for sn in text.replace("!", ".").replace("?", ".").replace(";", ".").split("."))
+    _SENTENCES[key] = (matcher, found)
     return found
 
 
@@ -135,14 +137,18 @@ def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: 
     return False
 
 
-_FRAMES: dict[int, frozenset[str]] = {}
+_FRAMES: dict[int, tuple[Matcher, frozenset[str]]] = {}
 
 
 def _frame_terms(matcher: Matcher) -> frozenset[str]:
     """The terms of ``statement_frame`` (once per matcher)."""
-    found = _FRAMES.get(id(matcher))
-    if found is None:
-        found = _FRAMES[id(matcher)] = frozenset(t for w in _LEXICON.statement_frame for t in matcher.analyzer.terms(w))
+    hit = _FRAMES.get(id(matcher))
+    if hit is not None and hit[0] is matcher:
+        return hit[1]
+    if len(_FRAMES) > 64:
+        _FRAMES.clear()
+    found = frozenset(t for w in _LEXICON.statement_frame for t in matcher.analyzer.terms(w))
+    _FRAMES[id(matcher)] = (matcher, found)
     return found
 
 

@@ -46,6 +46,11 @@ _YES_NO_OPENING = ("est ce", "peut on", "peut il", "peut elle", "peux je", "puis
                    "sont ils", "gagne t on", "perd on", "perd t on")
 
 
+# « 4 billes en bande ou 3 ? », « 2 ou 3 fautes ? »: two counts put side by side ask how many (counts
+# are « x4 » once read by :func:`qa.text.words`; « la 9 ou la 10 » are balls, not counts)
+_COUNTS_APART = re.compile(r"\bx\d+ (?:\w+ ){0,4}?ou x?\d+\b|\b\d+ ou x\d+\b")
+
+
 # « n’importe où », « où je veux »: a place left open, not a « where » question
 _WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:je|tu|il|elle|on|l[’']on)\s+(?:veu[tx]|voudra|le\s+désire|souhaite)|\boù\s+bon\s+(?:me|te|lui|nous|leur)\s+semble")
 
@@ -138,6 +143,8 @@ def is_yes_no(question: str) -> bool:
         return False
     if re.search(r"\b(?:ou pas|ou non|oui ou non|vrai ou faux)\b", text):
         return True
+    if _COUNTS_APART.search(text):
+        return False         # « faut 4 billes en bande ou 3 ? » asks how many
     if text.startswith(("c est quoi", "ca sert a quoi", "c est qui", "qu est ce", "a quoi", "de quoi")):
         return False
     # a question word opens the question (« que se passe-t-il », « quelle bille »), or is one of

@@ -112,6 +112,9 @@ def test_who_breaks_the_next_rack_is_said_silent_where_the_text_is(answerer):
     ("chez doolys on a le droit de masser ?", True),
     # an indirect question inside a closed one
     ("au lag on ne sait pas dire quelle bille est la plus proche, on recommence ?", True),
+    # two counts side by side ask how many; two balls side by side do not
+    ("a la casse au 9 faut 4 billes en bande ou 3 ?", False), ("2 ou 3 fautes pour perdre ?", False),
+    ("si la 9 ou la 10 rentre sur une faute je gagne ?", True),
 ])
 def test_yes_no_questions_are_told_from_the_others(q, expected):
     assert is_yes_no(q) is expected

@@ -13,9 +13,10 @@ import json
 import os
 import re
 import sys
+import threading
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 from urllib.parse import unquote_to_bytes
 
 from flask import Response, current_app, jsonify, request
@@ -413,6 +414,24 @@ def store_target(app: Any) -> tuple[str | None, bool]:
     path = app.config.get("DATABASE") or None
     default = os.path.join(app.instance_path, "arbitre.db")
     return path, path is None or os.path.abspath(path) == os.path.abspath(default)
+
+
+_SERVICE_LOCK = threading.Lock()
+_S = TypeVar("_S")
+
+
+def app_service(key: str, build: Callable[[Any, str | None, bool], _S]) -> _S:
+    """The app's service under ``extensions[key]``, built once on first use (under a lock: two
+    first requests build one) by ``build(app, database path, whether its folder may be created)``."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app, not its proxy
+    svc = app.extensions.get(key)
+    if svc is None:
+        with _SERVICE_LOCK:
+            svc = app.extensions.get(key)
+            if svc is None:
+                path, create_parent = store_target(app)
+                svc = app.extensions[key] = build(app, path, create_parent)
+    return svc
 
 
 def question_param(value: Any, field: str = "q") -> str:

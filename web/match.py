@@ -21,7 +21,6 @@ Pages
 """
 from __future__ import annotations
 
-import threading
 from typing import Any, Mapping
 
 from flask import (Blueprint, Response, current_app, jsonify, make_response, redirect, render_template, request,
@@ -35,14 +34,13 @@ from qa.match.store import MatchStore
 from qa.rulebook import GAMES
 
 from .arbitrage import BadInput, arbitrage_url, scenario_from_form
-from .common import (created, get_rulebook, json_body, query_fields, reject_unknown_keys, repeatable, request_token,
-                     store_target, wants_json)
+from .common import (app_service, created, get_rulebook, json_body, query_fields, reject_unknown_keys, repeatable, request_token,
+                     wants_json)
 from .errors import _render
 
 bp = Blueprint("match", __name__)
 
 EXT_KEY = "arbitre.match"
-_LOCK = threading.Lock()
 COOKIE_AGE = 30 * 24 * 3600
 #: Foul codes offered in one tap (the others: the detailed shot); each is a foul whatever the contact.
 QUICK_FOULS = ("touched_ball", "double_hit", "push_shot", "no_foot_on_floor", "jump_not_allowed")
@@ -50,17 +48,8 @@ QUICK_FOULS = ("touched_ball", "double_hit", "push_shot", "no_foot_on_floor", "j
 
 def match_service() -> MatchService:
     """The app's :class:`MatchService`, built once on first use (store at ``DATABASE``)."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    svc = app.extensions.get(EXT_KEY)
-    if svc is None:
-        with _LOCK:
-            svc = app.extensions.get(EXT_KEY)
-            if svc is None:
-                path, create_parent = store_target(app)
-                store = MatchStore(path, create_parent=create_parent)
-                svc = MatchService(get_rulebook(), store)
-                app.extensions[EXT_KEY] = svc
-    return svc
+    return app_service(EXT_KEY, lambda app, path, create_parent:
+                       MatchService(get_rulebook(), MatchStore(path, create_parent=create_parent)))
 
 
 @bp.app_errorhandler(MatchError)

@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 import unicodedata
 import secrets
-import threading
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -42,14 +41,13 @@ from qa.quiz.service import COMPARISON, GRACE_S, QuizService
 from qa.quiz.names import same_learner
 from qa.quiz.store import Store
 
-from .common import (ApiError, created, get_rulebook, json_body, list_param, query_fields, reject_unknown_keys, repeatable,
-                     request_body, request_token, store_target)
+from .common import (ApiError, app_service, created, get_rulebook, json_body, list_param, query_fields, reject_unknown_keys, repeatable,
+                     request_body, request_token)
 
 bp = Blueprint("quiz", __name__)
 
 LEARNER_COOKIE = "arbitre_learner"
 COOKIE_AGE = 365 * 24 * 3600
-_LOCK = threading.Lock()
 EXT_KEY = "arbitre.quiz"
 MAX_TIME_LIMIT_MIN = MAX_TIME_LIMIT_S // 60
 
@@ -60,17 +58,8 @@ def quiz_service() -> QuizService:
 
     Raises :class:`~qa.quiz.store.StoreError` when the database cannot be used (answered
     503 by ``web/errors.py``; ``serve`` builds it at start-up to fail early instead)."""
-    app = current_app._get_current_object()  # type: ignore[attr-defined]  # the app, not its proxy
-    svc = app.extensions.get(EXT_KEY)
-    if svc is None:
-        with _LOCK:
-            svc = app.extensions.get(EXT_KEY)
-            if svc is None:
-                path, create_parent = store_target(app)
-                store = Store(path, create_parent=create_parent)
-                svc = QuizService(get_rulebook(), store, app.config.get("QUIZ_CLOCK"))
-                app.extensions[EXT_KEY] = svc
-    return svc
+    return app_service(EXT_KEY, lambda app, path, create_parent:
+                       QuizService(get_rulebook(), Store(path, create_parent=create_parent), app.config.get("QUIZ_CLOCK")))
 
 
 # ============================================================================= JSON API

@@ -100,10 +100,11 @@ EXCEPTING = r"(?:sauf|excepte|exceptee|hormis|a part|autres? que|differente? de)
 
 
 def excepted_balls(joins: str = "ou|ni") -> str:
-    """The list of excepted balls (« la 9 », « la bille 9 ou la 10 »), its balls joined by ``joins``
+    """The list of excepted balls (« la 9 », « la bille 9 ou la 10 », « la bille de match »), its balls joined by ``joins``
     (« et » and « , » only where the list is closed, in brackets or after « sauf »: « pas la 1 et la 3
     rentre » excepts the 1 alone)."""
-    ball = r"(?:la |le )?(?:bille |boule )?(?:n )?\d{1,2}"
+    # a ball by its number, or the game ball by its name (« pas la bille de match »)
+    ball = r"(?:la |le )?(?:(?:bille |boule )?(?:n )?\d{1,2}|(?:bille|boule) (?:de match|du match|de gain|gagnante))"
     return rf"{ball}(?:\s*(?:{joins})\s*{ball})*"
 
 

@@ -373,6 +373,7 @@ def test_the_same_table_is_checked_and_read_before_the_entries(tmp_path, ruleboo
 @pytest.mark.parametrize("q", [
     "salut à tous ! petite question : au jeu de la 9, la 9 rentre sur la casse, on a gagné ?",
     "je comprends rien à ce passage, c'est quoi la règle des trois billes ?",
+    "c koi la règle des trois billes, jcomprends rien",      # the glued « j » is cut off: « j comprends »
     "c'est qui qui a raison : mon pote dit qu'on rejoue après avoir rentré une bille à la casse",
     "yo les gars, au 10 faut annoncer ses coups ou pas ?",
     "c'est peut-être bête mais la blanche qui saute de la table, c'est faute au BCA ?",
@@ -1302,3 +1303,17 @@ def test_a_ruling_some_texts_leave_to_the_referee_still_says_the_nine_spotted(an
     # 9-ffb/bille-9-replacee; a scratch in play is listed by neither Dooly's nor the BCA: a referee's call there
     ans = answerer.ask("la blanche et la 9 tombent sur le même coup, et la 9 alors ?")
     assert "la 9 est replacée" in ans["short"] and "décision d’arbitre" in ans["short"]
+
+
+def test_the_game_ball_excepted_by_name_is_not_the_ball_asked(answerer):
+    # push_out_pocketed: « restent empochées (la bille de gain exceptée) »; « (pas la bille de gain) » leaves it out
+    ans = answerer.ask("sur un push, une boule (pas la bille de match) qui tombe reste dans la poche ?")
+    assert set(ans["verdicts"].values()) == {"yes"}
+    ans = answerer.ask("sur un push, la bille de gain qui tombe reste dans la poche ?")
+    assert set(ans["verdicts"].values()) == {"no"}
+
+
+def test_the_breaker_s_cue_ball_behind_the_line_is_the_break_rule(answerer):
+    # 10-ffb/casse-bille-en-main-derriere-la-ligne: the breaker starts with ball in hand behind the head string
+    ans = answerer.ask("au 10 ffb l'ouvreur place la blanche en main derrière la ligne de départ ?")
+    assert ans["verdicts"] == {"10-ffb": "yes"}

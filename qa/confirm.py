@@ -22,6 +22,7 @@ the light words of the question (« vraiment ») are not looked for.
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Sequence
 
 from .contrast import clash_words, named_balls, told_of_ball
@@ -69,22 +70,21 @@ def _negates(text: str) -> bool:
 _Sentence = tuple[tuple[str, ...], bool, list[str], bool]
 # a sentence's conditions (« S'il touche la 1 et si aucune bille n'est empochée, … », « … même si aucune ne passe »)
 _CONDITION = re.compile(r"\b(?:si|s['’ ]il|s['’ ]ils|lorsqu\w*|quand|meme si)\b[^,;:]*(?:[,;:]|$)", re.IGNORECASE)
-# keyed by the matcher's id, the matcher kept beside to tell a new one that reuses a dead one's id
-_SENTENCES: dict[tuple[int, str], tuple[Matcher, tuple[_Sentence, ...]]] = {}
+# per matcher (dropped with it): each text's sentences, and the terms of ``statement_frame``
+_SENTENCES: weakref.WeakKeyDictionary[Matcher, dict[str, tuple[_Sentence, ...]]] = weakref.WeakKeyDictionary()
+_FRAMES: weakref.WeakKeyDictionary[Matcher, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
 def _sentences(matcher: Matcher, text: str) -> tuple[_Sentence, ...]:
     """The terms of each sentence of ``text``, whether it negates and its words (once per text and matcher)."""
-    key = (id(matcher), text)
-    hit = _SENTENCES.get(key)
-    if hit is not None and hit[0] is matcher:
-        return hit[1]
-    if len(_SENTENCES) > 4096:
-        _SENTENCES.clear()
-    found = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn), words(sn, counts=False),
-                   _negates(_CONDITION.sub(" ", sn)))
-                  for sn in text.replace("!", ".").replace("?", ".").replace(";", ".").split("."))
-    _SENTENCES[key] = (matcher, found)
+    cache = _SENTENCES.setdefault(matcher, {})
+    found = cache.get(text)
+    if found is None:
+        if len(cache) > 4096:
+            cache.clear()
+        found = cache[text] = tuple((tuple(matcher.analyzer.terms(sn)), _negates(sn), words(sn, counts=False),
+                                     _negates(_CONDITION.sub(" ", sn)))
+                                    for sn in text.replace("!", ".").replace("?", ".").replace(";", ".").split("."))
     return found
 
 
@@ -137,18 +137,11 @@ def clause_refutes(matcher: Matcher, text: str, asked: Sequence[str], question: 
     return False
 
 
-_FRAMES: dict[int, tuple[Matcher, frozenset[str]]] = {}
-
-
 def _frame_terms(matcher: Matcher) -> frozenset[str]:
     """The terms of ``statement_frame`` (once per matcher)."""
-    hit = _FRAMES.get(id(matcher))
-    if hit is not None and hit[0] is matcher:
-        return hit[1]
-    if len(_FRAMES) > 64:
-        _FRAMES.clear()
-    found = frozenset(t for w in _LEXICON.statement_frame for t in matcher.analyzer.terms(w))
-    _FRAMES[id(matcher)] = (matcher, found)
+    found = _FRAMES.get(matcher)
+    if found is None:
+        found = _FRAMES[matcher] = frozenset(t for w in _LEXICON.statement_frame for t in matcher.analyzer.terms(w))
     return found
 
 

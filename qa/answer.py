@@ -388,9 +388,11 @@ class Answerer:
                 or (reply is not None and (reply.stated or self._context_unranked(reply, look))))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
-        if settled and reply is not None and not reply.clauses:
-            # every text is silent and no clause matches the question: outside what the texts cover
-            # (« unknown », no clause quoted as if it answered), each text's silence said
+        silent = reply is not None and bool(reply.verdicts) and all(v == "silent" for v in (reply.verdicts or {}).values())
+        if (settled or silent) and reply is not None and not reply.clauses:
+            # every text is silent and no clause matches the question, or the question asks a point on
+            # which every text is silent (what the lookup finds then answers something else): outside
+            # what the texts cover (« unknown », no clause quoted as if it answered), each text's silence said
             return {**self._unknown(q, look), "short": reply.short, "verdicts": dict(reply.verdicts or {}),
                     "rulesets": list(reply.verdicts or look.searched)}
         covered = list(dict.fromkeys(h.clause.ruleset for h in hits))

@@ -94,6 +94,9 @@ _C_EST = re.compile(r"\bc\s+(?=(?:quoi|koi|qui|ki|ou|où|quand|kan|combien)\b)",
 _INDIRECT = re.compile(r"\b(?:dire|savoir|sais|sait|savons|savent|voir|vois|voit|determiner|decider|departager|distinguer|"
                        r"preciser|indiquer)\s+(?:(?:par|dans|sur|de|en|a)\s+|)(?:quel|quelle|quels|quelles|qui|laquelle|lequel|lesquelles|lesquels|combien)\b",
                        re.IGNORECASE)
+# an indirect question told after an infinitive, with a subject of its own (« annoncer dans quelle poche je joue »)
+_INDIRECT_CLAUSE = re.compile(r"\b(\w+er)\s+(?:(?:par|dans|sur|de|en|a|à)\s+|)(?:quel|quelle|quels|quelles|laquelle|lequel)\s+"
+                              r"(?:\w+\s+|)(?:je|j[’']|tu|il|elle|on|nous|vous|ils|elles)\b", re.IGNORECASE)
 # the second half of an indirect question (« dire quelle boule dans quel trou »)
 _INDIRECT_MORE = re.compile(r"\b(?:et\s+|)(?:dans|sur|par|vers|pour|en)\s+(?:quel|quelle|quels|quelles)\b", re.IGNORECASE)
 # a clause of time opening the question (« quand on casse, si la blanche tombe… c'est faute ? »): the rest asks
@@ -113,6 +116,8 @@ def _asked_part(question: str) -> str | None:
     question = _C_EST.sub("c'est ", question)     # « c quoi la sanction ? » is « c'est quoi… »
     if _INDIRECT.search(question):      # « on ne peut pas dire quelle bille est devant, on rejoue ? »
         question = _INDIRECT_MORE.sub(" ", _INDIRECT.sub(" ", question))
+    # « obligé d'annoncer dans quelle poche je joue ? »: an infinitive, then « quel … » with its own subject
+    question = _INDIRECT_CLAUSE.sub(r"\1 ", question)
     opened = _WHEN_OPENING.sub(" ", question, count=1)
     if words(opened) and opened.rstrip().endswith("?"):
         question = opened

@@ -1317,3 +1317,38 @@ def test_the_breaker_s_cue_ball_behind_the_line_is_the_break_rule(answerer):
     # 10-ffb/casse-bille-en-main-derriere-la-ligne: the breaker starts with ball in hand behind the head string
     ans = answerer.ask("au 10 ffb l'ouvreur place la blanche en main derrière la ligne de départ ?")
     assert ans["verdicts"] == {"10-ffb": "yes"}
+
+
+def test_an_indirect_question_after_an_infinitive_is_still_a_yes_no_question(answerer):
+    # 10-ffb/annonce-du-coup: the ball and the pocket are called (call_shot: ball_and_pocket)
+    assert is_yes_no("je dois annoncer dans quelle poche je vais jouer ?")
+    assert not is_yes_no("faut annoncer quelle bille ?")       # « quelle bille » asked in place
+    ans = answerer.ask("à la FFB au jeu de la 10, je dois annoncer dans quelle poche je vais jouer ?")
+    assert ans["verdicts"] == {"10-ffb": "yes"}
+
+
+def test_prevent_asks_the_opposite(answerer):
+    # 10-guide/casse-faute-pas-de-push-out, 10-ffb/push-out-interdit-bille-en-main, 10-doolys/6-coup-pousse-quand:
+    # a push-out only after a legal break (push_out_after_break: legal_break in the three texts)
+    ans = answerer.ask("au jeu de la 10, une casse illégale empêche ensuite de jouer un push-out ?")
+    assert ans["verdicts"] == {"10-doolys": "yes", "10-ffb": "yes", "10-guide": "yes"}
+
+
+def test_an_object_ball_on_the_floor_is_a_foul_in_every_text(answerer):
+    # object_ball_off_table: foul_stays_down in each policy file (9-ffb/faute-bille-de-but-ejectee, …)
+    ans = answerer.ask("une bille de but qui se retrouve par terre, on me compte faute ?")
+    assert set(ans["verdicts"].values()) == {"yes"} and len(ans["verdicts"]) == 5
+
+
+def test_telling_the_player_of_his_two_fouls_is_the_warning(answerer):
+    # warning_required: required in each text (9-ffb/trois-fautes-avertissement, 10-guide/trois-fautes-avertissement…)
+    ans = answerer.ask("mon adversaire vient de faire deux fautes de suite, je dois le lui dire ?")
+    assert set(ans["verdicts"].values()) == {"yes"} and len(ans["verdicts"]) == 5
+
+
+def test_a_point_every_text_is_silent_on_is_outside_the_texts(answerer):
+    # stalemate is silent in every policy file: no clause is quoted as if it answered
+    ans = answerer.ask("la partie tourne en rond depuis dix coups, on la rejoue ?")
+    assert ans["kind"] == "unknown" and ans["citations"] == []
+    assert set(ans["verdicts"].values()) == {"silent"}
+    assert "n’en dit rien" in ans["short"]

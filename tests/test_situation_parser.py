@@ -771,3 +771,46 @@ def test_a_push_out_not_announced_is_a_normal_shot(u, q):
                                "au 9 je touche la 1, elle ne va pas contre la bande, rien ne tombe"])
 def test_a_ball_that_goes_to_no_rail(u, q):
     assert shot(u(q))["rail_after_contact"] is False
+
+
+def test_nobody_to_a_rail_without_ne(u):
+    assert shot(u("au 9 je touche la 3 doucement, personne touche de bande, la blanche reste là"))["rail_after_contact"] is False
+
+
+@pytest.mark.parametrize("q, where", [("au 9 je tape la 1, la blanche saute la bande et roule sous la table", "cue"),
+                                      ("au 9 je casse, la 4 saute et atterrit sur la moquette, rien ne rentre", "ball")])
+def test_a_ball_over_the_rail_or_on_the_carpet_is_off_the_table(u, q, where):
+    got = shot(u(q))
+    assert (got["cue_ball"] == "off_table") if where == "cue" else (got["off_table"] == [4])
+
+
+def test_the_called_ball_in_a_corner_of_the_other_side_is_not_the_call(u):
+    # « coin bas gauche » called, « coin bas droit » reached: another pocket (10-ffb/annonce-du-coup)
+    got = u("10 ffb, j'annonce la 2 dans le coin bas gauche, elle touche la bande puis tombe dans le coin bas droit")
+    assert shot(got)["called"]["pocket_ok"] is False
+    got = u("10 ffb, j'annonce la 2 dans le coin bas gauche, elle touche la bande puis tombe dans le coin bas gauche")
+    assert shot(got)["called"]["pocket_ok"] is True
+
+
+def test_the_shot_after_a_push_out_taken_as_it_lies_is_a_normal_shot(u):
+    # the incoming player who accepts the table plays a normal shot (9-bca/6, 9-ffb push-out: « accepter la table »)
+    got = u("au 9 il casse, puis il annonce un push out, jaccepte la table, je touche la 5 avant la 2")
+    assert shot(got)["kind"] == "normal" and shot(got)["first_contact"] == 5
+
+
+def test_the_asker_who_gave_no_warning(u):
+    # told, a warning is taken as given; « je lui avais rien dit » says none was (10-ffb, 10-guide: the third
+    # foul without a warning does not lose the game)
+    said = "au 10 mon adversaire touche la 4 avant la 2, c'est sa troisième faute de suite"
+    assert state(u(said))["warned"] is True
+    assert state(u(said + " et je lui avais rien dit après la deuxième"))["warned"] is False
+
+
+def test_a_break_that_takes_the_rail_first(u):
+    # 10-ffb/casse-toucher-la-1: the 1 before any other ball or rail
+    assert shot(u("10 ffb, j'ai cassé en touchant la bande d'abord puis la 1, rien rentre"))["cue_rail_first"] is True
+
+
+def test_the_cue_ball_that_follows_into_the_same_pocket(u):
+    got = u("au 9 la 9 tombe dans le coin mais la blanche la suit dans la même poche, gg ?")
+    assert shot(got)["pocketed"] == [9] and shot(got)["cue_ball"] == "pocketed"

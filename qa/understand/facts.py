@@ -21,6 +21,7 @@ _SENT_PLACE = (r"(?:(?:dans|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|c
                r"au fond(?! de la table| du billard| de table)|au milieu(?! de| du)|en poche|dedans)")
 _OFF_PLACE = (r"(?:hors (?:de |du )?(?:la |le )?(?:table|billard|surface|jeu)|(?:de|du) (?:la )?(?:table|billard)|"
               r"par terre|au sol|sur le sol|a terre|dehors|en dehors (?:de la table|du billard)|"
+              r"sur (?:la |le )(?:moquette|parquet|carrelage|plancher)|sous (?:la |le )(?:table|billard)|"
               r"par dessus (?:la |les )?bandes?|au dessus de (?:la |les )?bandes?)")
 
 

@@ -76,11 +76,10 @@ def read_call(s: str) -> Partial:
             pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", pocket)
             pocket = re.split(r" (?:et|mais|puis|qui|ou|GAME|,) ", " " + pocket + " ")[0].strip() or None
         ok = True
-        went = re.search(r"\b(?:B%d|elle)(?: \w+){0,2} (?:rentre|rentrent|tombe|tombent|entre|va|part|finit|file|est rentree|"
+        went = re.search(r"\b(?:B%d|elle)(?: \w+){0,4} (?:rentre|rentrent|tombe|tombent|entre|va|part|finit|file|est rentree|"
                          r"est tombee|termine)\w* (?:dans|au|a|en) (?:la |le |l |une |un |)(?:poche |trou |blouse |)(?:du |de |d |)"
-                         r"([a-z]+(?: [a-z]+)?)" % ball, s[m.end():])
-        if pocket and went and _pocket_words(went.group(1)) and _pocket_words(pocket) and \
-                not (_pocket_words(went.group(1)) & _pocket_words(pocket)):
+                         r"([a-z]+(?: [a-z]+){0,2})" % ball, s[m.end():])
+        if pocket and went and _other_place(went.group(1), pocket):
             ok = False
         if _other_pocket(s, m.end(), ball):
             ok = False
@@ -121,3 +120,17 @@ _POCKET_WORDS = {"coin": "coin", "angle": "coin", "corner": "coin", "milieu": "m
 
 def _pocket_words(text: str) -> set[str]:
     return {_POCKET_WORDS[w] for w in text.split() if w in _POCKET_WORDS}
+
+
+_SIDES = {"haut": "haut", "bas": "bas", "gauche": "gauche", "droite": "droite", "droit": "droite",
+          "tete": "haut", "pied": "bas"}
+
+
+def _other_place(went: str, called: str) -> bool:
+    """Whether the pocket a ball went in (« coin haut droit ») is not the one called (« coin haut
+    gauche »): another kind of pocket, or sides told on both that each has and the other lacks."""
+    kinds = _pocket_words(went), _pocket_words(called)
+    if kinds[0] and kinds[1] and not kinds[0] & kinds[1]:
+        return True
+    sides = [{_SIDES[w] for w in text.split() if w in _SIDES} for text in (went, called)]
+    return bool(sides[0] - sides[1]) and bool(sides[1] - sides[0])

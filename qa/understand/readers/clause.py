@@ -254,9 +254,11 @@ def _off_table(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         return True
     off_here = False
     if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|revole|revolent|decolle|part|partent|tombe|tombent|"
-                                               r"atterri|fini|file|filent|est|sont|passe|passent|termine|terminent|"
+                                               r"atterri|fini|file|filent|est|sont|passe|passent|termine|terminent|roule|roulent|"
                                                r"ejectee|ejectees|eject|quitte|quittent)\w*(?: \w+){0,2} " + _OFF_PLACE, s) and not neg:
         off_here = True
+    if subj in ("balls", "cue") and re.search(r"\b(?:saute|sautent|a saute|ont saute) (?:par dessus |)(?:la |les |une |)bandes?\b", s) and not neg:
+        off_here = True     # « la blanche a sauté la bande »: over the rail, off the table
     if subj in ("balls", "cue") and re.search(r"\b(?:est|sont|a ete|ont ete) (?:ejectee|ejectees|expulsee|projetee|projetees|sortie|sorties)\b", s) and not neg:
         off_here = True
     if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties)(?: aussi| egalement| encore| meme)? $", s) \
@@ -377,7 +379,7 @@ def _cue_follows(s: str, neg: bool, seen: Facts, r: Reading, conj: str) -> bool:
         r.add(F.CUE, "pocketed", s)     # « elle rentre mais la blanche suit »: after a ball pocketed, into the pocket
         return True
     m = re.search(r"\bCUE (?:a |l a |)(?:suivi|suit|a suivi|suivent|la suit|l a suivie|l a suivi) (?:\w+ ){0,2}?"
-                  r"(?:dans (?:la|le|une|un) (?:poche|trou|blouse)|au fond|au trou|dedans)\b", s)
+                  r"(?:dans (?:la|le|une|un) (?:meme |)(?:poche|trou|blouse)|au fond|au trou|dedans)\b", s)
     if m and not neg:
         r.add(F.CUE, "pocketed", m.group(0))
         return True

@@ -21,7 +21,7 @@ _NONE_RAIL = re.compile(
     r"(?:(?:B\d++\S*+|CUE|elle|il) |)(?:ne |n )(?:touche|touchent|va|vont|atteint|atteignent|tape|tapent)\w* (?:pas|jamais|aucune) (?:a |en |contre |)(?:la |une |de |les |)bande|"
     r"(?:(?:B\d++\S*+|CUE|elle|il) |)(?:touche|touchent|tape|tapent|va|vont) pas (?:a |en |contre |)(?:la |une |de |les |)bande|"
     r"(?:B\d++\S*+|CUE) (?:qui |)(?:s arrete|s arretent|s immobilise|s immobilisent|stoppe|reste|restent) (?:\w+ ){0,2}?avant (?:d atteindre |de toucher |)(?:la |une |)bande|"
-    r"\b(?:rien|aucune bille|aucune boule|aucune) (?:(?:a|ont|est|sont|na) |)(?:touche|va|tape|alle|allee|tapee|touchee|atteint) (?:a |en |)(?:la |une |de |les |)bande|"
+    r"\b(?:rien|aucune bille|aucune boule|aucune|personne) (?:(?:a|ont|est|sont|na) |)(?:touche|va|tape|alle|allee|tapee|touchee|atteint) (?:a |en |)(?:la |une |de |les |)bande|"
     r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)")
 _NONE_RAIL_ALL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* ni rien (?:d autre |)(?:ne |n )(?:touche|va|tape)\w*")
 _RAIL = re.compile(
@@ -67,6 +67,7 @@ def read_rails(s: str) -> Partial:
     # cue ball to a rail before the first ball
     if first := re.search(r"\b(?:CUE|je|j ai|tu|tu as|vous|vous avez|il|ADV|on) (?:touche|tape|frappe|va|part|a touche|ai touche|as touche|avez touche)\w* "
                  r"(?:d abord |en premier |)(?:la |une |)bande (?:laterale |longue |courte |du haut |du bas |)(?:d abord |en premier |avant|puis|et ensuite|ensuite)|\bbande avant (?:de toucher |)(?:B\d+|la bille|une bille)|"
+                 r"\ben (?:touchant|tapant|frappant|prenant) (?:d abord |)(?:la |une |)bande (?:d abord|en premier|avant|puis)\b|"
                  r"\bpar la bande|\bd abord (?:la |une )bande|\bcoup de bande|\bbande en premier", s):
         r.add(F.CUE_RAIL_FIRST, True, first.group(0))
     return r.partial()

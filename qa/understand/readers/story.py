@@ -148,6 +148,8 @@ def _warning_and_counts(s: str) -> Partial:
                  r"(?:ete )?(?:averti|prevenu|dit|signale|annonce)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
                  r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir)|"
                  r"personne (?:ne |n )?(?:m |t |l |lui |)(?:a|avait) (?:rien )?dit|"
+                 # the asker gave no warning (« je lui avais rien dit », « je l'ai pas averti »)
+                 r"\b(?:je|j|on|tu) (?:ne |n |)(?:lui |l |le |la |)(?:ai|avais|a|avait|as|avions) (?:rien|jamais|pas) (?:dit|averti|prevenu|signale)\b|"
                  r"sans qu\w* (?:\S+ ){0,2}?(?:m |me |t |te |l |le |nous |vous |)(?:ait |aie |)(?:previenne|previennent|avertisse|avertissent|prevenu|averti))", s):
         r.add(F.WARNED, False, m.group(0))
     elif m := re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu|avise|m a avise)\b", s):

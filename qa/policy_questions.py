@@ -34,7 +34,7 @@ PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 _KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also")
 _BALL_EXCEPTED = re.compile(rf" (?:pas|{EXCEPTING}) {excepted_balls()}(?= )")
-_TOP = ("names", "flip", "same", "questions", "fouls", "required")
+_TOP = ("names", "flip", "same", "groups", "questions", "fouls", "required")
 _GAP = 2    # terms a phrase's terms may have between them in a question (« la bande juste avant la 1 »)
 _COVERED = 2    # terms of the question an entry read by its terms must cover
 # the only words a phrase may lose and still be read by its terms: articles and prepositions (a
@@ -321,6 +321,41 @@ def _any_in(phrases: Iterable[str], text: str) -> bool:
     return any(f" {p} " in text for p in phrases)
 
 
+def _groups(raw: LineDict, problems: list[tuple[int, str]]) -> dict[str, list[str]]:
+    """The ``groups`` table {name: [phrases]}: the words of one thing (« la casse ») that entries name as ``@name``."""
+    table = raw.get("groups") or {}
+    if not isinstance(table, dict):
+        problems.append((raw.line_of("groups"), "« groups » doit associer un nom à une liste de mots"))
+        return {}
+    out: dict[str, list[str]] = {}
+    for name, value in table.items():
+        line = table.line_of(name) if isinstance(table, LineDict) else raw.line_of("groups")
+        if not isinstance(value, list) or not all(isinstance(w, str) and not w.startswith("@") for w in value):
+            problems.append((line, f"le groupe « {name} » doit être une liste de mots (sans autre groupe)"))
+            continue
+        out[str(name)] = list(value)
+    return out
+
+
+def _expanded(value: Any, groups: Mapping[str, list[str]], name: str, line: int,
+              problems: list[tuple[int, str]]) -> Any:
+    """``value`` with each ``@group`` replaced by that group's words (an unknown group is a problem)."""
+    if not isinstance(value, list):
+        return value
+    out: list[Any] = []
+    for w in value:
+        if isinstance(w, str) and w.startswith("@"):
+            if w[1:] not in groups:
+                near = difflib.get_close_matches(w[1:], list(groups), n=1)
+                hint = f" (vouliez-vous dire « @{near[0]} » ?)" if near else ""
+                problems.append((line, f"groupe inconnu « {w} » ({name}){hint}"))
+                continue
+            out.extend(groups[w[1:]])
+        else:
+            out.append(w)
+    return out
+
+
 def _phrases(name: str, value: Any, line: int, problems: list[tuple[int, str]],
              folded: bool = True) -> tuple[str, ...]:
     if value is None:
@@ -337,11 +372,13 @@ def _phrases(name: str, value: Any, line: int, problems: list[tuple[int, str]],
     return tuple(dict.fromkeys(" ".join(words(w, counts=False)) or w for w in value))
 
 
-def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, str]]) -> PolicyQuestion | None:
+def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, str]],
+           groups: Mapping[str, list[str]] | None = None) -> PolicyQuestion | None:
     line = raw.line if isinstance(raw, LineDict) else 1
     if not isinstance(raw, dict):
         problems.append((line, "chaque question doit être un objet (policy, words, oui, non)"))
         return None
+    lists = {key: _expanded(raw.get(key), groups or {}, key, line, problems) for key in ("words", "all", "sauf", "with")}
     for key in raw:
         if key not in _KEYS:
             near = difflib.get_close_matches(str(key), _KEYS, n=1)
@@ -353,7 +390,7 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
         near = difflib.get_close_matches(str(policy), list(specs or ()), n=1)
         hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
         problems.append((line, f"politique inconnue « {policy} »{hint}"))
-    ws = _phrases("words", raw.get("words"), line, problems)
+    ws = _phrases("words", lists["words"], line, problems)
     if not ws:
         problems.append((line, "« words » manque ou est vide"))
     yes = _phrases("oui", raw.get("oui") or [], line, problems, folded=False)
@@ -368,9 +405,9 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
             if v not in spec.values:
                 problems.append((line, f"valeur « {v} » inconnue pour la politique « {policy} » "
                                        f"({', '.join(spec.values)})"))
-    return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", raw.get("all"), line, problems),
-                          unless=_phrases("sauf", raw.get("sauf"), line, problems),
-                          with_=_phrases("with", raw.get("with"), line, problems),
+    return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", lists["all"], line, problems),
+                          unless=_phrases("sauf", lists["sauf"], line, problems),
+                          with_=_phrases("with", lists["with"], line, problems),
                           yes=frozenset(yes), no=frozenset(no), when=dict(when), also=also, also_values=also_values)
 
 
@@ -425,7 +462,8 @@ def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] |
     if not isinstance(items, list):
         problems.append((raw.line_of("questions"), "« questions » doit être une liste"))
         items = []
-    entries = [e for e in (_entry(item, specs, problems) for item in items) if e is not None]
+    groups = _groups(raw, problems)
+    entries = [e for e in (_entry(item, specs, problems, groups) for item in items) if e is not None]
     fouls = _foul_table(raw, "fouls", foul_codes, problems)
     required = _foul_table(raw, "required", foul_codes, problems)
     return PolicyQuestions(tuple(entries), dict(names), flip, fouls, required, _same(raw, problems),

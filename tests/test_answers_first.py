@@ -369,6 +369,23 @@ def test_the_same_table_is_checked_and_read_before_the_entries(tmp_path, ruleboo
     assert " bille de gain " in load_policy_questions().text("la bille gagnante tombe sur une faute")
 
 
+def test_word_groups_are_named_in_entries_and_checked(tmp_path, rulebook):
+    path = tmp_path / "policy_questions.yaml"
+    path.write_text("names: {}\nflip: []\ngroups:\n  break: [casse, break]\n  bad: [\"@break\"]\nquestions:\n"
+                    "  - policy: jump_shots\n    words: [jump]\n    all: [\"@break\", a la casse]\n    sauf: [\"@brek\"]\n"
+                    "    oui: [allowed]\n", encoding="utf-8")
+    problems = policy_question_problems(path, rulebook.policy_specs, list(rulebook.rulesets))
+    text = "\n".join(f"{line}: {msg}" for line, msg in problems)
+    assert "5: le groupe « bad » doit être une liste de mots (sans autre groupe)" in text
+    assert "7: groupe inconnu « @brek » (sauf) (vouliez-vous dire « @break » ?)" in text
+    from qa.policy_questions import _read
+    entry = _read(path, None, None)[0].questions[0]
+    assert entry.all == ("casse", "break", "a la casse")
+    # the real file: the break's words are one group, read into each entry that names it
+    book = _read(ROOT / "rules_data" / "policy_questions.yaml", None, None)[0]
+    assert any("casseur" in e.all and "a la casse" in e.all for e in book.questions if e.policy == "break_scratch")
+
+
 # ============================================================================ the refusal gate
 @pytest.mark.parametrize("q", [
     "salut à tous ! petite question : au jeu de la 9, la 9 rentre sur la casse, on a gagné ?",

@@ -814,3 +814,10 @@ def test_a_break_that_takes_the_rail_first(u):
 def test_the_cue_ball_that_follows_into_the_same_pocket(u):
     got = u("au 9 la 9 tombe dans le coin mais la blanche la suit dans la même poche, gg ?")
     assert shot(got)["pocketed"] == [9] and shot(got)["cue_ball"] == "pocketed"
+
+
+def test_the_push_out_named_by_its_participle(u):
+    # « pendant le poussé »: the push-out (9-bca/5-coup-pousse-billes-empochees: the 9 spotted)
+    got = u("au 9 BCA après la casse je rentre la 9 pendant le poussé, ça compte ?")
+    assert shot(got)["kind"] == "push_out"
+    assert shot(u("au 9 il pousse la blanche avec la queue, faute ?"))["kind"] != "push_out"

@@ -821,3 +821,8 @@ def test_the_push_out_named_by_its_participle(u):
     got = u("au 9 BCA après la casse je rentre la 9 pendant le poussé, ça compte ?")
     assert shot(got)["kind"] == "push_out"
     assert shot(u("au 9 il pousse la blanche avec la queue, faute ?"))["kind"] != "push_out"
+
+
+def test_a_ball_touched_while_handling_the_bridge(u):
+    # 10-ffb « Bille touchée par autre chose que le procédé » is a foul; the guide forbids touching the balls
+    assert "touched_ball" in shot(u("au 10 en posant mon chevalet jai effleuré la 5, puis jai tiré sur la 1"))["fouls"]

@@ -50,6 +50,10 @@ def _touched(s: str, r: Reading) -> None:
         or re.search(r"\b(?:ma|sa|ta|mon|son|ton|votre) (?:main|manche|bras|coude|pull|veste|chemise|cravate|queue|chevalet|craie)"
                      r"(?: de (?:ma |sa |ta |la |)(?:chemise|veste|pull|main|queue)|) "
                      r"(?:a |)(?:touche|touchait|frole|deplace|effleure|fait bouger|bouge|heurte|accroche|cogne)\s+(?:une bille|une boule|la bille|les billes|B\d++\S*+)", s)
+    # « en posant mon chevalet j'ai effleuré la 5 »: touched while handling the bridge, the cue or the chalk
+    touched = touched or re.search(r"\ben (?:posant|placant|mettant|prenant|deplacant|reculant|levant|reposant) (?:mon |ma |sa |son |ton |ta |le |la |)"
+                                   r"(?:chevalet|queue|main|procede|bras|craie|pont)\b(?: \w+){0,3}? (?:touche|effleure|frole|deplace|heurte|"
+                                   r"accroche|bouge|fait bouger|cogne)\w* (?:B\d++\S*+|une bille|une boule|la bille)", s)
     if touched and touched.re.groups == 0 and re.search(r"\b(?:touche|touches|touchez|touchait) CUE(?: \w+){0,3} (?:avec|de|par) "
                                                         r"(?:la |ma |sa |ta |mon |son |le |)(?:queue|procede|baguette)", s):
         touched = None   # the cue ball touched with the cue: a stroke (or a double hit), not a touched ball

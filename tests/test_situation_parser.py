@@ -826,3 +826,9 @@ def test_the_push_out_named_by_its_participle(u):
 def test_a_ball_touched_while_handling_the_bridge(u):
     # 10-ffb « Bille touchée par autre chose que le procédé » is a foul; the guide forbids touching the balls
     assert "touched_ball" in shot(u("au 10 en posant mon chevalet jai effleuré la 5, puis jai tiré sur la 1"))["fouls"]
+
+
+def test_playing_when_it_was_the_other_s_turn(u):
+    # 9-ffb/faute-jouer-hors-tour: playing out of turn is a foul
+    got = u("au 9 ffb il rate, puis il rejoue tout de suite alors que c'était à moi, la 3 rentre")
+    assert "out_of_turn" in shot(got)["fouls"]

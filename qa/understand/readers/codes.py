@@ -81,7 +81,8 @@ def _other_fouls(s: str, r: Reading) -> None:
     if m := re.search(r"\b(?:ce n est |c est |c etait |ce n etait |)(?:pas|plus) (?:mon|ton|son|votre) tour|\bhors (?:de )?(?:mon |son |ton |)tour|"
                  r"\ben dehors de (?:mon|son|ton) tour|\bavant mon tour|\bc etait a (?:moi|toi|lui|vous) de jouer|"
                  r"\b(?:ce n etait|c etait) pas a (?:lui|moi|toi|vous)|\ba (?:sa|ta|la|ma|votre) place\b|\bc etait (?:mon|ton|son|votre) tour\b|\bpendant (?:ma|ta|sa|votre) reprise\b|\bau lieu de (?:mon adversaire|ADV)|"
-                 r"\bpendant (?:la reprise|le tour) de (?:mon adversaire|ADV)|\bjoue a la place", s):
+                 r"\bpendant (?:la reprise|le tour) de (?:mon adversaire|ADV)|\bjoue a la place|"
+                 r"\balors que c (?:etait|est) a (?:moi|toi|lui|vous)\b", s):
         r.add(F.CODES, "out_of_turn", m.group(0))
     if m := re.search(r"\bjeu (?:trop )?lent|\btrop lent|\bdepasse (?:le|mon|son|ton|la limite de) temps|\btemps (?:de jeu |imparti |)"
                  r"(?:depasse|ecoule|fini)|\bchrono|\bshot clock|\blimite de temps|\bhors delai|\btrop de temps", s):

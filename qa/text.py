@@ -91,7 +91,7 @@ _SMS = {"koi": "quoi", "koa": "quoi", "kel": "quel", "kelle": "quelle", "kels": 
 # shots with; « j » + any of them is « j » and the verb (no French word is spelt so)
 _GLUED_J = frozenset("""accepte acceptais annonce annoncais annonces arrive arrivais essaie essaye essayais envoie envoyais
 entends ecoute explique ouvre oublie oubliais utilise avance arrete applique appelle attends enchaine enchainais
-avoue hesite insiste etais avais ai aurais""".split())
+avoue hesite insiste aurais""".split())     # (« jetais » is a word: « je jetais »; « jai », « javais » are in _SMS)
 _NUMERO = re.compile(r"\bn\s*[°º]\s*|\bno\.?\s*(?=\d)|\bnum\.?\s*(?=\d)|#\s*(?=\d)")
 _WORD = re.compile(r"[a-z0-9]+")
 # plural nouns after which a number is a count ("quatre billes" → x4), not a ball ("la 4")

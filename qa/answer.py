@@ -388,8 +388,8 @@ class Answerer:
                 or (reply is not None and (reply.stated or self._context_unranked(reply, look))))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
-        silent = reply is not None and bool(reply.verdicts) and all(v == "silent" for v in (reply.verdicts or {}).values())
-        if (settled or silent) and reply is not None and not reply.clauses:
+        if reply is not None and not reply.clauses and (
+                settled or bool(reply.verdicts) and all(v == "silent" for v in (reply.verdicts or {}).values())):
             # every text is silent and no clause matches the question, or the question asks a point on
             # which every text is silent (what the lookup finds then answers something else): outside
             # what the texts cover (« unknown », no clause quoted as if it answered), each text's silence said

@@ -87,8 +87,8 @@ _SMS = {"koi": "quoi", "koa": "quoi", "kel": "quel", "kelle": "quelle", "kels": 
         "tt": "tout", "dc": "donc", "pis": "puis", "ya": "y a", "slt": "salut", "stp": "svp", "mm": "meme",
         "jsp": "sais", "jen": "j en", "jy": "j y", "jme": "je me", "jte": "je te", "jle": "je le", "jla": "je la",
         "jlui": "je lui", "gg": "gagne"}
-# « j » glued to a verb that opens with a vowel (« jaccepte », « jannonce »): the verbs players tell their
-# shots with; « j » + any of them is « j » and the verb (no French word is spelt so)
+# « j » glued to a verb that opens with a vowel (« jaccepte », « jannonce »; one opening with a consonant,
+# « jcontourne », is always read so): the verbs players tell their shots with (no French word is spelt so)
 _GLUED_J = frozenset("""accepte acceptais annonce annoncais annonces arrive arrivais essaie essaye essayais envoie envoyais
 entends ecoute explique ouvre oublie oubliais utilise avance arrete applique appelle attends enchaine enchainais
 avoue hesite insiste aurais""".split())     # (« jetais » is a word: « je jetais »; « jai », « javais » are in _SMS)
@@ -119,11 +119,6 @@ _ELIDED = {"l", "d", "j", "s", "n", "c", "m", "t", "qu", "jusqu", "lorsqu", "pui
            "quoiqu", "presqu", "quelqu"}
 
 
-def _unglued(raw: str) -> str:
-    """« jaccepte » → « j accepte » (:data:`_GLUED_J`); any other word as it is."""
-    return "j " + raw[1:] if raw[:1] == "j" and raw[1:] in _GLUED_J else raw
-
-
 def spell_numero(folded: str) -> str:
     """``n°9``, ``no. 9``, ``num 9``, ``#9`` → ``numero 9`` in folded text (done before
     punctuation is cut, so that the "." of "no. 9" does not part the number from its word)."""
@@ -149,8 +144,8 @@ def _words(text: str) -> tuple[str, ...]:
     text = spell_numero(fold(text))
     text = text.replace("'", " ")
     out: list[str] = []
-    for w in (x for raw in _WORD.findall(text) for x in _ORDINALS.get(raw, _SMS.get(raw, _unglued(raw))).split()):
-        if len(w) > 3 and w[0] == "j" and w[1] not in "aeiouy":   # "jcontourne" = j'contourne
+    for w in (x for raw in _WORD.findall(text) for x in _ORDINALS.get(raw, _SMS.get(raw, raw)).split()):
+        if len(w) > 3 and w[0] == "j" and (w[1] not in "aeiouy" or w[1:] in _GLUED_J):   # "jcontourne", "jaccepte"
             out.append("j")
             w = w[1:]
         if w in NUMBER_WORDS:

@@ -1369,3 +1369,11 @@ def test_a_point_every_text_is_silent_on_is_outside_the_texts(answerer):
     assert ans["kind"] == "unknown" and ans["citations"] == []
     assert set(ans["verdicts"].values()) == {"silent"}
     assert "n’en dit rien" in ans["short"]
+
+
+def test_gg_asks_whether_the_story_wins(answerer):
+    # « gg » (gagné) asks of the story told, a scratch with the 9: 9-ffb/bille-9-replacee, the 9 spotted,
+    # the opponent in hand (9-ffb/faute-bille-blanche-empochee): no win
+    ans = answerer.ask("au 9 ffb la 9 tombe au milieu mais la blanche la suit dans la même poche, gg ou pas ?")
+    assert ans["kind"] == "scenario"
+    assert ans["outcomes"]["9-ffb"]["game_over"] is False and ans["outcomes"]["9-ffb"]["ball_in_hand"] is True

@@ -19,6 +19,9 @@ _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "
 # verb stems (regex on a token) by category
 V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|pris\b|prend)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
+# the push-out named in a story (« push », « coup poussé », « pendant le poussé »: the shot named by its participle)
+V_PUSH = (r"\bpush\b|\bpush out\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b|"
+          r"(?:(?<=\ble )|(?<=\bun )|(?<=\bmon )|(?<=\bson )|(?<=\bton ))pousse\b")
 V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu|plong|jett|jete|jeter)\w*"
 _VERB_RE = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"

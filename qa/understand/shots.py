@@ -25,13 +25,13 @@ import re
 from dataclasses import dataclass
 
 from qa.understand.classify import narrative
-from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, Clause, _ARTICLES, _neg
+from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, V_PUSH, Clause, _ARTICLES, _neg
 from qa.understand.lexicon import CLAIM_VERBS, CONTINUE_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SHOT_MARKERS, STROKE_VERBS
 
 _PERSONS = ("self", "other", "player")
 _LATER = frozenset({"puis", "ensuite", "apres"})
 _AT_START = frozenset({("la",), ("et", "la"), ("du", "coup", "la")})
-_PUSH = re.compile(r"\bpush\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b|(?:(?<=\ble )|(?<=\bun )|(?<=\bmon )|(?<=\bson )|(?<=\bton ))pousse\b")
+_PUSH = re.compile(V_PUSH)
 _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
 _PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait)$")
 _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")

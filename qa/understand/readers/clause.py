@@ -379,7 +379,7 @@ def _cue_follows(s: str, neg: bool, seen: Facts, r: Reading, conj: str) -> bool:
         r.add(F.CUE, "pocketed", s)     # « elle rentre mais la blanche suit »: after a ball pocketed, into the pocket
         return True
     m = re.search(r"\bCUE (?:a |l a |)(?:suivi|suit|a suivi|suivent|la suit|l a suivie|l a suivi) (?:\w+ ){0,2}?"
-                  r"(?:dans (?:la|le|une|un) (?:meme |)(?:poche|trou|blouse)|au fond|au trou|dedans)\b", s)
+                  r"(?:dans (?:la|le|une|un) (?:poche|trou|blouse)|au fond|au trou|dedans)\b", s)
     if m and not neg:
         r.add(F.CUE, "pocketed", m.group(0))
         return True

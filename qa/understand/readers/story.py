@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from qa.understand.clauses import V_PUSH
 from qa.understand.facts import BALLS, RULE_HEADING, F, Partial, Reading, merge
 from qa.understand.readers.call import read_call
 from qa.understand.readers.codes import read_codes
@@ -50,8 +51,7 @@ def read_story(s: str) -> Partial:
 
 def _push_out(s: str, r: Reading) -> None:
     """A push-out told (not one asked about, nor one before this shot, nor one not declared)."""
-    told = r"\bpush\b|\bpush out\b|\bpushout\b|coup (?:de )?pousse\b|\bdegagement\b"
-    told += r"|(?:(?<=\ble )|(?<=\bun )|(?<=\bmon )|(?<=\bson )|(?<=\bton ))pousse\b"     # « pendant le poussé »: the shot named by its participle
+    told = V_PUSH
     # « je pousse (je l'annonce) », « je décide de pousser, je le dis »: the verb alone, declared
     told += r"|\b(?:je|j|tu|il|ADV|PLAYER|on) (?:\w+ ){0,2}?(?:pousse|pousser|poussee)(?= (?:, |)(?:annonce|je le dis|je l annonce|il l annonce|je le declare))"
     for m in re.finditer(told, s):

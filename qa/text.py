@@ -119,6 +119,12 @@ _ELIDED = {"l", "d", "j", "s", "n", "c", "m", "t", "qu", "jusqu", "lorsqu", "pui
            "quoiqu", "presqu", "quelqu"}
 
 
+def is_shorthand(word: str) -> bool:
+    """A folded word that :func:`words` spells out (« javais » → « j avais », « cetait », « jcontourne »):
+    no typo of another word."""
+    return word in _SMS or (len(word) > 3 and word[0] == "j" and (word[1] not in "aeiouy" or word[1:] in _GLUED_J))
+
+
 def spell_numero(folded: str) -> str:
     """``n°9``, ``no. 9``, ``num 9``, ``#9`` → ``numero 9`` in folded text (done before
     punctuation is cut, so that the "." of "no. 9" does not part the number from its word)."""
@@ -145,7 +151,7 @@ def _words(text: str) -> tuple[str, ...]:
     text = text.replace("'", " ")
     out: list[str] = []
     for w in (x for raw in _WORD.findall(text) for x in _ORDINALS.get(raw, _SMS.get(raw, raw)).split()):
-        if len(w) > 3 and w[0] == "j" and (w[1] not in "aeiouy" or w[1:] in _GLUED_J):   # "jcontourne", "jaccepte"
+        if w not in _SMS and is_shorthand(w):   # "jcontourne", "jaccepte"
             out.append("j")
             w = w[1:]
         if w in NUMBER_WORDS:

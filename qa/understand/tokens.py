@@ -11,7 +11,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 from qa.understand.lexicon import BREAKERS, KEYWORDS, _ADV_PHRASES, _AFTER_BALL, _BALL_LEAD, _COUNT_NOUNS, _KEEP, _KEYSET, _PLAYER_PHRASES
 
 from ..detect import detect
-from ..text import EXCEPTING, excepted_balls, fold, spell_numero, words
+from ..text import EXCEPTING, excepted_balls, fold, is_shorthand, spell_numero, words
 
 
 _INFL = ("er", "ir", "re", "ez", "ons", "ent", "ait", "ais", "ant", "ee", "ees", "es", "e", "s", "i", "is",
@@ -21,7 +21,7 @@ _STEMS = frozenset(k[:n] for k in KEYWORDS for n in range(4, len(k) + 1))
 
 @lru_cache(maxsize=8192)
 def _fix_word(w: str) -> str:
-    if w in _KEYSET or w in _KEEP or len(w) < 4 or not w.isalpha():
+    if w in _KEYSET or w in _KEEP or len(w) < 4 or not w.isalpha() or is_shorthand(w):
         return w
     # an inflection of a keyword ("sortir", "touchez") is not a typo; « blanc » is not inflected
     # as « blance » (« blanche »: a typo)
@@ -296,13 +296,20 @@ _PUSH_END = frozenset({"out", "push", "pushout", "pousse"})
 _DONE = re.compile(r"^(?:tombee?s?|rentree?s?|sortie?s?|empochee?s?|partie?s?|passee?s?|allee?s?|restee?s?|arretee?s?|dedans)$")
 
 
+# before a finished verb, a person or « avoir »: the ball after it is its object (« j'ai empoché
+# la blanche à la casse », « il rentre la 9 »), not the subject of the next verb
+_TRANSITIVE_BEFORE = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "j", "je", "tu", "il", "on",
+                                "ADV", "PLAYER"})
+
+
 def _run_on_clauses(toks: list[str]) -> list[str]:
     """A comma where a story runs two clauses together: « CUE est tombee B3 reste dedans » (a ball
-    after a finished verb, itself the subject of the next verb) is « CUE est tombee , B3 reste dedans »."""
+    after a finished verb, itself the subject of the next verb) is « CUE est tombee , B3 reste dedans »; not
+    after a verb whose object it is (« j ai empoche CUE a la casse »)."""
     out: list[str] = []
     for i, t in enumerate(toks):
         if (_is_ball(t) or t == "CUE") and out and i + 1 < len(toks) and _SING_VERBS.match(toks[i + 1]) and (
-                _DONE.match(out[-1]) or out[-1] in ("annonce", "annoncee") and len(out) > 1 and out[-2] in _PUSH_END):
+                _DONE.match(out[-1]) and not (len(out) > 1 and out[-2] in _TRANSITIVE_BEFORE) or out[-1] in ("annonce", "annoncee") and len(out) > 1 and out[-2] in _PUSH_END):
             out.append(",")     # (« push out annoncé la 9 est tombée »: the push-out was announced, not the 9)
         out.append(t)
     return out

@@ -52,6 +52,10 @@ def read_fouls_count(s: str) -> Partial:
               r"consecutivement|de rang)", r"^(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)"):
         if m := re.search(p, s):
             r.add(F.FOULS_SHOOTER, min(_count(m.group(1)), 2), m.group(0))
+    # « il a fait faute à ses deux derniers passages à la table »: the shooter's fouls so far, counted by his visits
+    if m := re.search(r"\bfautes? (?:a|sur|lors de|pendant|aux|durant) (?:ses|mes|tes|vos|les) (\d+) (?:derniers|dernieres|"
+                      r"precedents|precedentes) (?:passages|coups|visites|tours|tirs|essais)\b", s):
+        r.add(F.FOULS_SHOOTER, min(_count(m.group(1)), 2), m.group(0))
     o = re.search(r"\b(?:c est|c etait|ce serait|pour|ce qui fait|ca fait|soit|est) (?:ma|ta|votre) (premier|deuxieme|troisieme) faute", s) \
         or re.search(r"\b(?:ma|ta|votre) (premier|deuxieme|troisieme) faute (?:de suite|consecutive|d affilee)", s)
     if o:

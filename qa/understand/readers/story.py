@@ -177,7 +177,7 @@ def _warning_and_counts(s: str) -> Partial:
                  r"(?:^|, )(?:une |)faute (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse)\b|"
                  # a story that opens on its verdict: « faute, et la 3 tombe », « faute : la blanche… »
                  r"^(?:une |)faute (?:, |: |; |)(?=et |mais |puis |alors |B\d|CUE|je |j |ADV |il |elle )|"
-                 r"\bcasse (?:fautive|faute|irreguliere avec faute|illegale|non valable|pas valable|non reglementaire)\b(?! ?$)|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
+                 r"\bcasse (?:fautive|faute|irreguliere avec faute|illegale|non valable|pas valable|non reglementaire)\b(?! ?$)|\b(?:mais |)c etait une casse (?:fautive|faute|illegale|irreguliere|non valable)\b|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
                  r"\bcoups? (?:fautifs?|entache de faute|avec faute|illegal|illegaux|irregulier|irreguliers|non valable|pas valable)\b"
                  r"|\b(?:empochee?s?|rentree?s?|tombee?s?) (?:illegalement|irregulierement)\b"
                  # a ball of no stated number off the table: a foul in every text, the ball unknown to the engine

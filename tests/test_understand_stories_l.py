@@ -1,0 +1,65 @@
+"""Stories read word by word where an earlier reading went wrong (qa/understand/): the cue ball as
+the object of « j'ai empoché », a shorthand « javais » never « corrected » into another word, a call
+told with « j'avais dit avant de casser », no ball reaching a rail told with « jusqu'à », a shooter's
+fouls counted by his visits, a break told fautive at the end of the story. Expected values from the
+rule texts (rules_data/sources/)."""
+from __future__ import annotations
+
+from qa.short import policy_reply
+from qa.understand import understand
+from qa.understand.tokens import fix_typos
+
+
+def test_the_cue_ball_pocketed_by_a_person_is_a_scratch_on_the_break(ask):
+    # 10-guide : « si la blanche est empochée à la casse, c'est une faute » ; la 10 empochée sur une
+    # casse fautive est replacée
+    a = ask("guide 10 : j'ai rentré la blanche à la casse et la 10 est tombée avec")
+    o = a["outcomes"]["10-guide"]
+    assert o["legal"] is False and o["game_over"] is False and o["spotted"] == [10]
+    assert o["next_shooter"] == "opponent" and o["ball_in_hand"] is True
+
+
+def test_a_shorthand_is_no_typo_of_another_word():
+    assert fix_typos("javais rien dit") == "javais rien dit"       # not « jamais »
+    assert fix_typos("cetait la blanhe") == "cetait la blanche"    # a real typo is still fixed
+
+
+def test_nothing_said_in_shorthand_is_no_call(ask):
+    # 10-ffb : « Le joueur doit annoncer la bille et la poche » ; la 10 non annoncée ne gagne pas
+    a = ask("10 ffb, je prends la 1 et la 10 file au coin, javais rien dit, c gagné ?")
+    assert a["outcomes"]["10-ffb"]["game_over"] is False
+
+
+def test_a_call_said_before_the_break_by_its_number(ask):
+    # 10-ffb : « Si la 10 est empochée lors d'une casse légale et que le joueur a annoncé son empochage,
+    # le joueur remporte la partie »
+    a = ask("10 ffb : j'avais dit avant la casse 10 pour rire, je touche la 1, cinq billes vont en bande et la 10 rentre")
+    o = a["outcomes"]["10-ffb"]
+    assert o["game_over"] is True and o["winner"] == "shooter"
+
+
+def test_nothing_going_as_far_as_a_rail_is_no_rail(ask):
+    # 10-ffb : après le contact, une bille doit toucher une bande, sinon faute
+    a = ask("10 ffb, je touche la 1 doucement et rien ne va jusqu'à une bande, rien ne rentre")
+    o = a["outcomes"]["10-ffb"]
+    assert o["legal"] is False and o["ball_in_hand"] is True
+
+
+def test_fouls_told_by_the_visits_they_were_made_on(rulebook):
+    # the shooter's fouls so far: two, told by his last two visits to the table
+    u = understand(rulebook, "9 bca : il a fait faute à ses deux derniers passages à la table, là il touche la 5 avant la 2")
+    assert u is not None and u.scenario["state"]["fouls"]["shooter"] == 2
+
+
+def test_a_break_told_fautive_at_the_end_is_not_ruled_legal(answerer):
+    # 10-ffb : « Si une faute est commise à la casse et que la 10 est empochée celle-ci est replacée »
+    a = answerer.ask("ffb 10 : la 10 est tombée à la casse, mais c'était une casse fautive")
+    assert a["kind"] != "scenario"
+    assert a["citations"][0]["id"] == "10-ffb/casse-10-empochee-sur-faute"
+
+
+def test_a_push_out_announced_after_the_break_asks_no_call_on_the_break(rulebook):
+    # the call on the break (« annonce à la casse ») is not what a push-out announced after it asks
+    reply = policy_reply(rulebook, "chez doolys, il casse au bris, rien dedans, j'annonce un coup poussé, c'est faute ?",
+                         ["10-doolys"])
+    assert reply is None or reply.policy != "call_on_break"

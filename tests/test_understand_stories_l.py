@@ -63,3 +63,43 @@ def test_a_push_out_announced_after_the_break_asks_no_call_on_the_break(rulebook
     reply = policy_reply(rulebook, "chez doolys, il casse au bris, rien dedans, j'annonce un coup poussé, c'est faute ?",
                          ["10-doolys"])
     assert reply is None or reply.policy != "call_on_break"
+
+
+def test_a_cue_ball_lifted_by_striking_under_it_is_a_scoop_jump(ask):
+    # 9-ffb, liste des fautes : « La blanche saute en jouant en dessous de son centre. »
+    a = ask("9 ffb : j'ai tapé sous la blanche, elle a décollé au dessus de la 4 puis touché la 2")
+    assert "scoop_jump" in a["scenario"]["shot"]["fouls"]
+    assert a["outcomes"]["9-ffb"]["legal"] is False
+
+
+def test_a_pocket_told_packed_with_balls_is_a_full_pocket(ask):
+    # 9-ffb, liste des fautes : « La poche est remplie de billes et la blanche entre en contact avec l'une d'elles. »
+    a = ask("9 ffb : le trou du milieu est blindé, enfin la poche est bourrée de billes, ma blanche touche la 2 puis une bille dedans")
+    assert "full_pocket" in a["scenario"]["shot"]["fouls"]
+
+
+def test_playing_the_other_way_from_a_frozen_ball(ask):
+    # 10-guide : jouer dans la direction opposée d'une bille gelée contre la blanche est une faute si
+    # la blanche ne touche pas d'autres billes
+    a = ask("guide 10 : la 6 est collée à ma blanche, je tire dans l'autre sens et ma blanche ne touche rien")
+    assert "frozen_ball_push" in a["scenario"]["shot"]["fouls"]
+
+
+def test_balls_that_go_back_past_the_line_on_a_template_break(ask):
+    # 9-ffb, règle des 3 billes : une bille empochée et deux qui franchissent la ligne de départ : casse valable
+    a = ask("9 ffb au magic rack : je casse sur la 1, la 5 rentre et il y a la 3 et la 7 qui remontent derrière la ligne de départ")
+    assert a["scenario"]["shot"]["crossed_head_string"] == 2
+    o = a["outcomes"]["9-ffb"]
+    assert o["legal"] is True and o["next_shooter"] == "shooter"
+
+
+def test_a_story_headed_by_its_ruleset_is_a_story(ask):
+    # 9-bca 4 : la 9 empochée sur un bris légal gagne la partie
+    a = ask("règles du bca : au bris je prends la 1 et la 9 rentre au coin, c'est gagné ?")
+    assert a["outcomes"]["9-bca"]["game_over"] is True
+
+
+def test_or_do_we_put_it_back_is_no_question_of_where(ask):
+    # « gagné ou on la remet ? »: « ou » after a word is « or »: the story is ruled
+    a = ask("au 9 bca je casse sur la 1, la 9 tombe dans le coin, gagné ou on la remet ?")
+    assert a["outcomes"]["9-bca"]["winner"] == "shooter"

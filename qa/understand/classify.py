@@ -10,6 +10,9 @@ from qa.understand.tokens import _is_ball
 
 
 _RULE_HEADING = re.compile(RULE_HEADING + r" ,? ")
+# « règle du BCA : … », « règles bca. … »: the ruleset the story is told under, no rule asked
+_RULESET_HEADING = re.compile(r"^(?:GAME |, )*(?:selon |d apres |avec |en |)(?:les |la |le |)(?:regles?|reglements?) (?:du |de la |de l |de |des |)"
+                              r"(?:GAME |)(?:bca|ffb|fede|federation|doolys|dooly s|guide|wpa|quebec|GAME)(?: GAME|) , ")
 _GENERAL_Q = re.compile(
     r"^(?:GAME |, )*(?:que deviennent|que devient|ou va|ou vont|ou se place|ou replace|ou place|(?:que|qu) (?:se passe t il|se passe|arrive t il|arrive|faire|dit|disent|prevoit|prevoient)|"
     r"qu est ce qui (?:se passe|arrive)|quelles? (?:est|sont)|quel est|c est quoi|qu est ce qu|comment|pourquoi|combien|"
@@ -176,7 +179,8 @@ _CODE_Q = re.compile(r"\b(?:est ce (?:une |)faute|c est (?:une |)faute (?:de|d)|
 _GENERIC = re.compile(r"\b(?:en general|normalement|d habitude|habituellement|en regle generale|generalement|en principe)\b")
 # where a ball goes: "on la met où ?", "où on la replace ?"
 _PLACE_Q = re.compile(r"\b(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|replace|remet|pose)\w* (?:B\d++\S*+ |CUE |)ou\b(?! (?:je|j|tu|il|on|vous) (?:veux|veut|voulez|voulais|voulait))|"
-                      r"\bou (?:est ce qu |)(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|replace|remet|pose)\w*")
+                      # (« gagné ou on la remet ? »: « ou » after a word is « or », the question opens on « où »)
+                      r"(?:^|, |\bet |\bmais |\balors |GAME )ou (?:est ce qu |)(?:on|je|il|tu) (?:la |le |les |l |)(?:met|mets|place|replace|remet|pose)\w*")
 
 # the ruling asked at the end of a story told before it (« la 9 tombe avec la blanche, que se passe-t-il ? »)
 _RULING_TAIL = re.compile(r"(?<=\S) (?:, |: |)(?:et |alors |du coup |bon |)(?:que se passe t il|qu arrive t il|qu est ce qui se passe|"
@@ -196,7 +200,7 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
         return True
     first_word = next((t for t in sym.split() if t not in ("GAME", ",")), "")
     # « Règle des trois billes : deux billes passent la ligne… » names the rule the story is under
-    headed = _RULE_HEADING.sub("", sym)
+    headed = _RULESET_HEADING.sub("", _RULE_HEADING.sub("", sym))
     # « …, que se passe-t-il ? » at the end of a story asks its ruling: not the rule asked in general
     told = _RULING_TAIL.sub("", sym)
     general = bool(_GENERAL_Q.search(headed) or _INVERSION.search(told) or

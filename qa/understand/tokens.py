@@ -100,7 +100,7 @@ def tokens(question: str) -> tuple[list[str], Any]:
 
 
 _NOT_A_PLAYER = frozenset({"poche", "poches", "bille", "boule", "cote", "bande", "coin", "trou", "blouse", "bout",
-                           "extremite", "fois", "coup", "partie", "manche", "laterale", "jour"})
+                           "extremite", "fois", "coup", "partie", "manche", "laterale", "jour", "sens", "direction"})
 
 
 def _match_phrase(toks: list[str], i: int, phrases: Iterable[tuple[str, ...]]) -> int:

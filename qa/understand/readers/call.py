@@ -66,7 +66,7 @@ def read_call(s: str) -> Partial:
         r.add(F.CALLED, {"ball": _nums(combi.group(1))[-1], "pocket": pocket, "pocket_ok": True}, combi.group(0))
         return r.partial()
     m = re.search(r"(?<!push out )(?<!pushout )(?<!push )(?<!coup pousse )\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
-                  r"(?:bien |d abord |)(?:avant (?:de casser|la casse|le break|le bris|de jouer|de tirer|le coup|mon coup) |)(B\d+|1?\d\b(?! (?:billes?|boules?|fautes?|fois|bandes?|coups?|points?)\b))(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu|poche|trou|blouse)(?: [a-z]+){0,2}))?", s) \
+                  r"(?:bien |d abord |)(?:avant (?:de casser|la casse|le break|le bris|de jouer|de tirer|le coup|mon coup) |)(B\d+|1?\d\b(?= (?:au|a|dans|coin|milieu|poche|pour|en|direct)\b| ,|$))(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu|poche|trou|blouse)(?: [a-z]+){0,2}))?", s) \
         or re.search(r"\b(B\d+) (?:, |)(?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
                      r"a ete annoncee)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
     if m:

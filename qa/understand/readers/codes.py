@@ -97,9 +97,9 @@ def _other_fouls(s: str, r: Reading) -> None:
             r.drop(F.CODES, "touched_ball")     # the object ball hit with the cue: not a touched ball
     if m := re.search(r"(?<!la )\bmauvaise (?:bille|boule)(?: touchee| en premier| d abord|)(?! de tir)\b", s):
         r.add(F.CODES, "wrong_ball_first", m.group(0))     # "il refait faute (mauvaise bille touchée)"
-    if m := re.search(r"\bpoches? (?:du coin |du milieu |de coin |d angle |)(?:est |etait |)(?:pleine|remplie|bouchee|saturee)|\bpleine de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
+    if m := re.search(r"\bpoches? (?:du coin |du milieu |de coin |d angle |)(?:est |etait |)(?:pleine|remplie|bouchee|saturee|blindee|bourree)|\b(?:pleine|blindee|bourree) de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
         r.add(F.CODES, "full_pocket", m.group(0))
-    if (m := re.search(r"\bgelee|\bcollee", s)) and re.search(r"\boppose|\bsens inverse|\bdirection contraire|\ben arriere", s):
+    if (m := re.search(r"\bgelee|\bcollee", s)) and re.search(r"\boppose|\bsens inverse|\bsens contraire|\bl?autre sens|\bl?autre direction|\bdirection contraire|\ben arriere", s):
         r.add(F.CODES, "frozen_ball_push", m.group(0))
     if m := re.search(r"\bCUE (?:est |etait |)mal placee|\bmal place (?:CUE|la bille)|\bplace (?:CUE|la bille) (?:au mauvais endroit|a un mauvais endroit|"
                  r"devant la ligne|hors de la zone)|\bmauvais placement de CUE|\bCUE (?:placee|posee) au mauvais endroit|"
@@ -120,7 +120,8 @@ def _technique(s: str, r: Reading) -> None:
                           r"|(?<!pas un )(?<!pas de )(?<!sans )\bjump\b", s)
     jump_ctx = re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|\bcoup saute|\bsaut\b|\b(?:un|mon|ton|son|du) saute (?:au dessus|par dessus)|\bsauts\b|(?<!pas )(?<!sans )(?<!pas de )\b(?:un|mon|ton|son) saute\b(?! (?:de |du |hors|par terre|au sol|dehors))|\b(?:je|tu|vous|il|ADV|on|PLAYER|j ai|tu as|vous avez|a|ai) "
                          r"(?:fait )?(?:saute|sautes|sautez|sauter|sautant)\b(?! (?:hors|de la table|du billard|par terre|au sol|dehors|par dessus (?:la |les |)(?:bandes?|cadre)))|"
-                         r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\bla faire sauter\b|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))",
+                         r"\bfais sauter CUE|\bfait sauter CUE|\bfaire sauter CUE|\bla faire sauter\b|\ben sautant|\bpar dessus\b(?! (?:la |les |)(?:bandes?|cadre))|"
+                         r"\bdecoll\w* (?:\w+ ){0,2}?(?:au dessus|par dessus) (?:de |d |)B\d",
                          s) if not incidental else None
     if incidental:
         r.add(F.INCIDENTAL_JUMP, True, s)

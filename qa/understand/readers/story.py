@@ -117,7 +117,7 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
     if m:
         r.add(F.CROSSED, _count(m.group(1)), m.group(0))
     else:
-        m = re.search(r"\b(" + BALLS + r") (?:(?:remonte|remontent|monte|montent) , |)(?:(ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
+        m = re.search(r"\b(" + BALLS + r") (?:qui |)(?:(?:remonte|remontent|monte|montent) , |)(?:(ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                       r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
                       r"va derriere|sont passees|est passee|passees?|franchies?|depassees?)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
         if m:

@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from .detect import detect
 from .text import EXCEPTING, STOP_WORDS, Analyzer, content_stems, excepted_balls, stem, words
 from .yamlio import LineDict, YamlError, load_yaml
 
@@ -106,7 +107,11 @@ class PolicyQuestions:
     def text(self, question: str) -> str:
         """``question`` folded as the entries are, between spaces, each ``same`` phrase written as
         the entries write it (« la bille qui fait gagner » → « bille de gain »)."""
-        text = " " + " ".join(words(question, counts=False)) + " "
+        ws = words(question, counts=False)
+        for i in detect(question).drop:     # « à la 10 les billes… »: the game's name, no ball « la 10 »
+            if 0 < i < len(ws) and ws[i].isdigit() and ws[i - 1] in ("la", "le"):
+                ws[i - 1] = "jeu"
+        text = " " + " ".join(ws) + " "
         text = _BALL_EXCEPTED.sub(" autre bille ", text)    # « la boule (pas la 9) que j'ai rentrée »: not the 9
         for _ in range(3):      # until nothing changes (« la boule 10 » → « la bille 10 » → « la 10 »)
             before = text

@@ -312,7 +312,8 @@ def _deciding_clause(rs: Any, pq: Any) -> str | None:
 
 _FOUL_ASKED = re.compile(r"\b(?:faute|fautes|fautif|foul|fouls|sanction|sanctionne|sanctionnee|penalite|penalise|interdit|interdite|"
                          r"c est grave|c grave|ca craint)\b")
-_MUST_ASKED = re.compile(r"\b(?:faut il|il faut|doit on|dois je|doit il|obligatoire|oblige|obligation|necessaire|impose)\b")
+_MUST_ASKED = re.compile(r"\b(?:faut il|il faut|doit on|dois je|doit il|on doit|je dois|obligatoire|oblige|obligation|necessaire|impose)\b"
+                         r"|^(?:bon |alors |donc |)faut\b")     # « faut garder un pied par terre ? »: « il faut » clipped
 _ALLOWED_ASKED = re.compile(r"\b(?:permis|autorise|autorisee|le droit|legal|valable|accepte|peut on|on peut|je peux|puis je|peux je|peut il|peut elle|il peut|peut t on|"
                             r"ca passe|c est ok|c ok|c est bon|c bon)\b")
 

@@ -103,3 +103,14 @@ def test_or_do_we_put_it_back_is_no_question_of_where(ask):
     # « gagné ou on la remet ? »: « ou » after a word is « or »: the story is ruled
     a = ask("au 9 bca je casse sur la 1, la 9 tombe dans le coin, gagné ou on la remet ?")
     assert a["outcomes"]["9-bca"]["winner"] == "shooter"
+
+
+def test_the_other_balls_than_the_ten_are_not_the_ten(rulebook):
+    # « les autres billes que la 10 qui tombent »: a general statement, the 10 no ball of the story
+    u = understand(rulebook, "à la 10, quand je pousse, les autres billes que la 10 qui tombent restent au fond ?")
+    assert u is None or 10 not in u.scenario["shot"].get("pocketed", [])
+
+
+def test_because_of_is_no_break(rulebook):
+    # « à cause de » is no typo of « casse »
+    assert fix_typos("a cause de mon coup") == "a cause de mon coup"

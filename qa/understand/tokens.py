@@ -63,7 +63,9 @@ _ALL_BUT_BALLS = re.compile(
     rf"|\b((?:une|un|la|cette) (?:bille|boule)(?: normale| quelconque| de couleur| numerotee| ordinaire)?)\s*\(\s*"
     rf"(?:pas|ni|{EXCEPTING}) {excepted_balls('ou|et|ni|,')}\s*\)"
     # « une bille autre que la 10 (ou la 9) empochée »: a ball, not the 10
-    rf"|\b((?:une|la) (?:bille|boule))(?: de but|) {EXCEPTING} {excepted_balls()}\b")
+    rf"|\b((?:une|la) (?:bille|boule))(?: de but|) {EXCEPTING} {excepted_balls()}\b"
+    # « les autres billes que la 10 »: « autres » before the noun, « que » after it
+    rf"|\b((?:les|des) autres (?:billes|boules)(?: de couleur| numerotees| de but)?) que {excepted_balls('ou|et|ni|,')}")
 
 
 def _aside(m: re.Match[str]) -> str:
@@ -86,7 +88,7 @@ def tokens(question: str) -> tuple[list[str], Any]:
                     r"-(?:t-)?(?:elle|il|elles|ils)\b", r"\1", folded)
     folded = re.sub(r"\bjeux (?=de la|du)", "jeu ", folded)
     folded = fix_typos(folded)
-    folded = _ALL_BUT_BALLS.sub(lambda m: (m.group(1) or m.group(2) or m.group(3)) + " ", folded)
+    folded = _ALL_BUT_BALLS.sub(lambda m: next(g for g in m.groups() if g) + " ", folded)
     folded = _ASIDE.sub(_aside, folded)
     out: list[str] = []
     for seg in _split_segments(folded):

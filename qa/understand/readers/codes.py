@@ -147,5 +147,7 @@ def _technique(s: str, r: Reading) -> None:
                                           r"(?: \w+){0,2} (?:bouge|remue)\w*\b(?! pas| plus| jamais)"
                                           r"|(?<!ne )(?<!n )\bB\d++\S*+ (?:qui |)(?:a |)(?:bouge|bougé|remue)\b(?! encore| pas| plus| jamais)"
                                           r"|\b(?:la |)(?:bille|boule) (?:que|qu) (?:je|j|tu|il|on|vous|ADV) (?:\w+ ){0,3}?(?:contourn|saut|evit|pass|masse)\w*"
-                                          r"(?: \w+){0,3}? (?:a |)(?:bouge|remue|se deplace|est deplacee|a ete deplacee)\b", s)):
+                                          r"(?: \w+){0,3}? (?:a |)(?:bouge|remue|se deplace|est deplacee|a ete deplacee)\b"
+                                          # « je saute par-dessus une bille qui bouge »: the ball jumped over moved
+                                          r"|\b(?:par dessus|au dessus d) (?:une |la |l |)(?:bille |boule |)(?:obstacle |genante |)qui (?:a |)(?:bouge|remue|se deplace)\b", s)):
         r.add(F.OBSTACLE, True, m.group(0))

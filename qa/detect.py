@@ -101,6 +101,10 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"d occasion|boutique|magasin|commander en ligne|livraison|salaire|gagne un joueur|(?:gagne|gagnent|touche|touchent) combien|remuneration|remunere|remuneree|defraiement|defraye|indemnites?|(?:combien )?(?:est |sont |)payee?s? (?:un |une |les |l |)(?:arbitres?|joueurs?)|[0-9]+ balles)\b"
         r"|\bqui (?:paie|paye|payent|paient|regle)\b|\b(?:paie|paye|payer|payent|paient) (?:la |les |le |sa |une |)(?:partie|table|tournee|biere|verre|conso|consos|consommation|jeton|jetons)\b"
         r"|\bc (?:est )?combien$|\bc (?:est )?combien (?:\w+ ){0,2}?" + _GEAR + r"\b|\bc (?:est )?combien (?:la partie|l heure|pour jouer)\b")),
+    # money staked on a game (« on a parié 20 balles sur la partie »)
+    ("bets", re.compile(
+        r"\b(?:parie|parier|paries|pariez|parient|parions|un pari|des paris|les paris|miser|mise d argent|"
+        r"(?:jouer|joue|jouent|on joue) (?:de|pour) l argent|pour de l argent|enjeux?|cagnotte)\b")),
     ("coin_op", re.compile(
         r"\b(?:table a pieces|tables a pieces|billard a pieces|table a jetons|billard a jetons|monnayeur|"
         r"jetons? (?:de|du|pour le) billard|table de bar|billard de bar|billards de bar|remettre une piece|"

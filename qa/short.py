@@ -58,7 +58,7 @@ _WHERE_ANY = re.compile(r"n[’']\s*importe\s+où|n\s+importe\s+où|\boù\s+(?:j
 # « elle va ou ? » written without its accent: « où » after a verb of placing or going (not « faute ou pas »)
 _WHERE_UNACCENTED = re.compile(
     r"\b(?:va|vont|met|mets|mettre|mise|mis|place|placee|placer|replace|replacee|replacer|remet|remise|remis|"
-    r"remettre|pose|posee|poser|repose|reposee|part|partent|joue|rejoue|jouer|rejouer|trouve|retrouve) ou\b"
+    r"remettre|pose|posee|poser|repose|reposee|part|partent|joue|rejoue|jouer|rejouer|trouve|retrouve) (?:d |)ou\b"
     r"(?! (?:pas|non|bien|alors|quoi|la|le|les|l|un|une|sur|dans|derriere|devant)\b)")
 
 
@@ -528,6 +528,7 @@ _OFF_TOPIC = {   # « Les règles ne parlent pas … », by qa.detect.off_topic 
     "events": "des tournois, des résultats, des joueurs ni des salles",
     "health": "de la santé ni de la forme des joueurs",
     "coin_op": "des tables de bar à monnayeur",
+    "bets": "des paris ni de l’argent mis en jeu",
     "general": "d’autre chose que le billard",
     "manners": "de la conduite autour de la table (téléphone, bruit, retards)",
     "duration": "de durées chiffrées (secondes, minutes)",

@@ -89,7 +89,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"\b(?:astuces?|tuto|tutos|tutoriel|tiens la queue comment|tenir la queue|"
         r"(?:le|mon|son|ton) (?:chevalet|pont) (?:je le |on le |il le |tu le |)(?:tiens|tient|tenir|fais|fait|faire) comment|"
         r"comment (?:on |je |tu )?(?:fait|fais|faire|reussir|reussit|reussis) (?:un |une )?(?:bon|bonne|beau|belle|vrai) )"
-        r"|\b(?:stress|stresse|stresser|concentre|concentree|concentration|se concentrer|mental|le trac|nerveux|nervosite|"
+        # (« il était pas concentré » tells a story, « rester concentré » asks advice)
+        r"|\b(?:stress|stresse|stresser|(?:rester|etre plus|mieux|me|te|se|bien) concentree?|concentration|se concentrer|mental|le trac|nerveux|nervosite|"
         r"confiance en (?:moi|soi)|motiver|motivation)\b"
         r"|\bvaut (?:il )?mieux\b|\b(?:est|serait) il preferable\b|\bpreferable de\b"
         r"|\b(?:meilleures?|bonnes?|quelles?) (?:strategies?|tactiques?)\b|\bgagner (?:plus souvent|plus de parties|plus de matchs|a coup sur)\b"

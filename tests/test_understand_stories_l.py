@@ -114,3 +114,35 @@ def test_the_other_balls_than_the_ten_are_not_the_ten(rulebook):
 def test_because_of_is_no_break(rulebook):
     # « à cause de » is no typo of « casse »
     assert fix_typos("a cause de mon coup") == "a cause de mon coup"
+
+
+def test_a_push_out_said_only_after_the_shot_was_not_announced(ask):
+    # 9-ffb : le push-out doit être annoncé avant le coup ; sinon le coup est normal : la plus basse d'abord
+    a = ask("9 ffb : juste après la casse il joue, sa blanche touche la 5 avant la 1, puis il dit que c'était un push out")
+    assert a["scenario"]["shot"]["kind"] == "normal"
+    assert a["outcomes"]["9-ffb"]["legal"] is False
+
+
+def test_a_push_out_announced_after_the_break_is_still_a_push_out(ask):
+    a = ask("9 ffb : après la casse il annonce un push out et sa blanche touche la 6")
+    assert a["scenario"]["shot"]["kind"] == "push_out"
+
+
+def test_not_concentrating_is_told_not_asked(answerer):
+    # 10-ffb : jouer en dehors de son tour est une faute; « il était pas concentré » tells, asks no advice
+    a = answerer.ask("10 ffb : je rentre la 4 et pendant que je tourne autour de la table l'autre tire à ma place, "
+                     "il était pas concentré")
+    assert a["kind"] == "scenario" and "out_of_turn" in a["scenario"]["shot"]["fouls"]
+    assert answerer.ask("comment rester concentré pendant un match ?")["kind"] == "unknown"
+
+
+def test_no_miscue_told_is_no_miscue(ask):
+    # 10-guide : les sautés sont permis ; « pas de fausse queue »: no jump miscue
+    a = ask("guide 10 : je fais un jump par dessus la 6, la blanche touche la 2 qui rentre, pas de fausse queue")
+    assert "jump_miscue" not in a["scenario"]["shot"].get("fouls", [])
+
+
+def test_the_cue_tip_staying_on_the_ball_is_a_push_shot(ask):
+    # 10-ffb, fautes classiques : « Bille poussée et non frappée »
+    a = ask("10 ffb : la blanche collée à la 5, je joue et le procédé est resté au contact de la blanche tout le long")
+    assert "push_shot" in a["scenario"]["shot"]["fouls"]

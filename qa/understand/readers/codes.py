@@ -28,7 +28,8 @@ def _stance_and_stroke(s: str, seen: Facts, r: Reading) -> None:
     if m := re.search(r"(?<!pas de )(?<!sans )(?<!aucune )\bqueutage|\bqueute|(?<!pas de )(?<!sans )(?<!aucune )\bdouble (?:touche|contact|frappe|coup de queue)|\btouche (?:CUE |la )?(?:2|deux) fois|"
                  r"\bfrappe (?:CUE |la )?(?:2|deux) fois|\b(?:2|deux) fois CUE|\bdouble hit", s):
         r.add(F.CODES, "double_hit", m.group(0))
-    if (m := re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot", s)) \
+    if (m := re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot|"
+                   r"\b(?:procede|queue) (?:est |etait |)(?:reste|restee|restait) (?:\w+ ){0,2}?(?:au contact|en contact|collee?|contre)", s)) \
             and not re.search(r"coup (?:de )?pousse", s) and seen.kind != "push_out":
         r.add(F.CODES, "push_shot", m.group(0))     # (on a push-out, "je pousse la blanche derrière la 8" is where it goes)
     if (m := re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* (?:encore|toujours)|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d++\S*+|CUE|elles?) (?:boug|roul|tourn)\w*|"
@@ -127,7 +128,7 @@ def _technique(s: str, r: Reading) -> None:
         r.add(F.INCIDENTAL_JUMP, True, s)
     if jump_ctx:
         r.add(F.JUMP, True, jump_ctx.group(0))
-    if (m := re.search(r"\bfausse queue\b|\bfausse-queue|\bmiscue|\bdérape|\bderape", s)) and (jump_ctx or re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|(?<!pas un )(?<!sans )\bsaut", s)):
+    if (m := re.search(r"(?<!pas de )(?<!pas une )(?<!sans )(?<!aucune )\b(?:fausse queue\b|fausse-queue|miscue|dérape|derape)", s)) and (jump_ctx or re.search(r"(?<!pas un )(?<!pas de )(?<!sans )\bjump|(?<!pas un )(?<!sans )\bsaut", s)):
         r.add(F.CODES, "jump_miscue", m.group(0))
         r.add(F.JUMP, True, m.group(0))
     if (m := re.search(r"\b(?:sous|en dessous de|en-dessous de|dessous) (?:le |son |du |)centre|\bcoup de pelle|\ben creusant|\bcreuse\w* (?:sous|dessous)|\bcuiller|\bscoop|"

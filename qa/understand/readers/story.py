@@ -22,6 +22,11 @@ _PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|p
                       r"\boubli\w* de (?:l |le |)(?:annonc|declar|dire|prevenir|signal|preciser)\w*")
 
 
+# « … et après il dit « c'était un push-out » »: a push-out said only after the shot was not announced
+_SAID_AFTER = re.compile(r"\b(?:apres|apres coup|ensuite|puis|une fois le coup joue)\b(?! (?:la |le |sa |son |ma |mon |)(?:casse|break|bris))"
+                         r"[^,]{0,25}?\b(?:dit|dis|pretend|affirme|crie|explique|precise|declare)\w*\b[^,]{0,20}?\bc (?:etait|est)(?: un| une| le|) ?$")
+
+
 _BACK_ON = re.compile(r"\b(?:retombe|retombent|revient|reviennent|redescend)\w* (?:sur|dans|en) (?:le tapis|la table|jeu)\b")
 _MID_GAME = re.compile(r"\b(?:(?:en |au |)milieu de (?:la |)partie|en pleine partie|en cours de partie|plus tard dans la partie|"
                        r"en fin de partie|en milieu de manche)\b")
@@ -70,7 +75,7 @@ def _push_out(s: str, r: Reading) -> None:
         # the negation must bear on the push: no ball, cue ball or comma in between
         after = re.split(r"\bB\d|\bCUE\b|,(?! mais)", s[m.end():m.end() + 60])[0]
         near = re.split(r"\bB\d++\S*+|\bCUE\b|,", before)[-1] + " " + s[m.start():m.end()] + after
-        if re.search(_PUSH_NOT_DECLARED, near):
+        if re.search(_PUSH_NOT_DECLARED, near) or _SAID_AFTER.search(before):
             r.add(F.PUSH_UNDECLARED, True, near)   # a push-out not announced is played as an ordinary shot
             continue
         if mid := _MID_GAME.search(s):

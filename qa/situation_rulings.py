@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from .engine.everywhere import rule_under
-from .engine.outcome import Verdict, verdict_of
+from .engine.outcome import ImpossibleScenarioError, Outcome, Reason, Role, Verdict, verdict_of
 from .rulebook import GAMES, Rulebook
 from .understand.names import scenario_for
 from .understand.results import OpenFact, Understanding
@@ -15,8 +15,35 @@ from .understand.results import OpenFact, Understanding
 
 def rule(book: Rulebook, scenario: Mapping[str, Any], rulesets: Sequence[str]) -> dict[str, Any]:
     """The engine on ``scenario`` under each ruleset, its rack fitted to each
-    (:func:`qa.understand.scenario_for`): {ruleset: Outcome or ImpossibleScenarioError}."""
-    return rule_under(book, scenario, rulesets, fit=lambda sc, r: scenario_for(book, sc, r))
+    (:func:`qa.understand.scenario_for`): {ruleset: Outcome or ImpossibleScenarioError}.
+
+    A story that declares a push-out where the ruleset allows none (« il casse sans toucher la 1 ;
+    j'ai la bille en main et j'annonce un push-out ») tells a shot that was played all the same:
+    under those rulesets it is ruled as an ordinary shot, the clause that excludes the push-out
+    cited first and the texts' silence on what the declared push-out becomes said in a note."""
+    def fit(sc: Mapping[str, Any], r: str) -> dict[str, Any]:
+        return scenario_for(book, sc, r)
+    out = rule_under(book, scenario, rulesets, fit=fit)
+    shot = scenario.get("shot") or {}
+    refused = [r for r, o in out.items() if isinstance(o, ImpossibleScenarioError) and o.field in _PUSH_FIELDS]
+    if shot.get("kind") != "push_out" or not refused:
+        return out
+    ordinary = {**scenario, "shot": {**shot, "kind": "normal"},
+                "state": {**(scenario.get("state") or {}), "push_out_available": False}}
+    again = rule_under(book, ordinary, refused, fit=fit)
+    for r in refused:
+        o, err = again[r], out[r]
+        if isinstance(o, Outcome) and isinstance(err, ImpossibleScenarioError):
+            why = Reason(Role.CONDITION, "push_out_after_break", err.clause,
+                         f"Pas de coup poussé ici : {err.message[:1].lower()}{err.message[1:]} Le coup se juge comme un coup normal.")
+            out[r] = replace(o, reasons=(why,) + o.reasons, notes=o.notes + (_PUSH_REFUSED_NOTE,))
+    return out
+
+
+# the impossible-scenario fields of a push-out the ruleset does not allow there
+_PUSH_FIELDS = frozenset({"shot.kind", "state.push_out_available"})
+_PUSH_REFUSED_NOTE = ("Le texte ne dit pas ce que devient un coup poussé annoncé là où il n’est pas permis. "
+                      "Décision : le coup joué se juge comme un coup normal.")
 
 
 def _headline(result: Any) -> Any:

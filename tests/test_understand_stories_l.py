@@ -146,3 +146,21 @@ def test_the_cue_tip_staying_on_the_ball_is_a_push_shot(ask):
     # 10-ffb, fautes classiques : « Bille poussée et non frappée »
     a = ask("10 ffb : la blanche collée à la 5, je joue et le procédé est resté au contact de la blanche tout le long")
     assert "push_shot" in a["scenario"]["shot"]["fouls"]
+
+
+def test_a_push_out_declared_where_none_is_allowed_is_ruled_as_an_ordinary_shot(answerer):
+    # 10-ffb : « Il n'est pas possible de jouer un push-out si le joueur a bille en main après la casse » ;
+    # the shot played is then an ordinary one: no ball touched is a foul, ball in hand to the other player
+    a = answerer.ask("10 ffb : sa casse est fautive, j'ai bille en main, j'annonce un push out et ma blanche ne touche rien")
+    o = a["outcomes"]["10-ffb"]
+    assert o["legal"] is False and o["ball_in_hand"] is True
+    assert "10-ffb/push-out-interdit-bille-en-main" in {c["id"] for c in a["citations"]}
+    assert any("coup poussé annoncé" in n for n in o["notes"])     # the texts' silence is said
+
+
+def test_win_or_continue_asked_is_no_second_shot(ask):
+    # 10-ffb : une bille empochée sur une casse légale : le casseur poursuit sa reprise
+    a = ask("10 ffb : au break la 3 et la 10 rentrent, la 1 touchée d'abord, six billes en bande. j'avais rien annoncé. "
+            "je gagne ou je continue ?")
+    assert a["scenario"]["shot"]["kind"] == "break"
+    assert a["outcomes"]["10-ffb"]["next_shooter"] == "shooter"

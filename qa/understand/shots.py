@@ -122,8 +122,8 @@ def _opens_shot(c: Clause, handed_back: bool, player: str | None, potted: bool) 
         return True
     if player is not None and c.subject != player and _shot_event(c) and not c.inherited:
         return True     # the other player plays: players take turns
-    if (c.subject == player or player is None) and not c.inherited and \
-            any(t in CONTINUE_VERBS for t in _verbs(Clause(c.toks[:4]))):
+    if (c.subject == player or player is None) and not c.inherited and c.conj != "ou" and \
+            any(t in CONTINUE_VERBS for t in _verbs(Clause(c.toks[:4]))):   # (« je gagne ou je continue ? » asks)
         return True     # « je continue »: the same player's next shot (« casse, la 3 rentre, je continue »: the asker's)
     if potted and c.subject == player and not c.inherited and _stroke(c) and not _AGAIN_NOT.intersection(c.toks[:5]):
         return True     # « je casse, la 5 rentre, je joue la 1 »: a ball went down, the same player plays again

@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import replace
 from typing import Any, Callable
@@ -18,7 +19,7 @@ from typing import Any, Callable
 from .matcher import Hit, Lookup, Matcher
 from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
-from .conversation import (Context, ContextError, change_facts, classify_follow_up, completes, follow_rulesets,
+from .conversation import (Context, ContextError, change_facts, classify_follow_up, completed, completes, follow_rulesets,
                            joined, make_context, only_fillers, read_context, swap_ball, switch_game,
                            tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only,
                            tells_too_little)
@@ -57,6 +58,8 @@ _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
 SPECIFIC_RATIO = 1.5   # ... and this many times stronger than the ruling's first clause
+# « et si j'en rentre une ? »: the pronoun « en » after a person points back to the previous question's thing
+_EN_REFERS = re.compile(r"\b(?:j|je|il|on|tu|elle|nous|vous|s il) en (?!ffb|bca|doolys|fede|federation)[a-z]")
 _SHORT_SETTLED = 12   # words of a question whose weak lookup a policy settles: its clauses lead
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
@@ -254,6 +257,7 @@ class Answerer:
     def _ellipsis(self, q: str, k: int, ctx: Context, scope: list[str] | None) -> tuple[dict, str, list[str] | None]:
         """The answer to a follow-up that leaves out what the previous question said (« et si… »,
         « il peut… », « et la 5 ? », « et après ? »), read with it or on its own."""
+        q = completed(ctx.question, q)     # « et si je fais faute pendant ? »: pendant what the question before names
         bound = completes(q)     # « et si… », « il peut… », « et après ? »: read with the previous question
         if asks_may(q):
             bound = True         # « et l'adversaire peut pousser ? »: what may follow the shot or rule asked before
@@ -275,7 +279,10 @@ class Answerer:
         alone = self.matcher.lookup(clean(q), within, k)
         content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
         told = not ctx.question.rstrip().endswith("?")
-        if not bound and not alone.unknown and len(content) >= _ALONE_TERMS and not (told and opens_condition(q)):
+        # (nor « et si j'en rentre une ? » after a rule looked up: « en » points back to what it asked of)
+        refers = ctx.kind == "lookup" and bool(_EN_REFERS.search(" ".join(words(q))))
+        if not bound and not alone.unknown and len(content) >= _ALONE_TERMS and not (told and opens_condition(q)) \
+                and not refers:
             # a question of its own, in the same texts (« et si … ? » after a story told without a question asks
             # what happens then: read with it, it asks no yes or no)
             return self._answer(q, within, k), q, within

@@ -282,6 +282,20 @@ def _dangling(ws: Sequence[str]) -> bool:
     return bool(ws) and ws[-1] in _LEXICON.follow_dangling
 
 
+_TAKES_OBJECT = frozenset({"pendant", "durant", "avec", "sans", "apres", "avant", "contre"})
+
+
+def completed(previous: str, text: str) -> str:
+    """A follow-up ending on a preposition (« et si je fais faute pendant ? ») with the thing the
+    previous question names after it (« … pendant le push out ? », ``follow_objects``); else ``text``."""
+    ws = words(text)
+    if not ws or ws[-1] not in _TAKES_OBJECT:
+        return text
+    before = f" {' '.join(words(previous))} "
+    thing = next((p for p in _LEXICON.follow_objects if f" {' '.join(p[1:])} " in before), None)
+    return f"{text.rstrip(' ?')} {' '.join(thing)} ?" if thing else text
+
+
 _CONSEQUENCE = frozenset({"donc", "alors", "du coup", "dans ce cas"})
 
 
@@ -352,7 +366,7 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
     if ctx.kind == "scenario" and ctx.scenario is not None and _answers_warning(ws, ctx.scenario):
         return "facts"         # « oui, on m'avait averti » after « Avais-tu été averti … ? »: the same shot, warned
     dangling = _dangling(ws)     # « …, qu'est-ce qui reste interdit pendant ? »
-    if folded.startswith(_OPENERS) and len(ws) <= (14 if folded.startswith(_CONDITIONS) or dangling else 10):
+    if folded.startswith(_OPENERS) and len(ws) <= (16 if folded.startswith(_CONDITIONS) or dangling else 10):
         return "ellipsis"      # (a condition, « et si j'avais fait une faute sur ce même coup ? », may be longer)
     if not named and len(ws) <= _SHORT_REFERRING and (dangling or _object_pronoun(ws) or _consequence(text)
                                                        or any(w in _LEXICON.follow_referring for w in ws)):
@@ -532,6 +546,10 @@ def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
         out["state.push_out_available"] = True
     if re.search(r"\b(?:gabarit|magic rack|tapis marque)\b", text):
         out["state.rack"] = "template"
+    if re.search(r"\bdry break\b", text) and not negated:
+        # « et si c'est un dry break ? »: a break on a template rack, no ball past the head string (the balls
+        # pocketed told before kept: the three-ball rule counts them)
+        out.update({"shot.kind": "break", "state.rack": "template", "shot.crossed_head_string": 0})
     return out
 
 

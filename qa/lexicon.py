@@ -50,6 +50,7 @@ class Lexicon:
     follow_fillers: tuple[str, ...] = ()
     follow_modal: frozenset[str] = frozenset()
     follow_dangling: frozenset[str] = frozenset()
+    follow_objects: tuple[tuple[str, ...], ...] = ()
     statement_frame: frozenset[str] = frozenset()
     statement_negations: frozenset[str] = frozenset()
     contrasts: tuple[tuple[str, ...], ...] = ()
@@ -70,7 +71,7 @@ _LISTS = tuple(f.name for f in fields(Lexicon))   # every list of the file, in t
 _SHAPES: dict[str, Callable[[list[str]], Any]] = {
     "keywords": lambda items: tuple(sorted(set(items))),
     "opponent": _phrases, "player": _phrases, "shot_markers": _phrases, "new_rack": _phrases, "hand_back": _phrases,
-    "lag_words": _phrases, "follow_openers": tuple, "contrasts": _phrases,
+    "lag_words": _phrases, "follow_openers": tuple, "contrasts": _phrases, "follow_objects": _phrases,
     "pointing_back": _phrases,
     "follow_fillers": lambda items: tuple(sorted(items, key=len, reverse=True)),   # the longest first
 }

@@ -35,3 +35,29 @@ def test_how_the_lag_goes_finds_the_lag(answerer):
     # 10-guide : « le tirage à la bande détermine le joueur qui a le choix de la casse : … »
     a = answerer.ask("ça se passe comment le tirage à la bande ?")
     assert a["citations"][0]["id"] == "10-guide/tirage-a-la-bande"
+
+
+def _then(answerer, first: str, then: str) -> dict:
+    return answerer.ask(then, context=answerer.ask(first)["context"])
+
+
+def test_a_follow_up_ending_on_pendant_is_of_the_previous_thing(answerer):
+    # 9-ffb : une faute pendant le push-out est sanctionnée comme une faute
+    a = _then(answerer, "au 9 ffb le push out on doit le dire avant ?", "et si je commets une faute pendant ?")
+    assert a["citations"][0]["id"] == "9-ffb/push-out-faute"
+
+
+def test_and_if_it_is_a_dry_break_changes_the_break(answerer):
+    # 9-ffb : la 9 empochée sur un dry break est replacée
+    a = _then(answerer, "9 ffb : la 9 tombe sur une casse régulière, c'est gagné ?", "et si c'était un dry break ?")
+    o = a["outcomes"]["9-ffb"]
+    assert o["game_over"] is False and o["spotted"] == [9]
+
+
+def test_and_if_i_pocket_one_after_a_rule_looked_up_is_read_with_it(answerer):
+    # 10-guide : la casse est valable lorsque la 1 est touchée en premier et qu'au moins quatre billes de but
+    # touchent une bande : une bille empochée n'y change rien
+    a = _then(answerer, "au guide de la 10, il faut combien de billes à la bande sur la casse ?",
+              "et si j'en mets une dans la poche mais que deux seulement vont en bande ?")
+    assert a["kind"] == "scenario" and a["scenario"]["shot"]["kind"] == "break"
+    assert a["outcomes"]["10-guide"]["legal"] is False

@@ -38,6 +38,7 @@ _AGREE_BM25, _AGREE_COVERAGE = 14.0, 0.75   # a lookup this strong must find the
 _AGREE_WEAK_BM25 = 4.0   # a lookup this weak does not overrule a yes/no policy named by its words
 _FOULS_TOPIC = "fouls"         # the topic of the clauses that state a foul or its consequences
 _SPOTTING_TOPIC = "spotting"   # the topic of the clauses that put a ball back on the table
+_BREAK_TOPIC = "break"         # the topic of the clauses of the break
 _TOPIC_AGREES = 0.6   # an open policy whose clause scores this share of a first hit of its topic stands (_stands)
 OPEN_SHARE = 0.75     # the clauses an open policy answer (« en quelle forme ? ») rests on lead from this share of the best
 MAX_K = 20
@@ -241,7 +242,8 @@ class Answerer:
                 new = tuple(r for r in new if r in explicit)
             if set(new) != set(ctx.rulesets):
                 return self._again(ctx, new, k, lenient=True), ctx.question, list(new)
-            kind = "ellipsis"
+            # « et à la fédé ? » when the answer already is the FFB's: that answer again
+            return self._again(ctx, ctx.rulesets, k), ctx.question, scope
         if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and tells_generic_foul(q):
             # « et s'il y avait eu faute ? »: a foul of no stated kind is no fact to rule; the rule is looked up
             combined = with_foul(ctx.question, q)[:MAX_QUESTION_LENGTH]
@@ -528,6 +530,8 @@ class Answerer:
             return ruled
         if self._case_not_met(top.clause, cites):
             return ruled      # a case of a list of conditions the ruling did not meet (« garde la main si, et seulement si : »)
+        if top.clause.topics[:1] == (_BREAK_TOPIC,) and (ruled.get("scenario") or {}).get("shot", {}).get("kind") != "break":
+            return ruled      # a rule of the break, where the shot ruled is no break (« je rentre la 10 sans l'annoncer »)
         if top.score < SPECIFIC_SCORE or top.clause.ruleset not in covered or cites[0].get("id") == top.clause.id:
             return ruled
         score = {h.clause.id: h.score for h in look.hits}

@@ -61,3 +61,16 @@ def test_and_if_i_pocket_one_after_a_rule_looked_up_is_read_with_it(answerer):
               "et si j'en mets une dans la poche mais que deux seulement vont en bande ?")
     assert a["kind"] == "scenario" and a["scenario"]["shot"]["kind"] == "break"
     assert a["outcomes"]["10-guide"]["legal"] is False
+
+
+def test_the_same_ruleset_asked_again_gets_the_same_answer(answerer):
+    # « et à la fédé ? » when the answer already is the FFB's: that answer again, not « je ne sais pas »
+    first = answerer.ask("10 ffb : je touche la 1 et la 10 rentre sans que je l'annonce, j'ai gagné ?")
+    again = answerer.ask("et à la fédé ?", context=first["context"])
+    assert again["kind"] == "scenario" and again["short"] == first["short"]
+
+
+def test_a_rule_of_the_break_does_not_lead_the_ruling_of_another_shot(answerer):
+    # 10-ffb : la 10 empochée sans annonce, hors casse : « Le joueur doit annoncer la bille et la poche »
+    a = answerer.ask("10 ffb : en cours de partie la 10 rentre sans que je l'annonce, j'ai gagné ?")
+    assert not a["citations"][0]["id"].startswith("10-ffb/casse")

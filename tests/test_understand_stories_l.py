@@ -164,3 +164,9 @@ def test_win_or_continue_asked_is_no_second_shot(ask):
             "je gagne ou je continue ?")
     assert a["scenario"]["shot"]["kind"] == "break"
     assert a["outcomes"]["10-ffb"]["next_shooter"] == "shooter"
+
+
+def test_balls_pocketed_counted_by_en_with_avoir(rulebook):
+    # « j'en ai rentré 3 au break »: three balls pocketed, told by their count
+    u = understand(rulebook, "9 ffb, j'en ai rentré 3 au break et aucune a passé la ligne, c'est bon ?")
+    assert u is not None and len(u.scenario["shot"]["pocketed"]) == 3

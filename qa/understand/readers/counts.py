@@ -23,7 +23,8 @@ _PUT_DOWN = re.compile(
     r"(?:seulement |juste |que )?(\d+|une) (?:seule )?(?:billes?|boules?)(?![a-z])(?! B\d)(?! (?:de|d) )")
 
 # « j'en rentre une », « il en met deux »: the balls counted by « en »
-_PUT_EN = re.compile(r"\ben (?:empoche|rentre|mets|met|fait tomber|fais tomber)(?:e|es|s)? (\d+|une)(?![a-z])(?! B\d)")
+_PUT_EN = re.compile(r"\ben (?:ai |as |a |avais |avait |avons |avez |ont |)(?:empoche|rentre|mets|met|mis|fait tomber|fais tomber)(?:e|es|s)? "
+                     r"(\d+|une)(?![a-z])(?! B\d)")   # (« j'en ai rentré 3 au break »)
 
 # words after which a number is not the subject of "tombent" ("dans 2 poches", "après 3 coups")
 _NOT_A_SUBJECT = frozenset({"la", "le", "les", "l", "des", "de", "du", "d", "a", "au", "aux", "en", "sur", "par", "avec",

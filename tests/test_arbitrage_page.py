@@ -284,6 +284,10 @@ def test_form_and_scenario_round_trip(rulebook):
     ({"rulesets": "9-bca,10-ffb"}, "même jeu"),
     ({"rulesets": "9-zzz"}, "inconnu"),
     ({"game": "ten-ball", "scenario": json.dumps({"ruleset": "9-ffb"})}, "même jeu"),
+    # a form field in a link, without the form's hidden « form=1 », is checked as the form would be (README)
+    ({"called_ball": "0"}, "called_ball"),
+    ({"balls_to_rail": "-5"}, "balls_to_rail"),
+    ({"game": "nine-ball", "first_contact": "99"}, "first_contact"),
 ])
 def test_bad_query_is_a_french_400_page_with_the_builder(client, query, word):
     resp = client.get("/arbitrage?" + urlencode(query))

@@ -364,6 +364,14 @@ def _offered_fouls(labels: Mapping[str, str], chosen: Iterable[str]) -> list[tup
     return [(c, l) for c, l in labels.items() if c not in FACT_FOULS or c in chosen]
 
 
+# the builder's form fields: any of them in a query string is the form sent (« /arbitrage?called_ball=0 »
+# is checked as the form would be, even without its hidden « form=1 »)
+_FORM_FIELDS = frozenset({"ball_in_hand", "balls_to_rail", "called", "called_ball", "called_pocket", "crossed_head_string",
+                          "cue_ball", "cue_rail_first", "first_contact", "fouls", "fouls_opponent", "fouls_shooter", "jump",
+                          "kind", "masse", "obstacle_moved", "off_table", "on_table", "only_balls", "pocket_wrong",
+                          "pocketed", "push_out_available", "rack", "rail_after_contact", "warned"})
+
+
 def _builder(args) -> tuple[dict, int]:
     """The builder's template context for a query string (form fields or ``scenario=``) and
     the status: 200, 400 (bad input, the builder kept) or 422 (impossible under a ruleset)."""
@@ -375,6 +383,9 @@ def _builder(args) -> tuple[dict, int]:
     game, ruleset_ids = "nine-ball", book.rulesets_of_game("nine-ball")
     values: dict | None = None
     scenario_json: dict | None = None
+    if not args.get("form") and not args.get("scenario") and any(k in args for k in _FORM_FIELDS):
+        args = args.copy()
+        args["form"] = "1"
     try:
         named: list[str] = []
         scenario = None

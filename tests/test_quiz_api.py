@@ -493,6 +493,17 @@ def test_the_whole_bank_exports_with_stable_names(client):
     err(client.get("/api/bank/export?format=gift&rulesets=9-xx"), 400, "rulesets")
 
 
+def test_a_bank_export_without_a_format_is_refused_before_the_bank_is_built(client, monkeypatch):
+    import qa.quiz.service as service
+
+    def built(*_a, **_k):
+        raise AssertionError("the bank was built for a request no export can answer")
+    monkeypatch.setattr(service, "bank", built)
+    err(client.get("/api/bank/export"), 400, "format")
+    err(client.get("/api/bank/export?format=xls"), 400, "format")
+    err(client.get("/api/bank/export?format=csv&sep=x"), 400, "sep")
+
+
 def test_syllabus_counts_situation_types_by_topic_and_level(client):
     data = client.get("/api/syllabus?rulesets=9-ffb").get_json()
     assert list(data) == ["9-ffb"]

@@ -426,6 +426,7 @@ class QuizService:
         if unknown:
             raise QuizError(400, "unknown_ruleset", f"Règlement inconnu : « {echo(unknown[0])} ». "
                             f"Règlements : {', '.join(self.book.rulesets)}.", "rulesets")
+        self._check_format(fmt, sep)     # (before the bank is built: a request without a format costs nothing)
         # the export of a selection is made once (an anonymous request must not cost seconds each time)
         key = (id(self.book), tuple(r for r in self.book.rulesets if not rulesets or r in set(rulesets)), fmt, sep, base_url)
         hit = _EXPORTS.get(key)
@@ -438,8 +439,18 @@ class QuizService:
         _EXPORTS[key] = (weakref.ref(self.book), out)
         return out
 
+    @staticmethod
+    def _check_format(fmt: str, sep: str) -> None:
+        """QuizError 400 for a format (or a csv separator) no export writes: said before any work is done."""
+        formats = ("gift", "csv") + (("anki",) if exports.anki_available() else ())
+        if fmt not in formats:
+            raise QuizError(400, "invalid_format", f"Paramètre « format » : {', '.join(formats)} est attendu.", "format")
+        if fmt == "csv" and sep not in (",", ";"):
+            raise QuizError(400, "invalid_field", "Paramètre « sep » : « , » ou « ; » est attendu.", "sep")
+
     def _export(self, questions: Sequence[Question], fmt: str, name: str, title: str, sep: str,
                 base_url: str) -> tuple[bytes, str, str]:
+        self._check_format(fmt, sep)
         titles = {r: rs.title for r, rs in self.book.rulesets.items()}
         if fmt == "gift":
             return exports.to_gift(questions, title, self.book.clauses, base_url, titles).encode("utf-8"), \

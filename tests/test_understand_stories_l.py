@@ -170,3 +170,19 @@ def test_balls_pocketed_counted_by_en_with_avoir(rulebook):
     # « j'en ai rentré 3 au break »: three balls pocketed, told by their count
     u = understand(rulebook, "9 ffb, j'en ai rentré 3 au break et aucune a passé la ligne, c'est bon ?")
     assert u is not None and len(u.scenario["shot"]["pocketed"]) == 3
+
+
+def test_a_pocket_called_without_its_ball_is_of_the_one_ball_told(ask):
+    # 10-ffb : la bille annoncée doit entrer dans la poche annoncée ; sinon la 10 est replacée, pas de victoire
+    a = ask("10 ffb, il ne reste que la 10, j'annonce coin haut gauche et elle rentre dans le coin haut droit, gagné ?")
+    assert a["scenario"]["shot"]["called"] == {"ball": 10, "pocket": "coin haut gauche", "pocket_ok": False}
+    assert a["outcomes"]["10-ffb"]["game_over"] is False
+
+
+def test_an_obvious_shot_needs_no_call(answerer):
+    # 10-ffb : « il doit annoncer son coup, la bille jouée et la poche choisie si elles ne sont pas évidentes »
+    a = answerer.ask("10 ffb : la 4 était au bord du trou, c'était évident, je l'ai rentrée sans rien dire")
+    assert a["outcomes"]["10-ffb"]["next_shooter"] == "shooter"
+    assert a["citations"][0]["id"] == "10-ffb/annonce-du-coup"
+    b = answerer.ask("10 ffb : je rentre la 4 par deux bandes, c'était pas du tout évident et j'avais rien annoncé")
+    assert b["outcomes"]["10-ffb"]["next_shooter"] == "opponent"

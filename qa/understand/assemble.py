@@ -251,6 +251,9 @@ def _other_state(b: _Build) -> None:
     if f.push_unavailable:
         b.assumptions.append("Un push-out ne se joue qu’au coup qui suit la casse : ce coup, annoncé en cours de "
                              "partie, est jugé comme un coup ordinaire.")
+    if f.obvious:
+        b.assumptions.append("Coup évident : le texte ne demande d’annoncer la bille et la poche que si elles ne sont pas "
+                             "évidentes ; le coup est jugé comme annoncé.")
     if f.push_after_scratch:
         b.assumptions.append("Après une casse où la blanche est tombée, l’adversaire ne peut pas jouer de push-out : "
                              "ce coup est jugé comme un coup ordinaire.")

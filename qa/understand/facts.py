@@ -45,6 +45,7 @@ class F(str, Enum):
     COMBINATION = "combination"      # a combination told ("sur une combi")
     BACK_ON_CLOTH = "back_on_cloth"  # a ball on the frame came back onto the cloth
     PUSH_UNAVAILABLE = "push_unavailable"   # a push-out declared in the middle of a rack
+    OBVIOUS = "obvious"                     # « évident »: a shot the texts need no call for, ruled as called
     PUSH_AFTER_SCRATCH = "push_after_scratch"   # a push-out declared after a break whose cue ball went down
     PUSH_UNDECLARED = "push_undeclared"     # "je voulais faire un push mais je ne l'ai pas annoncé"
     CUE_RAIL_FIRST = "cue_rail_first"
@@ -143,6 +144,7 @@ class Facts:
     combination: bool = False
     back_on_cloth: bool = False
     push_unavailable: bool = False
+    obvious: bool = False
     push_after_scratch: bool = False
     push_undeclared: bool = False
     cue_rail_first: bool = False

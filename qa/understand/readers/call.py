@@ -31,6 +31,14 @@ def read_call(s: str) -> Partial:
     r = Reading()
     # « j'annonce la 3 (la plus basse) dans le coin »: the aside and the ball it repeats left out
     s = _APPOSED.sub(r"\1", s)
+    balls = set(re.findall(r"\bB(\d+)\b", s))
+    # « la 3 était collée à la poche, évident, j'ai pas annoncé »: a shot the texts need no call for (« la bille
+    # jouée et la poche choisie si elles ne sont pas évidentes »), the ball and pocket as called
+    m = re.search(r"\b(?:evident|evidente)\b", s)
+    if m and len(balls) == 1 and not re.search(r"\b(?:pas|jamais|guere|plus|pas si|loin d etre)\b(?: \w+){0,3} $", s[:m.start()]):
+        r.add(F.CALLED, {"ball": int(next(iter(balls))), "pocket": None, "pocket_ok": True}, m.group(0))
+        r.add(F.OBVIOUS, True, m.group(0))
+        return r.partial()
     if none := re.search(r"\b(?:sans (?:l |les |la |rien |)(?:l avoir |les avoir |avoir |)(?:annoncer|annonce\w*|nommer|nomme\w*|dire|dit)|"
                  r"\b(?:je|j|tu|t|il|on|vous) (?:l |la |les )?(?:ai|as|a|avais|avait|avez) (?:pas|rien|jamais) (?:annonc|nomm)\w*|(?:ne |n )(?:l |la |les |)(?:ai|avais|a|as|avez|avait) "
                  r"(?:pas|rien|jamais) (?:annonce|nomme|dit)|(?:ne |n )(?:l |la |les )?(?:annonce|annonces|annoncez|nomme)\w* (?:pas|rien|jamais)|"
@@ -89,11 +97,21 @@ def read_call(s: str) -> Partial:
     if m := _FORETOLD.search(s):
         r.add(F.CALLED, {"ball": _nums(m.group(1))[0], "pocket": None, "pocket_ok": True}, m.group(0))
         return r.partial()
+    # « j'annonce coin bas gauche et elle part dans le coin bas droit »: the pocket called without its ball, of the
+    # one ball the story names
+    if len(balls) == 1 and (m := re.search(r"\b(?:annonc\w*|dis|dit|nomm\w*|design\w*) (?:le |la |l |)((?:coin|milieu|poche|trou|blouse)"
+                                           r"(?: [a-z]+){0,3}?)(?= et | mais | puis | ,|$)", s)):
+        ball = int(next(iter(balls)))
+        went = re.search(r"\b(?:B%d|elle)(?: \w+){0,4} (?:rentre|tombe|entre|va|part|finit|file|est rentree|est tombee|termine)\w* "
+                         r"(?:dans|au|a|en) (?:la |le |l |une |un |)(?:poche |trou |blouse |)(?:du |de |d |)([a-z]+(?: [a-z]+){0,2})"
+                         % ball, s[m.end():])
+        ok = not (went and _other_place(went.group(1), m.group(1))) and not _other_pocket(s, m.end(), ball)
+        r.add(F.CALLED, {"ball": ball, "pocket": m.group(1), "pocket_ok": ok}, m.group(0))
+        return r.partial()
     # « la 10 rentre, j'avais annoncé » : the call told without its ball, when the story names one ball only
     # (« …en l'ayant annoncée », « …sur une casse valide et annoncée »: the same call, told by a participle)
     said = re.search(r"\b(?:j|je|tu|il|on|vous) (?:l |la |)(?:ai|avais|as|avait|a|avez|aviez) (?:bien |)annonce\w*\b(?! (?:B\d|une|un|la|le|sa|ma))"
                      r"|\ben (?:l |la |)(?:ayant|avoir) (?:bien |)annonce\w*\b|\b(?:et|mais) (?:bien |)annoncee\b", s)
-    balls = set(re.findall(r"\bB(\d+)\b", s))
     if said and len(balls) == 1:
         r.add(F.CALLED, {"ball": int(next(iter(balls))), "pocket": None, "pocket_ok": True}, said.group(0))
     return r.partial()

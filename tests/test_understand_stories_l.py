@@ -186,3 +186,22 @@ def test_an_obvious_shot_needs_no_call(answerer):
     assert a["citations"][0]["id"] == "10-ffb/annonce-du-coup"
     b = answerer.ask("10 ffb : je rentre la 4 par deux bandes, c'était pas du tout évident et j'avais rien annoncé")
     assert b["outcomes"]["10-ffb"]["next_shooter"] == "opponent"
+
+
+def test_a_kiss_is_a_contact(rulebook):
+    # « ma blanche a kiss la 7 avant la 3 »: the 7 touched first
+    u = understand(rulebook, "10 doolys : ma blanche a kiss la 7 avant la 3, la plus petite, rien ne rentre")
+    assert u is not None and u.scenario["shot"]["first_contact"] == 7
+
+
+def test_a_ball_stopped_in_the_chalk_holder_is_off_the_table(rulebook):
+    # 9-bca 10 : une boule qui s'arrête ailleurs que sur la surface de jeu est sortie de la table
+    u = understand(rulebook, "9 bca : je touche la 2, elle saute et atterrit dans le porte-craie sur le rebord du billard")
+    assert u is not None and u.scenario["shot"]["off_table"] == [2]
+
+
+def test_the_ball_a_combination_goes_through_is_not_the_one_that_drops(ask):
+    # 10-ffb : la 10 annoncée et empochée légalement gagne la partie
+    a = ask("10 ffb : j'annonce la 10 en combi via la 2 au coin et elle tombe au coin")
+    assert a["scenario"]["shot"]["pocketed"] == [10]
+    assert a["outcomes"]["10-ffb"]["game_over"] is True

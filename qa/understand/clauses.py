@@ -17,7 +17,7 @@ _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "
          "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
 
 # verb stems (regex on a token) by category
-V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|pris\b|prend)\w*"
+V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|kiss|pris\b|prend)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
 # the push-out named in a story (« push », « coup poussé », « pendant le poussé »: the shot named by its participle)
 V_PUSH = (r"\bpush\b|\bpush out\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b|"
@@ -70,8 +70,8 @@ def _resolve_pronouns(toks: list[str]) -> list[str]:
     i = 0
     while i < len(toks):
         t = toks[i]
-        if (_is_ball(t) or t == "CUE") and t != last:
-            last, before = t, last
+        if (_is_ball(t) or t == "CUE") and t != last and not (out and out[-1] in _THROUGH and last and last != "CUE"):
+            last, before = t, last      # (« la 10 en combi via la 3 … elle rentre »: the 3 is the way, the 10 the ball)
         if t in ("elle", "elles") and last:
             # « la blanche derrière elle »: not the ball the preposition follows
             own = len(out) >= 2 and out[-2] == last and out[-1] in _PREPS_OF and before
@@ -101,6 +101,10 @@ def _resolve_pronouns(toks: list[str]) -> list[str]:
         out.append(t)
         i += 1
     return out
+
+
+# the word before a ball that a combination goes through (« la 10 en combi via la 3 »): no antecedent of « elle »
+_THROUGH = frozenset({"via"})
 
 
 # a noun a first-person subject may follow without a comma (« sur un coup poussé j'ai rentré la 3 »)

@@ -22,7 +22,9 @@ _SENT_PLACE = (r"(?:(?:dans|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|c
 _OFF_PLACE = (r"(?:hors (?:de |du )?(?:la |le )?(?:table|billard|surface|jeu)|(?:de|du) (?:la )?(?:table|billard)|"
               r"par terre|au sol|sur le sol|a terre|dehors|en dehors (?:de la table|du billard)|"
               r"sur (?:la |le )(?:moquette|parquet|carrelage|plancher)|sous (?:la |le )(?:table|billard)|"
-              r"par dessus (?:la |les )?bandes?|au dessus de (?:la |les )?bandes?)")
+              r"par dessus (?:la |les )?bandes?|au dessus de (?:la |les )?bandes?|"
+              # stopped off the playing surface (« elle finit dans le porte-craie sur le rebord du billard »)
+              r"dans (?:le |un |)porte craie|sur le rebord (?:du billard|de la table))")
 
 
 class F(str, Enum):

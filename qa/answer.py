@@ -11,7 +11,6 @@
 """
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import replace
 from typing import Any, Callable
@@ -21,7 +20,7 @@ from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completed, completes, follow_rulesets,
                            joined, make_context, only_fillers, read_context, swap_ball, switch_game,
-                           tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only,
+                           refers_by_en, tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only,
                            tells_too_little)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, words
@@ -59,8 +58,6 @@ _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
 SPECIFIC_RATIO = 1.5   # ... and this many times stronger than the ruling's first clause
-# « et si j'en rentre une ? »: the pronoun « en » after a person points back to the previous question's thing
-_EN_REFERS = re.compile(r"\b(?:j|je|il|on|tu|elle|nous|vous|s il) en (?!ffb|bca|doolys|fede|federation)[a-z]")
 _SHORT_SETTLED = 12   # words of a question whose weak lookup a policy settles: its clauses lead
 _SEARCH_K = 8    # hits looked at before the ones on the subject are kept (then cut to k)
 _ITEM_SHORT, _LEAD_SHORT = 100, 130   # a short list item reads better after a short lead-in
@@ -282,7 +279,7 @@ class Answerer:
         content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
         told = not ctx.question.rstrip().endswith("?")
         # (nor « et si j'en rentre une ? » after a rule looked up: « en » points back to what it asked of)
-        refers = ctx.kind == "lookup" and bool(_EN_REFERS.search(" ".join(words(q))))
+        refers = ctx.kind == "lookup" and refers_by_en(q)
         if not bound and not alone.unknown and len(content) >= _ALONE_TERMS and not (told and opens_condition(q)) \
                 and not refers:
             # a question of its own, in the same texts (« et si … ? » after a story told without a question asks

@@ -296,6 +296,16 @@ def completed(previous: str, text: str) -> str:
     return f"{text.rstrip(' ?')} {' '.join(thing)} ?" if thing else text
 
 
+# « et si j'en rentre une ? »: the pronoun « en » after a person (not « en FFB »)
+_EN_REFERS = re.compile(r"\b(?:j|je|il|on|tu|elle|nous|vous|s il) en (?!ffb|bca|doolys|fede|federation)[a-z]")
+
+
+def refers_by_en(text: str) -> bool:
+    """Whether a follow-up points back by the pronoun « en » to what the previous question asked of
+    (« et si j'en rentre une mais que 3 seulement touchent la bande ? »)."""
+    return bool(_EN_REFERS.search(" ".join(words(text))))
+
+
 _CONSEQUENCE = frozenset({"donc", "alors", "du coup", "dans ce cas"})
 
 

@@ -67,7 +67,9 @@ def test_the_same_ruleset_asked_again_gets_the_same_answer(answerer):
     # « et à la fédé ? » when the answer already is the FFB's: that answer again, not « je ne sais pas »
     first = answerer.ask("10 ffb : je touche la 1 et la 10 rentre sans que je l'annonce, j'ai gagné ?")
     again = answerer.ask("et à la fédé ?", context=first["context"])
-    assert again["kind"] == "scenario" and again["short"] == first["short"]
+    # 10-ffb : la 10 non annoncée ne gagne pas (« il doit annoncer son coup, la bille jouée et la poche choisie »)
+    assert again["kind"] == "scenario" and again["outcomes"]["10-ffb"]["game_over"] is False
+    assert again["short"] == first["short"]
 
 
 def test_a_rule_of_the_break_does_not_lead_the_ruling_of_another_shot(answerer):

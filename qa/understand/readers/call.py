@@ -83,15 +83,7 @@ def read_call(s: str) -> Partial:
         if pocket:
             pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", pocket)
             pocket = re.split(r" (?:et|mais|puis|qui|ou|GAME|,) ", " " + pocket + " ")[0].strip() or None
-        ok = True
-        went = re.search(r"\b(?:B%d|elle)(?: \w+){0,4} (?:rentre|rentrent|tombe|tombent|entre|va|part|finit|file|est rentree|"
-                         r"est tombee|termine)\w* (?:dans|au|a|en) (?:la |le |l |une |un |)(?:poche |trou |blouse |)(?:du |de |d |)"
-                         r"([a-z]+(?: [a-z]+){0,2})" % ball, s[m.end():])
-        if pocket and went and _other_place(went.group(1), pocket):
-            ok = False
-        if _other_pocket(s, m.end(), ball):
-            ok = False
-        r.add(F.CALLED, {"ball": ball, "pocket": pocket, "pocket_ok": ok}, m.group(0))
+        r.add(F.CALLED, {"ball": ball, "pocket": pocket, "pocket_ok": _pocket_ok(s, m.end(), ball, pocket)}, m.group(0))
         return r.partial()
     # « je dis avant de casser que la 10 va rentrer »: the ball announced by what it will do
     if m := _FORETOLD.search(s):
@@ -102,11 +94,7 @@ def read_call(s: str) -> Partial:
     if len(balls) == 1 and (m := re.search(r"\b(?:annonc\w*|dis|dit|nomm\w*|design\w*) (?:le |la |l |)((?:coin|milieu|poche|trou|blouse)"
                                            r"(?: [a-z]+){0,3}?)(?= et | mais | puis | ,|$)", s)):
         ball = int(next(iter(balls)))
-        went = re.search(r"\b(?:B%d|elle)(?: \w+){0,4} (?:rentre|tombe|entre|va|part|finit|file|est rentree|est tombee|termine)\w* "
-                         r"(?:dans|au|a|en) (?:la |le |l |une |un |)(?:poche |trou |blouse |)(?:du |de |d |)([a-z]+(?: [a-z]+){0,2})"
-                         % ball, s[m.end():])
-        ok = not (went and _other_place(went.group(1), m.group(1))) and not _other_pocket(s, m.end(), ball)
-        r.add(F.CALLED, {"ball": ball, "pocket": m.group(1), "pocket_ok": ok}, m.group(0))
+        r.add(F.CALLED, {"ball": ball, "pocket": m.group(1), "pocket_ok": _pocket_ok(s, m.end(), ball, m.group(1))}, m.group(0))
         return r.partial()
     # « la 10 rentre, j'avais annoncé » : the call told without its ball, when the story names one ball only
     # (« …en l'ayant annoncée », « …sur une casse valide et annoncée »: the same call, told by a participle)
@@ -115,6 +103,15 @@ def read_call(s: str) -> Partial:
     if said and len(balls) == 1:
         r.add(F.CALLED, {"ball": int(next(iter(balls))), "pocket": None, "pocket_ok": True}, said.group(0))
     return r.partial()
+
+
+def _pocket_ok(s: str, after: int, ball: int, pocket: str | None) -> bool:
+    """Whether the called ``ball`` went into the ``pocket`` called (told after the call, from ``after``):
+    not when the pocket it is told to reach is another (:func:`_other_place`) or another pocket is said."""
+    went = re.search(r"\b(?:B%d|elle)(?: \w+){0,4} (?:rentre|rentrent|tombe|tombent|entre|va|part|finit|file|est rentree|"
+                     r"est tombee|termine)\w* (?:dans|au|a|en) (?:la |le |l |une |un |)(?:poche |trou |blouse |)(?:du |de |d |)"
+                     r"([a-z]+(?: [a-z]+){0,2})" % ball, s[after:])
+    return not (pocket and went and _other_place(went.group(1), pocket)) and not _other_pocket(s, after, ball)
 
 
 def _other_pocket(s: str, after: int, ball: int) -> bool:

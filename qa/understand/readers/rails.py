@@ -15,13 +15,15 @@ _NO_RAIL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* (?:ne |n |)(?:(?
                       r"|\b(?:rien|aucune|aucun) (?:ne |n )(?:va|vont|touche|tape|atteint)\w* (?:en|a) (?:la |une |)bandes?")
 
 
+# how a ball is told to reach a rail (« va en bande », « touche à la bande », « va jusqu'à une bande »)
+_TO = r"(?:a |en |jusqu a |jusque |)"
 _NONE_RAIL = re.compile(
     r"\b(?:aucune bande|(?:pas|jamais) (?:eu |)(?:de |d une |)bande|sans (?:toucher |faire |atteindre |aller a |)(?:de |la |une |aucune |)bande|"
-    r"(?:aucune|aucun|rien|personne)(?: \w+){0,2} (?:ne |n )(?:touche|va|atteint|tape|frappe|rejoint|a touche)\w* (?:a |en |jusqu a |jusque |)(?:la |une |de |les |aucune |)bande|"
+    r"(?:aucune|aucun|rien|personne)(?: \w+){0,2} (?:ne |n )(?:touche|va|atteint|tape|frappe|rejoint|a touche)\w* " + _TO + r"(?:la |une |de |les |aucune |)bande|"
     r"(?:(?:B\d++\S*+|CUE|elle|il) |)(?:ne |n )(?:touche|touchent|va|vont|atteint|atteignent|tape|tapent)\w* (?:pas|jamais|aucune) (?:a |en |contre |)(?:la |une |de |les |)bande|"
     r"(?:(?:B\d++\S*+|CUE|elle|il) |)(?:touche|touchent|tape|tapent|va|vont) pas (?:a |en |contre |)(?:la |une |de |les |)bande|"
     r"(?:B\d++\S*+|CUE) (?:qui |)(?:s arrete|s arretent|s immobilise|s immobilisent|stoppe|reste|restent) (?:\w+ ){0,2}?avant (?:d atteindre |de toucher |)(?:la |une |)bande|"
-    r"\b(?:rien|aucune bille|aucune boule|aucune|personne) (?:(?:a|ont|est|sont|na) |)(?:touche|va|tape|alle|allee|tapee|touchee|atteint) (?:a |en |jusqu a |jusque |)(?:la |une |de |les |)bande|"
+    r"\b(?:rien|aucune bille|aucune boule|aucune|personne) (?:(?:a|ont|est|sont|na) |)(?:touche|va|tape|alle|allee|tapee|touchee|atteint) " + _TO + r"(?:la |une |de |les |)bande|"
     r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)")
 _NONE_RAIL_ALL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* ni rien (?:d autre |)(?:ne |n )(?:touche|va|tape)\w*")
 _RAIL = re.compile(

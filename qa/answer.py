@@ -23,7 +23,7 @@ from .conversation import (Context, ContextError, change_facts, classify_follow_
                            refers_by_en, tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only,
                            tells_too_little)
 from .detect import detect
-from .text import COMMON_WORDS, STOP_WORDS, words
+from .text import COMMON_WORDS, STOP_WORDS, asks_what, words
 from .confirm import stated_verdicts
 from .contrast import ALL_BUT, contradicted
 from .hygiene import WANTED_SHARE, items_of, on_subject
@@ -169,8 +169,10 @@ class Answerer:
         ans, stands_for, scope = found if found is not None else (self._answer(q, ids, k), q, ids)
         if found is None and ctx is not None and ans.get("kind") == "unknown":
             ans, stands_for, scope = self._with_previous(q, k, ctx, ids) or (ans, stands_for, scope)
-        if len(ans.get("citations") or ()) > k:
-            ans = {**ans, "citations": list(ans["citations"])[:k]}
+        # k bounds citations, and the clauses of a condition the short states come on top (« s’il a été averti »)
+        room = k + int(ans.pop("conditions", 0) or 0)
+        if len(ans.get("citations") or ()) > room:
+            ans = {**ans, "citations": list(ans["citations"])[:room]}
         speaker = ans.pop("speaker", None) or {}
         ans["question"] = q
         ans.setdefault("verdicts", None)
@@ -393,7 +395,8 @@ class Answerer:
                 or (settled and len(words(q)) <= _SHORT_SETTLED) or self._verdict_unranked(reply, look)
                 or (reply is not None and (reply.stated or self._context_unranked(reply, look))))
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
-        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share)
+        hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share,
+                          reply.conditions if reply else ())
         if reply is not None and not reply.clauses and (
                 settled or bool(reply.verdicts) and all(v == "silent" for v in (reply.verdicts or {}).values())):
             # every text is silent and no clause matches the question, or the question asks a point on
@@ -408,6 +411,8 @@ class Answerer:
         if listed is not None:      # « dans quels cas perd-on le tirage ? »: the lead-in and its items
             hits, short = listed
         else:
+            if reply is None and asks_what(plain):     # « c'est quoi un push-out ? »: what the texts say it is
+                hits = self._defining_first(hits, look, k)
             short = reply.short if reply else quote_short(self.book, hits[0].clause, covered, question=plain)
         return {
             "question": q,
@@ -421,7 +426,20 @@ class Answerer:
             "follow_up": [],
             "short": short,
             "verdicts": dict(reply.verdicts) if reply and reply.verdicts is not None else None,
+            "conditions": sum(1 for h in hits if reply is not None and h.clause.id in reply.conditions),   # (not sent)
         }
+
+    def _defining_first(self, hits: list[Hit], look: Lookup, k: int) -> list[Hit]:
+        """``hits`` led by the clause of each ruleset that says what the term asked is (rules_data's
+        ``defines``), in the order of the rulesets the lookup covers; at most ``k``."""
+        lead: dict[str, str] = {}
+        for cid in self.matcher.defining(look):
+            lead.setdefault(self.book.clauses[cid].ruleset, cid)
+        if not lead:
+            return hits
+        top = hits[0].score if hits else 1.0
+        first = [Hit(self.book.clauses[cid], top) for cid in lead.values()]
+        return (first + [h for h in hits if h.clause.id not in set(lead.values())])[:k]
 
     def _reply(self, q: str, plain: str, look: Lookup, own: str | None,
                foul_added: bool) -> tuple[PolicyReply | None, PolicyReply | None]:

@@ -42,7 +42,7 @@ from typing import Any, Mapping, Sequence
 from .detect import detect
 from .understand.assemble import stand_in_balls
 from .lexicon import load_lexicon
-from .text import COMMON_WORDS, PUSH_OUT, STOP_WORDS, words
+from .text import COMMON_WORDS, PUSH_OUT, STOP_WORDS, WHAT_IS, words
 
 __all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts", "tells_too_little",
            "completes", "follow_words", "joined", "only_fillers",
@@ -201,14 +201,11 @@ def only_fillers(text: str) -> bool:
     return all(w in _FILLER_WORDS for w in words(text))
 
 
-_WHAT_IS = re.compile(r"\b(?:c est quoi|c quoi|qu est ce qu|que veut dire|veut dire|signifie|definition|definir)\b")
-
-
 def asks_ruling_only(text: str) -> bool:
     """Whether ``text`` asks for a ruling and tells nothing to rule (« c faute ou pas ?? », « qui joue
     maintenant ? »): its words are the legality words, the ruling words and the words that point back
     (rules_data/lexicon.yaml), the fillers and the words of no meaning; at least one asks."""
-    if _WHAT_IS.search(" ".join(words(text))):
+    if WHAT_IS.search(" ".join(words(text))):
         return False      # « c'est quoi une faute ? » asks what the word means
     ws = [w for w in words(text) if w not in STOP_WORDS]
     fillers = _FILLER_WORDS | {"c", "ou", "pas", "quoi", "la", "oui", "non"}
@@ -234,7 +231,7 @@ def tells_too_little(text: str) -> bool:
     ws = follow_words(text)
     joined_ws = " ".join(ws)
     det = detect(text)
-    if _WHAT_IS.search(joined_ws) or _MAY.search(joined_ws) or det.game or det.rulesets:
+    if WHAT_IS.search(joined_ws) or _MAY.search(joined_ws) or det.game or det.rulesets:
         return False
     if (m := _EITHER.match(joined_ws)) and len(m.group(1).split()) <= 3:
         return True

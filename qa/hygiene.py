@@ -65,12 +65,17 @@ def first_item(book: Rulebook, lead: str) -> str | None:
 
 
 def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k: int = 5,
-               share: float = WANTED_SHARE) -> list[Hit]:
+               share: float = WANTED_SHARE, conditions: Sequence[str] = ()) -> list[Hit]:
     """At most ``k`` hits to quote, best first: those on the subject, a bare lead-in replaced by
     its best item (shown after its lead-in), no passage twice; the clauses ``first`` (what a
     policy answer rests on) are kept: those the matcher did not find come after the best clause
     of their ruleset (the first place when that ruleset has none); those found lead when they score
-    ``share`` of the best hit."""
+    ``share`` of the best hit. ``conditions``: the clauses of the condition a verdict holds on, each
+    cited after its ruleset's first clause, beyond the ``k`` (the rule before its condition)."""
+    if conditions:
+        kept_out = set(conditions)
+        return _with_conditions(book, on_subject(book, [h for h in hits if h.clause.id not in kept_out], first, k, share),
+                                conditions)
     best = hits[0].score if hits else 1.0
     kept = [h for h in hits if h.score >= best * RELATIVE_FLOOR] or list(hits[:1])
     ordered: list[Hit] = []
@@ -127,3 +132,15 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
             h = Hit(h.clause, fixed[-1].score)
         fixed.append(h)
     return fixed
+
+
+def _with_conditions(book: Rulebook, hits: list[Hit], conditions: Sequence[str]) -> list[Hit]:
+    """``hits`` with each clause of ``conditions`` after the first hit of its ruleset (at the end when none)."""
+    out = list(hits)
+    for cid in conditions:
+        c = book.clauses.get(cid)
+        if c is None:
+            continue
+        at = next((i + 1 for i, h in enumerate(out) if h.clause.ruleset == c.ruleset), len(out))
+        out.insert(at, Hit(c, out[at - 1].score if at else 1.0))
+    return out

@@ -311,6 +311,8 @@ class Matcher:
         self._scopes: dict[tuple[str, ...], tuple[frozenset[int], list[str], list[int]]] = {}
         self._example_scopes: dict[tuple[str, ...], _ExampleScope] = {}
         self._plans: dict[tuple[tuple[str, ...], int], _Plan] = {}
+        # the clauses that say what a term is, by that term's search terms
+        self._defining = [(frozenset(self.analyzer.terms(t)), c.id) for c in self.clauses for t in c.defines]
 
     @classmethod
     def shared(cls, book: Rulebook) -> "Matcher":
@@ -684,6 +686,14 @@ class Matcher:
             self._subjects[key] = found
         found = self._subjects[key]
         return self.book.clauses[found] if found else None
+
+    def defining(self, look: Lookup) -> list[str]:
+        """The clauses of ``look``'s searched rulesets that say what a term its search terms name is
+        (their ``defines``), in the order of the rulesets its hits cover."""
+        order = {r: i for i, r in enumerate((*look.rulesets, *look.searched))}
+        terms = set(look.terms)     # (the question names the term and nothing else: « c'est quoi un push-out ? »)
+        found = [cid for named, cid in self._defining if named and named == terms and self.book.clauses[cid].ruleset in order]
+        return sorted(dict.fromkeys(found), key=lambda cid: order[self.book.clauses[cid].ruleset])
 
     def lookup(self, question: str, rulesets: Sequence[str] | None = None, k: int = 5) -> Lookup:
         """Search ``question`` in ``rulesets`` (all when None) and decide "unknown"."""

@@ -33,7 +33,7 @@ __all__ = ["PolicyQuestion", "PolicyQuestions", "load_policy_questions", "policy
 
 PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions.yaml"
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
-_KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also")
+_KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also", "provided")
 _BALL_EXCEPTED = re.compile(rf" (?:pas|{EXCEPTING}) {excepted_balls()}(?= )")
 _TOP = ("names", "flip", "same", "groups", "questions", "fouls", "required")
 _GAP = 2    # terms a phrase's terms may have between them in a question (« la bande juste avant la 1 »)
@@ -51,7 +51,9 @@ class PolicyQuestion:
     French condition of a value in neither list; ``also``: other policies whose clauses the
     verdicts rest on too (the exception that decides: « sauf si la blanche a été empochée »);
     ``also_values``: for such a policy, the values of it that decide the asked case (none named: any
-    value the text states)."""
+    value the text states); ``provided``: {other policy: French condition}: a « oui » holds only on
+    that condition where a text states that policy (« s’il a été averti après la deuxième »), whose
+    clause the verdict then rests on too."""
 
     policy: str
     words: tuple[str, ...]
@@ -63,6 +65,7 @@ class PolicyQuestion:
     also: tuple[str, ...] = ()
     also_values: Mapping[str, frozenset[str]] = field(default_factory=dict)
     with_: tuple[str, ...] = ()    # ``with``: a third condition, like ``all``
+    provided: Mapping[str, str] = field(default_factory=dict)
 
     def verdict(self, value: str, flip: bool = False) -> str:
         """``yes``, ``no`` or ``silent`` for a ruleset whose policy value is ``value``."""
@@ -405,6 +408,15 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
         problems.append((line, "« when » doit associer une valeur à une condition en français"))
         when = {}
     also, also_values = _also(raw.get("also") or [], specs, line, problems)
+    provided = raw.get("provided") or {}
+    if not isinstance(provided, dict) or not all(isinstance(v, str) and v.strip() for v in provided.values()):
+        problems.append((line, "« provided » doit associer une politique à une condition en français"))
+        provided = {}
+    for name in provided:
+        if specs is not None and name not in specs:
+            near = difflib.get_close_matches(str(name), list(specs), n=1)
+            hint = f" (vouliez-vous dire « {near[0]} » ?)" if near else ""
+            problems.append((line, f"politique inconnue « {name} » (provided){hint}"))
     if spec is not None:
         for v in (*yes, *no, *when):
             if v not in spec.values:
@@ -413,7 +425,8 @@ def _entry(raw: Any, specs: Mapping[str, Any] | None, problems: list[tuple[int, 
     return PolicyQuestion(policy=str(policy), words=ws, all=_phrases("all", lists["all"], line, problems),
                           unless=_phrases("sauf", lists["sauf"], line, problems),
                           with_=_phrases("with", lists["with"], line, problems),
-                          yes=frozenset(yes), no=frozenset(no), when=dict(when), also=also, also_values=also_values)
+                          yes=frozenset(yes), no=frozenset(no), when=dict(when), also=also, also_values=also_values,
+                          provided={str(k): str(v) for k, v in provided.items()})
 
 
 def _also(raw: Any, specs: Mapping[str, Any] | None, line: int,

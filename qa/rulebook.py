@@ -36,7 +36,8 @@ class Clause:
     ``text`` and ``section`` are the source's wording, verbatim; ``kind`` is ``rule``,
     ``info`` or ``toc``; ``topics`` are topic ids; ``order`` is the position in its source.
     ``lead_in`` is the id of the clause holding the lead-in sentence of the list this clause
-    is an item of. ``keywords`` and ``questions`` only help matching (never shown as text).
+    is an item of. ``keywords`` and ``questions`` only help matching (never shown as text);
+    ``defines``: the terms whose meaning or purpose the clause states (« c'est quoi un push-out ? »).
     """
 
     id: str
@@ -53,6 +54,7 @@ class Clause:
     keywords: tuple[str, ...] = ()
     questions: tuple[str, ...] = ()
     house: bool = False
+    defines: tuple[str, ...] = ()    # the terms the clause says what they are (« coup poussé »): a « what is » question's clause
 
     def to_json(self) -> dict[str, Any]:
         """The public ``Clause`` shape of the contract (plus ``part``, ``lead_in``, ``title``)."""
@@ -242,6 +244,7 @@ class _ClauseIn(_ClauseBase):
     kind: Literal["rule", "info", "toc"]
     part: str = ""
     lead_in: str | None = None
+    defines: list[Annotated[str, Field(min_length=1)]] = []
 
 
 class _ClauseFileIn(_Strict):
@@ -590,7 +593,7 @@ def _load_clauses(col: _Collector, path: Path, meta: _RulesetIn, topics: Mapping
         out.append(Clause(
             id=c.id, ruleset=meta.id, game=meta.game, kind=c.kind, section=c.section, title=c.title,
             text=c.text, topics=tuple(c.topics), order=i, part=c.part, lead_in=c.lead_in,
-            keywords=tuple(c.keywords), questions=tuple(c.questions),
+            keywords=tuple(c.keywords), questions=tuple(c.questions), defines=tuple(c.defines),
         ))
     for c, rc in zip(out, raw["clauses"]):
         if c.lead_in and c.lead_in not in ids:

@@ -26,7 +26,7 @@ from .french import join_and
 from .hygiene import first_item
 from .policy_questions import PolicyQuestions, load_policy_questions, put_to_confirm
 from .rulebook import Clause, Rulebook
-from .text import PUSH_OUT, QUESTION_WORDS, STOP_WORDS, fold, stem, words
+from .text import PUSH_OUT, QUESTION_WORDS, STOP_WORDS, WHAT_IS, fold, stem, words
 
 __all__ = ["MAX_SHORT", "PolicyReply", "is_yes_no", "policy_reply", "quote_short", "unknown_short",
            "ruling_short", "outcome_verdicts", "verdict_clauses", "clip", "why_short", "foul_reply", "last_segment"]
@@ -161,13 +161,15 @@ def is_yes_no(question: str) -> bool:
     parts = [" ".join(words(p)) for p in re.split(r"[,:;.!]", question) if words(p)]
     if parts and parts[-1] in _WHAT_NEXT:
         return False         # « j'ai scratché au bris, et après ? » asks what follows
-    for part in re.split(r"[,:;]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
+    if parts and WHAT_IS.search(parts[-1]):
+        return False         # « …, ça veut dire quoi un tour exactement ? » asks what a word means
+    for part in re.split(r"[,:;.!]", question):   # « au 9, est-ce que… »: after a framing, the opening decides
         seg = _FRAMING.sub("", " ".join(words(part)))     # « chez doolys qui casse… »: the framing told without a comma
         seg = seg.replace("quand meme", "meme")       # « c'est quand même faute ? » asks no « quand »
         if seg.startswith(("c est quoi", "qu est ce que", "qu est ce qui", "c est qui", "c est ou", "c est quand",
                            "que signifie", "que veut dire", "que veulent dire", "que dit", "que disent",
                            "que se passe", "que faire", "que faut il", "qu arrive t il", "comment", "pourquoi",
-                           "combien", "quel ", "quelle ", "quels ", "quelles ", "qui ", "a qui ")):
+                           "combien", "quel ", "quelle ", "quels ", "quelles ", "qui ", "a qui ", "c a qui ", "c est a qui ")):
             return False     # « scratch en pleine partie, c'est quoi la sanction ? », « arbitre : que signifie… »
         if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
             return True
@@ -248,6 +250,7 @@ class PolicyReply:
     clauses: tuple[str, ...]
     in_context: bool = False
     stated: bool = False     # the verdicts are what its clauses say in so many words (:func:`confirm_reply`)
+    conditions: tuple[str, ...] = ()    # the clauses of the condition a « oui » holds on (cited after ``clauses``)
 
 
 def _value_groups(book: Rulebook, policy: str, covered: Sequence[str]) -> dict[str, list[str]]:
@@ -295,8 +298,20 @@ def policy_reply(book: Rulebook, question: str, covered: Sequence[str],
     if yes_no:
         verdicts = {r: pq.verdict(book.rulesets[r].policy[pq.policy].value, flip) for r in covered}
         short = _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs)
-        return PolicyReply(short, verdicts, pq.policy, clauses, bool(pq.all))
+        conditions = tuple(c for r in covered if verdicts[r] == "yes" and (c := _provided(book.rulesets[r], pq)[1])
+                           and c not in clauses)     # the condition a « oui » holds on rests on its clause
+        return PolicyReply(short, verdicts, pq.policy, clauses, bool(pq.all), conditions=conditions)
     return PolicyReply(_open_short(book, spec, groups, covered, pqs), None, pq.policy, clauses, bool(pq.all))
+
+
+def _provided(rs: Any, pq: Any) -> tuple[str, str | None]:
+    """The condition a « oui » of ruleset ``rs`` holds on (``pq.provided``: the first policy its text
+    states) and that policy's clause; ``("", None)`` when none."""
+    for name, condition in pq.provided.items():
+        pv = rs.policy.get(name)
+        if pv is not None and pv.value != "silent":
+            return condition, pv.clause
+    return "", None
 
 
 def _deciding_clause(rs: Any, pq: Any) -> str | None:
@@ -396,9 +411,12 @@ def _yes_no_short(book, pq, spec, groups, verdicts, covered, pqs) -> str:
     def said(rs: list[str]) -> str:
         return " (le texte se contredit)" if rs and set(rs) <= torn else ""
 
+    yes_by_cond: dict[str, list[str]] = {}     # the rulesets answering « oui », by the condition it holds on
+    for r in yes:
+        yes_by_cond.setdefault(_provided(book.rulesets[r], pq)[0], []).append(r)
     parts: list[str] = []
-    if yes:
-        parts.append("oui " + group_phrase(book, yes, covered, pqs) + said(yes))
+    for cond, rs in yes_by_cond.items():
+        parts.append("oui " + group_phrase(book, rs, covered, pqs) + said(rs) + (f", {cond}" if cond else ""))
     for cond, rs in no_by_cond.items():
         parts.append("non " + group_phrase(book, rs, covered, pqs) + (f" ({cond})" if cond else "") + said(rs))
     if silent:

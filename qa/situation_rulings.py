@@ -52,15 +52,33 @@ def _headline(result: Any) -> Any:
     return v.headline if isinstance(v, Verdict) else v
 
 
+def _rule_understood(book: Rulebook, u: Understanding, scenario: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`rule` on ``scenario`` of ``u``; where the story told a push-out the understanding ruled
+    out (``facts["push_refused"]``: the policy that rules it out, as after a dry break whose table
+    was accepted), each ruling whose text states that policy cites its clause first."""
+    out = rule(book, scenario, u.rulesets)
+    policy = u.facts.get("push_refused")
+    if not isinstance(policy, str):
+        return out
+    for r, o in out.items():
+        # (a text silent on that policy: its rule of when a push-out may be played, if it has one)
+        name, pv = next(((n, pv) for n in (policy, "push_out_after_break")
+                         if (pv := book.rulesets[r].policy.get(n)) is not None and pv.clause), (policy, None))
+        if isinstance(o, Outcome) and pv is not None and not any(x.clause == pv.clause for x in o.reasons):
+            why = Reason(Role.CONDITION, name, pv.clause, "Pas de coup poussé ici : le coup se juge comme un coup normal.")
+            out[r] = replace(o, reasons=(why,) + o.reasons)
+    return out
+
+
 def rulings_of(book: Rulebook, u: Understanding, o: OpenFact | None = None) -> Mapping[str, Any]:
     """{ruleset: Outcome or ImpossibleScenarioError} of ``u``'s scenario (or of the other
     case of its open fact ``o``) under ``u.rulesets``: the rulings :func:`weigh_open` already
     made, else :func:`rule`'s."""
     if o is None:
-        return u.rulings if u.rulings is not None else rule(book, u.scenario, u.rulesets)
+        return u.rulings if u.rulings is not None else _rule_understood(book, u, u.scenario)
     if o.name == "game":
         return rulings_of(book, u)
-    return o.rulings if o.rulings is not None else rule(book, o.alt_scenario, u.rulesets)
+    return o.rulings if o.rulings is not None else _rule_understood(book, u, o.alt_scenario)
 
 
 def weigh_open(book: Rulebook, u: Understanding) -> Understanding:
@@ -68,7 +86,7 @@ def weigh_open(book: Rulebook, u: Understanding) -> Understanding:
     rulings made to see it)."""
     if not u.open:
         return u
-    main = rule(book, u.scenario, u.rulesets)
+    main = _rule_understood(book, u, u.scenario)
     kept: list[OpenFact] = []
     for o in u.open:
         if o.name == "game":
@@ -77,7 +95,7 @@ def weigh_open(book: Rulebook, u: Understanding) -> Understanding:
             if nine and ten and nine != ten:
                 kept.append(o)
             continue
-        alt = rule(book, o.alt_scenario, u.rulesets)
+        alt = _rule_understood(book, u, o.alt_scenario)
         if any(verdict_of(main[r]) != verdict_of(alt[r]) for r in u.rulesets):
             kept.append(replace(o, rulings=MappingProxyType(alt)))
     return replace(u, open=tuple(kept), follow_up=tuple(o.question for o in kept), rulings=MappingProxyType(main))

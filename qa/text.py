@@ -203,6 +203,16 @@ then so or and not your you he she they we his her its was were been has have ha
 # Words that only frame a question about the meaning of a term ("qu'est-ce que signifie X",
 # "définition de X", "explique-moi X exactement"): the matcher leaves them out of a question's
 # terms (they stay in the index), so "X ça veut dire quoi" and "définition de X" search X.
+# « c'est quoi un push-out ? », « ça sert à quoi ? »: a question of what a term is or is for (folded words)
+WHAT_IS = re.compile(r"\b(?:c est quoi|c quoi|qu est ce qu|qu est ce que|que veut dire|veut dire|signifie|definition|definir|"
+                     r"sert a quoi|servent a quoi|a quoi sert|a quoi servent|a quoi ca sert|consiste|kesako)\b")
+
+
+def asks_what(text: str) -> bool:
+    """Whether ``text`` asks what a term is or is for (« c'est quoi un dry break ? »)."""
+    return bool(WHAT_IS.search(" ".join(words(text))))
+
+
 QUESTION_WORDS = frozenset("""signifie signifient signifier signification definition definitions definir
 defini definit explique expliquer expliquez expliquer explication explications exactement concretement
 precisement kesako kezako quesaco quezaco entend entendre entendu terme termes mot mots

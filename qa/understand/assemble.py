@@ -249,13 +249,19 @@ def _other_state(b: _Build) -> None:
         b.state["ball_in_hand"] = True
         b.facts["ball_in_hand"] = True
     if f.push_unavailable:
+        b.facts["push_refused"] = "push_out_after_break"
         b.assumptions.append("Un push-out ne se joue qu’au coup qui suit la casse : ce coup, annoncé en cours de "
                              "partie, est jugé comme un coup ordinaire.")
     if f.obvious:
         b.assumptions.append("Coup évident : le texte ne demande d’annoncer la bille et la poche que si elles ne sont pas "
                              "évidentes ; le coup est jugé comme annoncé.")
     if f.push_after_scratch:
+        b.facts["push_refused"] = "push_out_exclusion"
         b.assumptions.append("Après une casse où la blanche est tombée, l’adversaire ne peut pas jouer de push-out : "
+                             "ce coup est jugé comme un coup ordinaire.")
+    if f.push_after_accepted_dry:
+        b.facts["push_refused"] = "dry_break_accept_push_out"
+        b.assumptions.append("Qui accepte la table après un dry break ne peut pas jouer de push-out : "
                              "ce coup est jugé comme un coup ordinaire.")
     if b.kind == "push_out":
         b.state["push_out_available"] = True

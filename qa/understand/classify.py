@@ -258,4 +258,6 @@ def _has_shot_fact(f: Facts) -> bool:
     at, a jump, a massé). A story about placing the cue ball in hand, say, or the kind of shot
     alone (and the rack, the fouls so far…) tells nothing the engine could rule on but its own
     defaults ("que se passe-t-il si on casse avec un magic rack ?" asks for the rule: a lookup)."""
-    return f.outcome_told() or f.intent is not None or f.jump or f.masse or f.pocket_lowest or f.cue_missed
+    # (« il annonce push out et il pousse la blanche derrière la 7 »: a push-out played, it needs no contact)
+    return f.outcome_told() or f.intent is not None or f.jump or f.masse or f.pocket_lowest or f.cue_missed or (
+        f.kind == "push_out" and bool(f.persons))

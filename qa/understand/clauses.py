@@ -148,6 +148,11 @@ def _cut(toks: list[str]) -> list[Clause]:
             raw.append(Clause(cur, conj))     # « je joue la 1 elle rentre » (« elle » read as B1): the ball
             cur, conj = [], ""                # told again opens its own clause
             continue
+        if _is_ball(t) and t in cur and cur[-1] not in _ARTICLES and cur[-1] not in _PREPS and \
+                toks[i + 1:i + 2] in (["a"], ["est"], ["etait"], ["avait"]) and i + 2 < len(toks):
+            raw.append(Clause(cur, conj))     # « je visais la 3 au coin du haut elle a fait 2 bandes » (« elle »
+            cur, conj = [], ""                # read as B3): the ball named again, with its verb, is a new subject
+            continue
         if _gerund_then_subject(toks, i, cur):
             raw.append(Clause(cur, conj))     # « en cassant la 6 saute… »: the gerund ends before the ball
             cur, conj = [], ""                # that is the subject of the next verb

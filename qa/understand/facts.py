@@ -49,6 +49,7 @@ class F(str, Enum):
     PUSH_UNAVAILABLE = "push_unavailable"   # a push-out declared in the middle of a rack
     OBVIOUS = "obvious"                     # « évident »: a shot the texts need no call for, ruled as called
     PUSH_AFTER_SCRATCH = "push_after_scratch"   # a push-out declared after a break whose cue ball went down
+    PUSH_AFTER_ACCEPTED_DRY = "push_after_accepted_dry"   # a push-out by the player who accepted the table after a dry break
     PUSH_UNDECLARED = "push_undeclared"     # "je voulais faire un push mais je ne l'ai pas annoncé"
     CUE_RAIL_FIRST = "cue_rail_first"
     CALLED = "called"                # a dict {ball, pocket, pocket_ok}, "safe" or None (nothing called)
@@ -148,6 +149,7 @@ class Facts:
     push_unavailable: bool = False
     obvious: bool = False
     push_after_scratch: bool = False
+    push_after_accepted_dry: bool = False
     push_undeclared: bool = False
     cue_rail_first: bool = False
     called: Any = "unset"

@@ -33,12 +33,13 @@ _LATER = frozenset({"puis", "ensuite", "apres"})
 _AT_START = frozenset({("la",), ("et", "la"), ("du", "coup", "la")})
 _PUSH = re.compile(V_PUSH)
 _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
-_PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait)$")
+_PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait|scratch\w*)$")
 _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
 _POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous|mis\b|mets\b|met\b)\w* B\d")
 _FELL = re.compile(r"\bB\d+ (?:est |sont |)(?:bien |)(?:rentr|tomb|entr)\w*")
 # « il fait faute », « j'ai commis une faute »: a shot of that person, whatever the foul
-_FOUL_MADE = re.compile(r"\b(?:fait|fais|faites|ai fait|as fait|a fait|avez fait|commet|commets|commis) (?:une |sa |ma |ta |la |encore |)faute\b")
+_FOUL_MADE = re.compile(r"\b(?:fait|fais|faites|ai fait|as fait|a fait|avez fait|commet|commets|commis) (?:une |sa |ma |ta |la |encore |)faute\b"
+                        r"|\b(?:fait|fais|ai fait|as fait|a fait) (?:un |une |sa |son |ma |mon |)(?:dry break|casse seche|break|casse|BRK)\b")
 # « ma casse est sèche », « sa casse était légale »: the break told as a shot played
 _BREAK_TOLD = re.compile(r"^(?:ma|sa|ta|la|votre|notre|leur) (?:casse|break|bris|BRK) (?:est|etait|a ete|fut) \w+")
 _BODY = re.compile(r"\bavec (?:ma|sa|ta|mon|son|ton|la|le|votre) (?:main|bras|manche|coude|doigt|pull|veste|chemise|ventre|corps|"
@@ -196,6 +197,9 @@ def split_shots(clauses: list[Clause]) -> Shots:
     """The clauses of the shot to rule and what the earlier shots tell (see the module doc; a
     foul claimed late is read by :mod:`.readers.claim`)."""
     starts = _starts(clauses)
+    last = clauses[starts[-1]:]
+    if len(starts) > 1 and len(last) == 1 and len(last[0].toks) <= 3 and not _shot_event(last[0]):
+        starts.pop()     # « …, je l'ai rentrée. je continue ? »: the last words tell no shot, they ask
     start = starts[-1]
     if start == 0:
         return Shots(ruled=tuple(clauses))

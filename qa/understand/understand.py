@@ -43,6 +43,29 @@ def _scratched(clauses: Sequence[Clause]) -> bool:
     return merge(read_story(_text_of(clauses)), *(read_clause(c, Facts()) for c in clauses)).cue in ("pocketed", "off_table")
 
 
+# the table taken as it is after a break (« j'accepte la table », « il prend la table »), not handed back
+_ACCEPTED = re.compile(r"\b(?:accepte|acceptes|accepter|acceptee|accepté|prend|prends|prendre|garde|gardes|joue) (?:la table|la position)\b"
+                       r"(?! (?:pas|jamais))")
+_REFUSED = re.compile(r"\b(?:refuse|refuses|refusent|refuser|pas|jamais|sans|ne veut|veut pas)(?: \w+)? $")
+
+
+def _accepted_after_dry(facts: Partial, clauses: Sequence[Clause]) -> Partial:
+    """``facts`` (of a story told by ``clauses``) where the push-out told is played by the player
+    who took the table after a dry break (« il fait un dry break, j'accepte la table et j'annonce un
+    push-out »): no push-out (9-ffb « soit accepter la table telle quelle, mais il ne peut pas jouer
+    de coup de dégagement »), an ordinary shot."""
+    if not any(f.field is F.KIND and f.value == "push_out" for f in facts):
+        return facts
+    dry = next((i for i, c in enumerate(clauses) if merge(read_story(c.text)).dry), None)
+    if dry is None:
+        return facts
+    m = next((m for c in clauses[dry:] if (m := _ACCEPTED.search(said := " ".join(words(c.text))))
+              and not _REFUSED.search(said[:m.start()])), None)
+    if m is None:
+        return facts
+    return tuple(f for f in facts if f.field is not F.KIND) + (Fact(F.PUSH_AFTER_ACCEPTED_DRY, True, m.group(0)),)
+
+
 def _told_down(earlier: Facts, clauses: Sequence[Clause]) -> bool:
     """The shot told by ``clauses`` pocketed or drove off balls (named or counted)."""
     story = merge(read_story(_text_of(clauses)))
@@ -69,7 +92,7 @@ def _story(text: str, shots: Shots) -> Partial:
     new rack or a legal shot of the same player."""
     whole = read_story(text)
     if not shots.earlier:
-        return whole
+        return _accepted_after_dry(whole, shots.ruled)
     shot = read_story(_text_of(shots.ruled))
     own_fouls = {f.field for f in shot if f.field in (F.FOULS_SELF, F.FOULS_OTHER, F.FOULS_SHOOTER)}
     # who played the ruled shot: its person, else the last person told (« il fait deux fautes, puis un
@@ -91,6 +114,8 @@ def _story(text: str, shots: Shots) -> Partial:
             # after a break whose cue ball went down, no text lets the incoming player push out
             # (9-bca 5, 9-ffb « en cas de casse régulière », 10-ffb 5, 10-guide, 10-doolys)
             shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_AFTER_SCRATCH, True, _text_of(shots.previous)),)
+        else:
+            shot = _accepted_after_dry(shot, (*shots.previous, *shots.ruled))
     earlier = merge(*(read_clause(c, Facts()) for c in shots.earlier))
     gone = (Fact(F.GONE, earlier.pocketed, _text_of(shots.earlier)),) if earlier.pocketed else ()
     if not gone and shots.previous == shots.earlier and _is_break(shots.previous) and not _told_down(earlier, shots.previous):

@@ -69,6 +69,8 @@ def _push_out(s: str, r: Reading) -> None:
         if re.search(r"\b(?:peut|peux|pourra|pourrait|peuvent|droit|doit|dois|faut|jouer un|jouer le|interdit|possible|"
                      r"autorise|permis)\b[^,]*$", before):
             continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
+        if re.search(r"\b(?:comme|pour) (?:un |une |le |)$", before):
+            continue   # "ça passe comme push ?": what the shot counts as, asked
         if re.match(r"\s{0,3}(?:out |)(?:est |est il |serait |c est |reste |)(?:possible|permis|autorise|autorisee|interdit|faisable|"
                     r"accepte)\b", s[m.end():]):
             continue   # "push out possible ?": asked, not told

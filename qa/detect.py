@@ -261,6 +261,11 @@ class Detection:
         return named or by_game or None
 
 
+# « on se fait une 9 entre potes », « on joue une 10 ? »: a game played (not the ball)
+_PLAY_A_GAME = frozenset({"fait", "fais", "faire", "faisons", "refait", "refaire", "joue", "jouer", "jouons", "rejoue", "lance",
+                          "lancer", "commence", "commencer", "entame", "entamer"})
+
+
 def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
     """(firm games, loose games, indexes of the words of firm mentions)."""
     firm, loose, drop = set(), set(), set()
@@ -278,13 +283,15 @@ def _game_mentions(ws: list[str]) -> tuple[set[str], set[str], set[int]]:
                 "jeu" in before and before[-1] in {"la", "du", "de", "jeu", "le"}) or (
                 prev == "la" and i >= 2 and ws[i - 2] == "a") or (
                 prev == "de" and i >= 2 and ws[i - 2] in _GAME_OF) or (
-                prev == "la" and i >= 3 and ws[i - 2] == "de" and ws[i - 3] in _GAME_OF):
+                prev == "la" and i >= 3 and ws[i - 2] == "de" and ws[i - 3] in _GAME_OF) or (
+                prev == "une" and i >= 2 and ws[i - 2] in _PLAY_A_GAME):
             firm.add(game)
             drop.add(i)
             if nxt == "ball" and ws[i + 2:i + 4] != ["in", "hand"]:   # not "la 9 : ball in hand"
                 drop.add(i + 1)
-            if "jeu" in before:
-                drop.add(i - len(before) + before.index("jeu"))
+            at = i - len(before) + before.index("jeu") if "jeu" in before else None
+            if at is not None and all(w in {"la", "du", "de", "le"} for w in ws[at + 1:i]):
+                drop.add(at)     # « jeu de la 9 » (not « le jeu lent au 9 »: slow play, then the game)
         else:
             loose.add(game)
     return firm, loose, drop

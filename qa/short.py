@@ -775,6 +775,7 @@ _OTHER_PERSON = re.compile(r"\b(?:il|adversaire|adv|lui|mon pote|l autre)\b")
 _THIRD_SHOOTER = re.compile(r"\b(?:l ouvreur|le casseur|le joueur|celui qui casse|celui qui joue|le tireur)\b")
 
 
+_BALL_COUNTS = re.compile(r"\bla (?:\d+|neuf|dix) (?:\w+ ){0,4}?(?:compte|comptera|compterait|compte t elle)\b(?! (?:double|deux fois|pour))")
 _IT_COUNTS = re.compile(r"(?:et |mais |)(?:ca|elle|elles) (?:compte|comptent)(?: quand meme| pour moi|)")
 
 
@@ -790,6 +791,8 @@ def _asked_of_story(question: str) -> str | None:
         asked = None if _PUSH_WORDS.search(told) or _TWO.search(told) else "legal"
     if asked == "legal" and _TWICE.search(told) and _FOULS_TOLD.search(told):
         asked = "several"
+    if asked == "legal" and _BALL_COUNTS.search(told):
+        asked = "counts"     # « la 10 rentrée au break compte ? »: a legal shot, the ball pocketed staying down
     return asked
 
 
@@ -947,6 +950,8 @@ def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
         return bool(o.spotted)
     if asked == "stays":
         return not o.spotted
+    if asked == "counts":
+        return bool(o.legal) and not o.spotted
     if asked == "bih":
         return bool(o.ball_in_hand) and (o.next_shooter == "opponent") != about_shooter
     if asked == "hand_back":

@@ -209,8 +209,10 @@ WHAT_IS = re.compile(r"\b(?:c est quoi|c quoi|qu est ce qu|qu est ce que|que veu
 
 
 def asks_what(text: str) -> bool:
-    """Whether ``text`` asks what a term is or is for (« c'est quoi un dry break ? »)."""
-    return bool(WHAT_IS.search(" ".join(words(text))))
+    """Whether ``text`` asks what a term is or is for (« c'est quoi un dry break ? »), and nothing
+    else (not « c'est quoi un push-out et quand on a le droit ? »)."""
+    said = " ".join(words(text))
+    return bool(WHAT_IS.search(said)) and not re.search(r"\b(?:quand|comment|combien|pourquoi|qui|ou)\b", said)
 
 
 QUESTION_WORDS = frozenset("""signifie signifient signifier signification definition definitions definir

@@ -72,6 +72,8 @@ def _first_contact(b: _Build) -> None:
         first = "unset"     # which ball was hit first is not known: asked (see _open_first_contact)
     if first == "unset" and b.f.intent is not None:
         first = b.f.intent
+    if first == "unset" and b.f.cue_frozen is not None:
+        first = b.f.cue_frozen      # the cue ball frozen to a ball, played: that ball is hit first
     if first == "wrong":
         first = "unset"
     if first != "unset":
@@ -201,6 +203,8 @@ def _call_and_fouls(b: _Build) -> None:
     if f.called != "unset":
         b.shot["called"] = f.called
         b.facts["called"] = f.called
+    if f.cue_frozen is not None and b.shot.get("first_contact") == f.cue_frozen:
+        b.shot["cue_frozen"] = b.facts["cue_frozen"] = True
     for name, told in (("jump", f.jump), ("masse", f.masse), ("obstacle_moved", f.obstacle)):
         if told:
             b.shot[name] = True

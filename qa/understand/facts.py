@@ -17,7 +17,7 @@ BALLS = r"B\d+(?:\+\d+)*"
 RULE_HEADING = r"^(?:GAME |, )*(?:la |)regle des (?:x?3|trois) billes\b"
 _POCKET_PLACE = r"(?:dans|au|a|en) (?:la |le |l |une |un )?(?:autre |meme |)(?:poche|trou|blouse|coin|milieu|trous|poches|laterale|laterales)"
 # where a ball is sent into a pocket ("au fond", but not "au fond de la table")
-_SENT_PLACE = (r"(?:(?:dans|a|en) (?:la |le |l |une |un )?(?:poche|trou|blouse|coin|poches|trous|laterale|laterales)|au (?:trou|coin)|"
+_SENT_PLACE = (r"(?:(?:dans|a|en) (?:la |le |l |une |un |ce |cette |sa |son |)(?:poche|trou|blouse|coin|poches|trous|laterale|laterales)|au (?:trou|coin)|"
                r"au fond(?! de la table| du billard| de table)|au milieu(?! de| du)|en poche|dedans)")
 _OFF_PLACE = (r"(?:hors (?:de |du )?(?:la |le )?(?:table|billard|surface|jeu)|(?:de|du) (?:la )?(?:table|billard)|"
               r"par terre|au sol|sur le sol|a terre|dehors|en dehors (?:de la table|du billard)|"
@@ -59,6 +59,7 @@ class F(str, Enum):
     WARNED = "warned"
     RACK = "rack"                    # "template" or "triangle"
     JUMP = "jump"
+    CUE_FROZEN = "cue_frozen"        # the cue ball frozen to a ball (int): it plays that ball first
     MASSE = "masse"
     OBSTACLE = "obstacle"
     CODES = "codes"                  # fouls named by their words (contract codes)
@@ -119,7 +120,7 @@ _MERGE: dict[F, _Merge] = {
     F.CODES: _Merge.LIST, F.ON_TABLE: _Merge.LAST, F.LOWEST: _Merge.FIRST, F.PRESENT: _Merge.LIST,
     F.GONE: _Merge.LIST, F.PERSONS: _Merge.LIST, F.NAMED: _Merge.SET, F.POCKETED_COUNT: _Merge.SUM,
     F.TOLD_POCKETS: _Merge.MAX, F.POCKETED_BY: _Merge.LIST, F.DROPPED: _Merge.LIST, F.CLAIM: _Merge.LAST,
-    F.SIMULTANEOUS: _Merge.LAST,
+    F.SIMULTANEOUS: _Merge.LAST, F.CUE_FROZEN: _Merge.FIRST,
 }
 _UNSET: dict[F, Any] = {F.FIRST: "unset", F.CALLED: "unset", F.TOLD_POCKETS: 0}
 _STRONG_RANK = 2    # the first contact stated with « d'abord », « en premier »…
@@ -165,6 +166,7 @@ class Facts:
     bih: bool = False
     on_table: tuple[int, ...] | None = None
     lowest: int | None = None
+    cue_frozen: int | None = None
     present: tuple[int, ...] = ()
     gone: tuple[int, ...] = ()
     after_quiet_break: bool = False

@@ -44,6 +44,8 @@ _FOUL_MADE = re.compile(r"\b(?:fait|fais|faites|ai fait|as fait|a fait|avez fait
 _BREAK_TOLD = re.compile(r"^(?:ma|sa|ta|la|votre|notre|leur) (?:casse|break|bris|BRK) (?:est|etait|a ete|fut) \w+")
 _BODY = re.compile(r"\bavec (?:ma|sa|ta|mon|son|ton|la|le|votre) (?:main|bras|manche|coude|doigt|pull|veste|chemise|ventre|corps|"
                    r"cravate|telephone)|\ben (?:me|se|te) penchant\b|\bqueue (?:de jump |)(?:\w+ ){0,1}posee sur")
+_SAYS = re.compile(r"^(?:(?:il|elle|ADV|PLAYER|on|mon pote|le mec|l arbitre) |)(?:me |m |lui |nous |)(?:dit|dis|disent|pretend|pretends|"
+                   r"affirme|affirment|crie|hurle|soutient|gueule|dit que|pense que|trouve que)\b")
 _LATER_SHOT = re.compile(r"^(?:encore |de nouveau |a nouveau |)(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
 # « au tour suivant », « au coup d'après » before « un coup correct »
 _NEXT_TURN = re.compile(r"^(?:au |a |le |)(?:tour|coup|venue|passage) (?:suivant|d apres|d ensuite) ")
@@ -99,6 +101,8 @@ def _shot_event(c: Clause) -> bool:
         return True
     if _BODY.search(c.text):
         return False    # « j'ai touché la 7 avec mon bras »: a foul of the turn, not a shot
+    if _SAYS.match(c.text):
+        return False    # « il dit double touche », « le mec dit que c'est faute »: what someone says of the shot
     if c.subject in ("none", "count", "balls", "cue"):
         return any(_PLAY.match(t) for t in _verbs(c))     # « rien n'est rentré », « deux tombent »
     return c.subject in _PERSONS and (any(_PLAY.match(t) for t in _verbs(c)) or bool(_PUSH.search(c.text))
@@ -131,7 +135,7 @@ def _opens_shot(c: Clause, handed_back: bool, player: str | None, potted: bool) 
     marked = _marked(c)
     if _stroke(c) and (marked or c.conj in _LATER and c.toks[:1] != ["avoir"]):
         return True
-    return marked and narrative([c])[0]
+    return marked and (narrative([c])[0] or c.subject in _PERSONS and not c.inherited and _shot_event(c))   # (« et là sur la 3 j'ai raté »)
 
 
 def _push_after_break(clauses: list[Clause], k: int) -> bool:

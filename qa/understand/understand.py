@@ -99,7 +99,8 @@ def _story(text: str, shots: Shots) -> Partial:
     # coup correct, puis une nouvelle faute »)
     ruled_by = next((c.subject for c in shots.ruled if c.subject in ("self", "other", "player")),
                     next((c.subject for c in reversed(shots.earlier) if c.subject in ("self", "other", "player")), None))
-    state = tuple(f for f in whole if f.field in _STATE and f.field not in own_fouls)
+    # (the ruled shot's own count of fouls, « …, 3e faute », wins over the story's)
+    state = tuple(f for f in whole if f.field in _STATE and f.field not in own_fouls) + tuple(f for f in shot if f.field in own_fouls)
     reset = []
     for field, person in ((F.FOULS_SELF, "self"), (F.FOULS_OTHER, "other"), (F.FOULS_SHOOTER, ruled_by)):
         if field not in own_fouls and (shots.new_rack or person in shots.legal_before):

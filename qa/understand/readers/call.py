@@ -66,23 +66,20 @@ def read_call(s: str) -> Partial:
         r.add(F.CALLED, "safe", m.group(0))
         return r.partial()
     combi = re.search(r"\bannonc\w* (?:une |la |un |)(?:combi|combo|combinaison) (?:de |)(B\d+(?:\+\d+)+)"
-                      r"(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
+                      r"(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,4}))?", s)
     combi = combi or re.search(r"\b(?:combi|combo|combinaison) (?:annoncee|que j ai annoncee|que j avais annoncee) "
                                r"(?:avec|sur|pour) (B\d+)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
     if combi:   # « j'annonce combi 6-10 dans le coin », « la 3 en combinaison annoncée avec la 10 »: the last ball is called
-        pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", combi.group(2) or "").strip() or None
-        r.add(F.CALLED, {"ball": _nums(combi.group(1))[-1], "pocket": pocket, "pocket_ok": True}, combi.group(0))
+        r.add(F.CALLED, {"ball": _nums(combi.group(1))[-1], "pocket": _pocket_name(combi.group(2)), "pocket_ok": True},
+              combi.group(0))
         return r.partial()
     m = re.search(r"(?<!push out )(?<!pushout )(?<!push )(?<!coup pousse )\b(?:annonc\w*|nomm\w*|design\w*|dis|dit)\s+"
-                  r"(?:bien |d abord |)(?:avant (?:de casser|la casse|le break|le bris|de jouer|de tirer|le coup|mon coup) |)(B\d+|1?\d\b(?= (?:au|a|dans|coin|milieu|poche|pour|en|direct)\b| ,|$))(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu|poche|trou|blouse)(?: [a-z]+){0,2}))?", s) \
+                  r"(?:bien |d abord |)(?:avant (?:de casser|la casse|le break|le bris|de jouer|de tirer|le coup|mon coup) |)(B\d+|1?\d\b(?= (?:au|a|dans|coin|milieu|poche|pour|en|direct)\b| ,|$))(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}|(?:coin|milieu|poche|trou|blouse)(?: [a-z]+){0,3}))?", s) \
         or re.search(r"\b(B\d+) (?:, |)(?:annoncee|que j ai annoncee|que j avais annoncee|etait annoncee|est annoncee|avait ete annoncee|"
                      r"a ete annoncee)(?:\s+(" + _POCKET_PLACE + r"(?: [a-z]+){0,3}))?", s)
     if m:
         ball = (_nums(m.group(1)) or [int(m.group(1))])[0]     # « j'annonce 10 coin »: the ball by its number alone
-        pocket = (m.group(2) or "").strip() or None
-        if pocket:
-            pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", pocket)
-            pocket = re.split(r" (?:et|mais|puis|qui|ou|GAME|,) ", " " + pocket + " ")[0].strip() or None
+        pocket = _pocket_name(m.group(2))
         r.add(F.CALLED, {"ball": ball, "pocket": pocket, "pocket_ok": _pocket_ok(s, m.end(), ball, pocket)}, m.group(0))
         return r.partial()
     # « je dis avant de casser que la 10 va rentrer »: the ball announced by what it will do
@@ -105,12 +102,18 @@ def read_call(s: str) -> Partial:
     return r.partial()
 
 
+def _pocket_name(words: str | None) -> str | None:
+    """The pocket a call names (« dans le coin du bas a gauche » → « coin du bas a gauche »), up to the next clause."""
+    pocket = re.sub(r"^(?:dans|au|a|en) (?:la |le |l |une |un )?", "", (words or "").strip())
+    return re.split(r" (?:et|mais|puis|qui|ou|GAME|,) ", " " + pocket + " ")[0].strip() or None
+
+
 def _pocket_ok(s: str, after: int, ball: int, pocket: str | None) -> bool:
     """Whether the called ``ball`` went into the ``pocket`` called (told after the call, from ``after``):
     not when the pocket it is told to reach is another (:func:`_other_place`) or another pocket is said."""
     went = re.search(r"\b(?:B%d|elle)(?: \w+){0,4} (?:rentre|rentrent|tombe|tombent|entre|va|part|finit|file|est rentree|"
-                     r"est tombee|termine)\w* (?:dans|au|a|en) (?:la |le |l |une |un |)(?:poche |trou |blouse |)(?:du |de |d |)"
-                     r"([a-z]+(?: [a-z]+){0,2})" % ball, s[after:])
+                     r"est tombee|termine)\w* (?:(?:dans|au|a|en) (?:la |le |l |une |un |)|(?=coin|milieu|poche))(?:poche |trou |blouse |)(?:du |de |d |)"
+                     r"([a-z]+(?: [a-z]+){0,3})" % ball, s[after:])
     return not (pocket and went and _other_place(went.group(1), pocket)) and not _other_pocket(s, after, ball)
 
 

@@ -171,7 +171,12 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                 # « je rate la 1 mais je la touche »: the contact told after the miss of that ball
                 # corrects it (the pot was missed, not the ball)
                 corrects = c.conj == "mais" and seen.first is None and isinstance(val, int)
-                r.add(F.FIRST, val, m.group(0), _STRONG_TOLD if strong or corrects else _TOLD)
+                # « j'annonce la 4, elle rentre, et la blanche touche la 6 »: a contact told after a lower ball
+                # went down, the cue ball going on: not the first contact
+                later = subj == "cue" and c.conj in ("et", "puis", "ensuite") and not strong and isinstance(val, int) \
+                    and bool(seen.pocketed) and val not in seen.pocketed and min(seen.pocketed) < val
+                if not later:
+                    r.add(F.FIRST, val, m.group(0), _STRONG_TOLD if strong or corrects else _TOLD)
                 _add_person(r, person, s)
     if subj == "balls" and len(c.subj_balls) == 1 and seen.first is None and not neg and _MOVED_TO_RAIL.match(s):
         # « je la rate, elle va en bande »: a ball the miss was told of went on to a rail, so it was
@@ -312,7 +317,7 @@ def _person_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if (person or (c.inherited and subj in ("self", "other", "player"))) and (not modal or asked_pot):
         hits = list(re.finditer(r"\b(?:" + V_POT + r"|en rentrant|en empochant|en blousant|fais tomber|fait tomber|faites tomber|"
                                 r"ai fait tomber|as fait tomber|a fait tomber|fais rentrer|fait rentrer|ai fait rentrer)\s+"
-                                r"(?:aussi |egalement |meme |bien |en meme temps |quand meme |)(" + BALLS + r"|CUE|rien|aucune bille|tout|"
+                                r"(?:aussi |egalement |meme |bien |en meme temps |quand meme |encore |de nouveau |a nouveau |)(" + BALLS + r"|CUE|rien|aucune bille|tout|"
                                 r"les 2|les deux)", s))
         for m in hits:
             obj = m.group(1)
@@ -453,7 +458,8 @@ def _persons(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     if person and re.search(r"\b(?:cass\w*|ouvre|jump\w*|saute|sautes|sautez|masse|masses|massez|annonce|annonces|annoncez|"
                             r"rate|rates|ratez|manque|manques|manquez|loupe|loupes|pousse|pousses|poussez|joue|joues|jouez|tire|tires|tirez|"
                             r"fais|fait|faites|commets|commet|commettez|place|places|placez|pose|poses|posez|vise|vises|visez|"
-                            r"queute|queutes|depasse|depasses|bouge|bouges|deplace|deplaces|touche|touches|touchez)\b", s) and not modal:
+                            r"queute|queutes|depasse|depasses|bouge|bouges|deplace|deplaces|touche|touches|touchez|tape|tapes|tapez|"
+                            r"frappe|frappes|frappez|scratche|scratches|scratchez)\b", s) and not modal:
         _add_person(r, person, s)
     if person and re.search(r"\b(?:ai|as|avez|a|avons|avais|avait)\s+(?:\w+ ){0,2}(?:casse|touche|tape|frappe|rentre|empoche|blouse|rate|manque|"
                             r"loupe|annonce|saute|masse|joue|tire|pousse|fait|commis|scratche|queute|pose|place|deplace|bouge|vise|averti|"
@@ -465,4 +471,5 @@ def _persons(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     return False
 
 
-_STEPS = (_missed_pot, _not_first, _no_ball, _first_contact, _contact_told, _off_table, _sent, _person_pockets, _scratch, _ball_pockets, _persons)
+# (_scratch reads on, whatever else the clause tells: « j'ai rentré la 3 en faisant scratch »)
+_STEPS = (_scratch, _missed_pot, _not_first, _no_ball, _first_contact, _contact_told, _off_table, _sent, _person_pockets, _ball_pockets, _persons)

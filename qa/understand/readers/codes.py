@@ -4,7 +4,12 @@ from __future__ import annotations
 import re
 
 from qa.understand.facts import F, Facts, Partial, Reading
+from qa.understand.tokens import _nums
 
+
+
+_CUE_FROZEN = re.compile(r"\bCUE (?:est |etait |)(?:collee|gelee|frozen|au contact|collee pile) (?:a |contre |avec |de |)(B\d+)"
+                         r"|\b(B\d+) (?:est |etait |)(?:collee|gelee|frozen) (?:a |contre |avec |)CUE")
 
 
 def read_codes(s: str, seen: Facts) -> Partial:
@@ -43,14 +48,15 @@ def _stance_and_stroke(s: str, seen: Facts, r: Reading) -> None:
 def _touched(s: str, r: Reading) -> None:
     """A ball touched with the hand, the clothes or the cue; the cue ball moved with the cue while placing it."""
     touched = re.search(r"\b(?:touche|touches|touchez|touchait|deplace|deplaces|deplacez|bouge|bouges|bougez|effleure|effleures|"
-                        r"frole|froles|fais bouger|fait bouger|heurte|accroche|accroches|cogne|cognes|renverse)\s+(?:accidentellement |"
+                        r"frole|froles|fais bouger|fait bouger|heurte|accroche|accroches|cogne|cognes|renverse|frotte|frottes)\s+(?:accidentellement |"
                         r"involontairement |sans faire expres |)(?:une bille|une boule|la bille|les billes|B\d++\S*+|CUE|une bille de but)"
                         r"(?: \w+){0,3} (?:avec|de|du bout de|par) (?:la |ma |sa |ta |mon |son |ton |le |les |mes |un |une |)"
                         r"(?:main|mains|doigt|doigts|manche|bras|coude|chevalet|pull|veste|vetement|vetements|habits|craie|"
                         r"corps|ventre|cravate|chemise|gilet|cheveux|telephone|tenue|talon de la queue|talon|procede|queue|baguette)", s) \
         or re.search(r"\b(?:ma|sa|ta|mon|son|ton|votre) (?:main|manche|bras|coude|pull|veste|chemise|cravate|queue|chevalet|craie)"
                      r"(?: de (?:ma |sa |ta |la |)(?:chemise|veste|pull|main|queue)|) "
-                     r"(?:a |)(?:touche|touchait|frole|deplace|effleure|fait bouger|bouge|heurte|accroche|cogne)\s+(?:une bille|une boule|la bille|les billes|B\d++\S*+)", s)
+                     r"(?:a |avait |)(?:touche|touchait|frole|deplace|effleure|fait bouger|bouge|heurte|accroche|cogne|frotte|frottait|pousse)"
+                     r"\s+(?:contre |sur |)(?:une bille|une boule|la bille|les billes|B\d++\S*+)", s)
     # « en posant mon chevalet j'ai effleuré la 5 »: touched while handling the bridge, the cue or the chalk
     touched = touched or re.search(r"\ben (?:posant|placant|mettant|prenant|deplacant|reculant|levant|reposant) (?:mon |ma |sa |son |ton |ta |le |la |)"
                                    r"(?:chevalet|queue|main|procede|bras|craie|pont)\b(?: \w+){0,3}? (?:touche|effleure|frole|deplace|heurte|"
@@ -102,9 +108,12 @@ def _other_fouls(s: str, r: Reading) -> None:
         r.add(F.CODES, "full_pocket", m.group(0))
     if (m := re.search(r"\bgelee|\bcollee", s)) and re.search(r"\boppose|\bsens inverse|\bsens contraire|\bl?autre sens|\bl?autre direction|\bdirection contraire|\ben arriere", s):
         r.add(F.CODES, "frozen_ball_push", m.group(0))
+    elif m := _CUE_FROZEN.search(s):     # « la blanche était collée à la 2 »: played into it, no double hit where the text says so
+        r.add(F.CUE_FROZEN, _nums(m.group(1) or m.group(2))[0], m.group(0))
     if m := re.search(r"\bCUE (?:est |etait |)mal placee|\bmal place (?:CUE|la bille)|\bplace (?:CUE|la bille) (?:au mauvais endroit|a un mauvais endroit|"
                  r"devant la ligne|hors de la zone)|\bmauvais placement de CUE|\bCUE (?:placee|posee) au mauvais endroit|"
                  r"\bCUE (?:placee|posee|mise) (?:devant|au dela de|en avant de|apres) la ligne|"
+                 r"\b(?:pose|place|mis|mise|met|mets|posee|placee)\w* CUE (?:\w+ ){0,1}?(?:devant|au dela de|en avant de) la ligne|"
                  r"\bposition (?:de CUE |)(?:pas|non|pas du tout) reglementaire", s) \
             or re.search(r"\bBIH\b|\bCUE en main\b", s) and (m := _PLACED_BADLY.search(s)):
         r.add(F.CODES, "ball_in_hand_misplaced", m.group(0))

@@ -30,9 +30,17 @@ _ON_THIS_BREAK = (r"(?! (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse|
 _THIS_SHOTS_FOUL = re.compile(r"(?:j ai|tu as|vous avez) (?:fait|commis) une fautes?")
 
 
+_SAID_TO_HIM = re.compile(r"\blui (?:dit|dis|ai dit|a dit|avait dit|avais dit|annonce|rappelle|signale|previent)\b(?: \w+){0,4}? "
+                          r"(?:t as|t es a|tu as|tu es a|t en es a|t en as) (?:deja |)(\d+|une) fautes?")
+
+
 def read_fouls_count(s: str) -> Partial:
     """The fouls so far of each player (the first told of the asker wins; of the other, the last)."""
     r = Reading()
+    # « je lui dis "t'es à 2 fautes" »: the count said to the other player is his
+    if told := _SAID_TO_HIM.search(s):
+        r.add(F.FOULS_OTHER, min(_count(told.group(1)), 2), told.group(0))
+        s = s[:told.start()] + " " + s[told.end():]
     # "mon adversaire a deux fautes"
     for hit in re.finditer(r"\b(ADV|PLAYER|il)(?: (?:a|avait|en|est|etait|cumule|deja|commis|fait)(?![a-z]))++ (\d+|une) fautes?", s):
         r.add(F.FOULS_OTHER, min(_count(hit.group(2)), 2), hit.group(0))
@@ -61,6 +69,7 @@ def read_fouls_count(s: str) -> Partial:
     if o:
         r.add(F.FOULS_SELF, max(0, ORDINAL_VALUES[o.group(1)] - 1), o.group(0))
     o = re.search(r"(?:^|, |\b(?:et|puis|pour|avec|c est|est) )(?:une |la |sa |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s) \
+        or re.search(r"(?:^|, )(?:sa |la |)(deuxieme|troisieme) faute(?= ,|$| \?)", s.strip()) \
         or re.search(r"\b(?:c est|c etait|ce serait|ce qui fait|ca fait|soit) (?:sa|son) (deuxieme|troisieme) faute\b", s) \
         or re.search(r"\b(?:fait|fais|commet|commets|en est a|en suis a|c est|est) (?:sa|ma|ta|une|la) (deuxieme|troisieme)(?: faute|) "
                      r"(?:de suite|consecutive|d affilee)", s)

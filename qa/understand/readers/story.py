@@ -18,7 +18,7 @@ from qa.understand.tokens import _nums
 
 _PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|prevenir)\w*|"
                       r"\b(?:ne |n |)(?:l |le |)(?:ai|as|a|avais|avait|avez|avons) (?:pas|jamais|rien) (?:\w+ )?(?:annonc|declar|dit|prevenu)\w*|"
-                      r"\b(?:ne |n )(?:l |le |)(?:annonc|declar)\w* (?:pas|jamais|rien)|\b(?:pas|non) (?:annonc|declar)\w*|"
+                      r"\b(?:ne |n |)(?:l |le |)(?:annonc|declar)\w* (?:pas|jamais|rien)\b|\b(?:pas|non) (?:annonc|declar)\w*|"
                       r"\boubli\w* de (?:l |le |)(?:annonc|declar|dire|prevenir|signal|preciser)\w*")
 
 
@@ -103,7 +103,7 @@ def _break(s: str, r: Reading) -> None:
                      r"coup d envoi|BRK)\b", stripped):
             r.add(F.KIND, "break", brk.group(0))
     if dry := re.search(r"\bdry break\b", s):
-        r.add(F.RACK, "template", dry.group(0))
+        r.add(F.RACK, "template", dry.group(0), -1)     # (only a template rack has it, unless a triangle is told)
         r.add(F.DRY, True, dry.group(0))
 
 
@@ -113,7 +113,7 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
     if rack := re.search(r"\bmagic rack|\brack magique|\bgabarit|\btapis marque|\bmarquage du tapis|\btriangle magique|"
                  r"\bmagic\b|\bfeuille de rack|\brack a gabarit|\bbilles? marquees?", s_rack):
         r.add(F.RACK, "template", rack.group(0))
-    elif rack := re.search(r"\btriangle (?:classique|normal|ordinaire|traditionnel)", s):
+    elif rack := re.search(r"\b(?:triangle|rack) (?:classique|normal|ordinaire|traditionnel|en bois)|\btriangle (?:\w+ ){0,2}en bois", s):
         r.add(F.RACK, "triangle", rack.group(0))
     elif rack := re.search(RULE_HEADING, s):
         r.add(F.RACK, "template", rack.group(0))     # a story headed by the rule it is under (only a template rack has it)

@@ -776,6 +776,7 @@ _THIRD_SHOOTER = re.compile(r"\b(?:l ouvreur|le casseur|le joueur|celui qui cass
 
 
 _BALL_COUNTS = re.compile(r"\bla (?:\d+|neuf|dix) (?:\w+ ){0,4}?(?:compte|comptera|compterait|compte t elle)\b(?! (?:double|deux fois|pour))")
+_SHE_COUNTS = re.compile(r"(?:et |mais |)(?:elle|elles) (?:compte|comptent)(?: quand meme| pour moi| alors|)")
 _IT_COUNTS = re.compile(r"(?:et |mais |)(?:ca|elle|elles) (?:compte|comptent)(?: quand meme| pour moi|)")
 
 
@@ -791,7 +792,7 @@ def _asked_of_story(question: str) -> str | None:
         asked = None if _PUSH_WORDS.search(told) or _TWO.search(told) else "legal"
     if asked == "legal" and _TWICE.search(told) and _FOULS_TOLD.search(told):
         asked = "several"
-    if asked == "legal" and _BALL_COUNTS.search(told):
+    if asked == "legal" and (_BALL_COUNTS.search(told) or _SHE_COUNTS.fullmatch(last_segment(question))):
         asked = "counts"     # « la 10 rentrée au break compte ? »: a legal shot, the ball pocketed staying down
     return asked
 

@@ -203,7 +203,10 @@ def _call_and_fouls(b: _Build) -> None:
     if f.called != "unset":
         b.shot["called"] = f.called
         b.facts["called"] = f.called
-    if f.cue_frozen is not None and b.shot.get("first_contact") == f.cue_frozen:
+    # (a double hit told as what happened stands; one someone says, « il dit double touche », is what the
+    # frozen ball decides)
+    stated = {"double_hit", "push_shot"} & set(f.codes) and not f.said_stroke_foul
+    if f.cue_frozen is not None and b.shot.get("first_contact") == f.cue_frozen and not stated:
         b.shot["cue_frozen"] = b.facts["cue_frozen"] = True
     for name, told in (("jump", f.jump), ("masse", f.masse), ("obstacle_moved", f.obstacle)):
         if told:

@@ -60,6 +60,7 @@ class F(str, Enum):
     RACK = "rack"                    # "template" or "triangle"
     JUMP = "jump"
     CUE_FROZEN = "cue_frozen"        # the cue ball frozen to a ball (int): it plays that ball first
+    SAID_STROKE_FOUL = "said_stroke_foul"   # a double hit or push shot someone says or claims, not told as what happened
     MASSE = "masse"
     OBSTACLE = "obstacle"
     CODES = "codes"                  # fouls named by their words (contract codes)
@@ -167,6 +168,7 @@ class Facts:
     on_table: tuple[int, ...] | None = None
     lowest: int | None = None
     cue_frozen: int | None = None
+    said_stroke_foul: bool = False
     present: tuple[int, ...] = ()
     gone: tuple[int, ...] = ()
     after_quiet_break: bool = False

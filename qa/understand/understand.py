@@ -11,13 +11,13 @@ from qa.understand.assemble import _assemble
 from qa.understand.classify import _MODAL_Q, _has_shot_fact, _not_ruled_here, is_situation, narrative
 from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
 from qa.understand.facts import F, Fact, Facts, Partial, merge
-from qa.understand.lexicon import LEXICON
+from qa.understand.lexicon import HAND_BACK, LEXICON
 from qa.understand.names import _rulesets
 from qa.understand.readers.clause import read_clause
 from qa.understand.readers.order import read_order
 from qa.understand.readers.claim import read_claim
 from qa.understand.readers.story import read_story
-from qa.understand.shots import Shots, split_shots
+from qa.understand.shots import Shots, _has as _has_phrase, split_shots
 from qa.understand.results import Understanding
 from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
 
@@ -108,15 +108,19 @@ def _story(text: str, shots: Shots) -> Partial:
     if reset and not any(f.field is F.WARNED for f in shot):
         reset.append(Fact(F.WARNED, None, _text_of(shots.earlier), _RESET))   # a warning ends with its streak
     if any(f.field is F.KIND and f.value == "push_out" for f in shot):
-        if not _is_break(shots.previous):
+        # (« il fait un dry break, je prends la table, j'annonce un push-out »: the table taken is no shot)
+        previous = shots.previous
+        if previous and all(any(_has_phrase(c.toks, p) for p in HAND_BACK) for c in previous):
+            previous = shots.earlier[:len(shots.earlier) - len(previous)] or previous
+        if not _is_break(previous):
             # a push-out is played only on the shot right after the break: here an ordinary shot
             shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_UNAVAILABLE, True, _text_of(shots.previous)),)
-        elif _scratched(shots.previous):
+        elif _scratched(previous):
             # after a break whose cue ball went down, no text lets the incoming player push out
             # (9-bca 5, 9-ffb « en cas de casse régulière », 10-ffb 5, 10-guide, 10-doolys)
             shot = tuple(f for f in shot if f.field is not F.KIND) + (Fact(F.PUSH_AFTER_SCRATCH, True, _text_of(shots.previous)),)
         else:
-            shot = _accepted_after_dry(shot, (*shots.previous, *shots.ruled))
+            shot = _accepted_after_dry(shot, (*shots.earlier, *shots.ruled))
     earlier = merge(*(read_clause(c, Facts()) for c in shots.earlier))
     gone = (Fact(F.GONE, earlier.pocketed, _text_of(shots.earlier)),) if earlier.pocketed else ()
     if not gone and shots.previous == shots.earlier and _is_break(shots.previous) and not _told_down(earlier, shots.previous):

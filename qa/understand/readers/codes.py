@@ -23,6 +23,16 @@ def read_codes(s: str, seen: Facts) -> Partial:
     return r.partial()
 
 
+_SAID = re.compile(r"\b(?:dit|dis|disent|pretend|pretends|crie|hurle|affirme|soutient|gueule|parle de|reclame|reclames|reclament)\b"
+                   r"(?: \w+){0,3} $")
+
+
+def _said(s: str, m: re.Match[str], r: Reading) -> None:
+    """A double hit or push shot that someone says or claims (« il dit double touche »), not told as what happened."""
+    if _SAID.search(s[:m.start()]):
+        r.add(F.SAID_STROKE_FOUL, True, m.group(0))
+
+
 def _stance_and_stroke(s: str, seen: Facts, r: Reading) -> None:
     """No foot on the floor, double hit, poussette, balls still moving."""
     if m := re.search(r"\baucun pied (?:au|sur le|par|a|ne touch\w*) ?(?:sol|terre|le sol)?|\b(?:les |mes |ses |tes )?(?:2 |deux )?pieds? "
@@ -33,10 +43,12 @@ def _stance_and_stroke(s: str, seen: Facts, r: Reading) -> None:
     if m := re.search(r"(?<!pas de )(?<!sans )(?<!aucune )\bqueutage|\bqueute|(?<!pas de )(?<!sans )(?<!aucune )\bdouble (?:touche|contact|frappe|coup de queue)|\btouche (?:CUE |la )?(?:2|deux) fois|"
                  r"\bfrappe (?:CUE |la )?(?:2|deux) fois|\b(?:2|deux) fois CUE|\bdouble hit", s):
         r.add(F.CODES, "double_hit", m.group(0))
+        _said(s, m, r)
     if (m := re.search(r"\bpoussette|\b(?:je |tu |vous |il |ADV )?(?:pousse|poussee|poussez|pousses|accompagne|accompagnes) (?:CUE|la bille)|CUE (?:est )?poussee|\bpush shot|"
                    r"\b(?:procede|queue) (?:est |etait |)(?:reste|restee|restait) (?:\w+ ){0,2}?(?:au contact|en contact|collee?|contre)", s)) \
             and not re.search(r"coup (?:de )?pousse", s) and seen.kind != "push_out":
         r.add(F.CODES, "push_shot", m.group(0))     # (on a push-out, "je pousse la blanche derrière la 8" is where it goes)
+        _said(s, m, r)
     if (m := re.search(r"\b(?:encore|toujours) en mouvement|\b(?:boug|roul|tourn)\w* (?:encore|toujours)|\bpendant (?:que|qu) (?:les billes|la bille|une bille|B\d++\S*+|CUE|elles?) (?:boug|roul|tourn)\w*|"
                  r"\bavant (?:que|qu) (?:les billes|la bille|tout|elles?|B\d+\w*|CUE)\b.*\b(?:arrete|arretent|immobilise|soit|soient)|"
                  r"\bpas (?:encore )?(?:arretee|arretees|immobile|immobiles|immobilisee)|\ben mouvement", s)) \

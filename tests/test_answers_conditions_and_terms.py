@@ -1,0 +1,77 @@
+"""A « oui » that holds on a condition says it and cites the clause of the condition; a « c'est quoi … ? »
+question is answered by the clause that says what the term is (rules_data clauses' ``defines``); a few
+questions whose kind was misread (qa/short.py, qa/detect.py). Expected clauses from the rule texts
+(rules_data/sources/)."""
+from __future__ import annotations
+
+from qa.short import is_yes_no
+from qa.text import asks_what
+
+_WARNINGS = {"9-bca/12-avertissement", "9-ffb/trois-fautes-avertissement", "10-doolys/13-avertissement",
+             "10-ffb/trois-fautes-avertissement", "10-guide/trois-fautes-avertissement"}
+_THREE_FOULS = {"9-bca/12-trois-fautes", "9-ffb/trois-fautes-consecutives", "10-doolys/13-trois-fautes",
+                "10-ffb/trois-fautes-consecutives", "10-guide/trois-fautes"}
+
+
+def test_a_third_foul_loses_once_warned_and_the_warning_is_cited(answerer):
+    # every text: three fouls in a row lose the game, and a warning is due after the second
+    a = answerer.ask("3e faute, il a perdu ?")
+    assert a["verdicts"] == {r: "yes" for r in ("9-bca", "9-ffb", "10-doolys", "10-ffb", "10-guide")}
+    assert "averti" in a["short"] and len(a["short"]) <= 200
+    cited = {c["id"] for c in a["citations"]}
+    assert _THREE_FOULS <= cited and _WARNINGS <= cited
+
+
+def test_the_condition_comes_after_its_rule(answerer):
+    a = answerer.ask("3 fautes de suite à la 10 ffb je perds ?")
+    ids = [c["id"] for c in a["citations"]]
+    assert ids[:2] == ["10-ffb/trois-fautes-consecutives", "10-ffb/trois-fautes-avertissement"]
+
+
+def test_a_third_foul_once_warned_loses(answerer):
+    a = answerer.ask("il avait été prévenu après sa deuxième, il fait une 3e faute, il a perdu ?")
+    assert set(a["verdicts"].values()) == {"yes"}
+
+
+def test_k_still_bounds_the_citations_of_an_answer_without_condition(answerer):
+    a = answerer.ask("combien de billes au jeu de la 9 ?", k=2)
+    assert len(a["citations"]) <= 2
+
+
+def test_what_a_push_out_is_quotes_what_it_is_for(answerer):
+    # 9-bca 5 : « … peut jouer un "coup poussé" afin de déplacer la blanche en vue du coup suivant »
+    a = answerer.ask("au bca c'est quoi un coup poussé ?")
+    assert a["citations"][0]["id"] == "9-bca/5-coup-pousse-quand"
+    assert "déplacer la blanche" in a["short"]
+
+
+def test_what_a_push_out_is_leads_with_the_clauses_that_say_it(answerer, rulebook):
+    a = answerer.ask("c'est quoi un push-out ?")
+    first = rulebook.clauses[a["citations"][0]["id"]]
+    assert "coup poussé" in first.defines
+
+
+def test_a_what_is_question_that_asks_more_is_no_definition():
+    assert asks_what("c'est quoi un dry break ?")
+    assert asks_what("un push out ça sert à quoi")
+    assert not asks_what("c quoi un push out et quand on a le droit de le faire ?")
+
+
+def test_whose_turn_to_choose_asks_no_yes_or_no():
+    assert not is_yes_no("je casse, la 2 rentre. j'annonce coup poussé. c a qui de choisir ?")
+    assert not is_yes_no("chez doolys ça veut dire quoi un tour exactement ?")
+
+
+def test_a_ball_on_the_break_that_counts(answerer):
+    # 10-ffb : la 10 empochée sur une casse légale sans annonce est replacée : elle ne compte pas
+    a = answerer.ask("en ffb au 10, la 10 rentrée au break sans l'avoir annoncée, elle compte ?")
+    assert a["verdicts"] == {"10-ffb": "no"}
+    # 9-bca : la 9 empochée sur un bris légal gagne la partie
+    a = answerer.ask("au bca la 9 rentrée à la casse compte ?")
+    assert a["verdicts"] == {"9-bca": "yes"}
+
+
+def test_slow_play_before_the_game_keeps_its_word(answerer):
+    # 9-ffb : « Jeu lent : lors d'un match chronométré, un joueur dépasse la limite de temps … »
+    a = answerer.ask("en ffb c quoi la règle sur le jeu lent au 9 ?")
+    assert a["citations"][0]["id"] == "9-ffb/faute-jeu-lent"

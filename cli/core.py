@@ -234,9 +234,12 @@ def ask(question: str, rulesets: str | None, k: int, as_json: bool, house_rules:
 def render_answer(book, answer: dict) -> str:
     """An Answer (contract shape) as text: the answer, the rulings, then each citation."""
     out = []
-    if answer.get("short"):
-        out.append(answer["short"] + "\n")
-    out.append(answer.get("answer", ""))
+    short, body = answer.get("short") or "", answer.get("answer", "")
+    if short:
+        out.append(short + "\n")
+        if body.startswith(short):      # (a ruling's text opens with its short: not said twice)
+            body = body[len(short):].lstrip()
+    out.append(body)
     if answer.get("follow_up"):
         out.append("\nÀ préciser :")
         out += [f"  - {f}" for f in answer["follow_up"]]

@@ -393,7 +393,8 @@ class Answerer:
         # and those of a policy asked in its context where the lookup barely matches anything)
         lead = (asked_own is not None or (own is not None and reply is not None)
                 or (settled and len(words(q)) <= _SHORT_SETTLED) or self._verdict_unranked(reply, look)
-                or (reply is not None and (reply.stated or self._context_unranked(reply, look))))
+                or (reply is not None and (reply.stated or bool(reply.conditions) or self._context_unranked(reply, look))))
+        # (a « oui » on a condition: the rule first, then its condition, whatever else the lookup ranks)
         share = 0.0 if lead else OPEN_SHARE if reply is not None and reply.verdicts is None else WANTED_SHARE
         hits = on_subject(self.book, look.hits, reply.clauses if reply else (), k, share,
                           reply.conditions if reply else ())

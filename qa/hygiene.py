@@ -135,12 +135,12 @@ def on_subject(book: Rulebook, hits: Sequence[Hit], first: Sequence[str] = (), k
 
 
 def _with_conditions(book: Rulebook, hits: list[Hit], conditions: Sequence[str]) -> list[Hit]:
-    """``hits`` with each clause of ``conditions`` after the first hit of its ruleset (at the end when none)."""
+    """``hits`` with each clause of ``conditions`` after the first hit of its ruleset (none when no hit
+    of its ruleset is kept: the condition goes with its rule)."""
     out = list(hits)
     for cid in conditions:
         c = book.clauses.get(cid)
-        if c is None:
-            continue
-        at = next((i + 1 for i, h in enumerate(out) if h.clause.ruleset == c.ruleset), len(out))
-        out.insert(at, Hit(c, out[at - 1].score if at else 1.0))
+        at = next((i + 1 for i, h in enumerate(out) if c is not None and h.clause.ruleset == c.ruleset), None)
+        if c is not None and at is not None:
+            out.insert(at, Hit(c, out[at - 1].score))
     return out

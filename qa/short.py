@@ -776,8 +776,7 @@ _THIRD_SHOOTER = re.compile(r"\b(?:l ouvreur|le casseur|le joueur|celui qui cass
 
 
 _BALL_COUNTS = re.compile(r"\bla (?:\d+|neuf|dix) (?:\w+ ){0,4}?(?:compte|comptera|compterait|compte t elle)\b(?! (?:double|deux fois|pour))")
-_SHE_COUNTS = re.compile(r"(?:et |mais |)(?:elle|elles) (?:compte|comptent)(?: quand meme| pour moi| alors|)")
-_IT_COUNTS = re.compile(r"(?:et |mais |)(?:ca|elle|elles) (?:compte|comptent)(?: quand meme| pour moi|)")
+_IT_COUNTS = re.compile(r"(?:et |mais |)(?:ca|elle|elles) (?:compte|comptent)(?: quand meme| pour moi| alors|)")
 
 
 def _asked_of_story(question: str) -> str | None:
@@ -792,8 +791,8 @@ def _asked_of_story(question: str) -> str | None:
         asked = None if _PUSH_WORDS.search(told) or _TWO.search(told) else "legal"
     if asked == "legal" and _TWICE.search(told) and _FOULS_TOLD.search(told):
         asked = "several"
-    if asked == "legal" and (_BALL_COUNTS.search(told) or _SHE_COUNTS.fullmatch(last_segment(question))):
-        asked = "counts"     # « la 10 rentrée au break compte ? »: a legal shot, the ball pocketed staying down
+    if asked == "legal" and (_BALL_COUNTS.search(told) or _IT_COUNTS.fullmatch(last_segment(question))):
+        asked = "counts"     # « la 10 rentrée au break compte ? », « …sans l'annoncer, ça compte ? »: the pocket counts
     return asked
 
 
@@ -951,8 +950,8 @@ def _answers(asked: str, o: Any, about_shooter: bool) -> bool:
         return bool(o.spotted)
     if asked == "stays":
         return not o.spotted
-    if asked == "counts":
-        return bool(o.legal) and not o.spotted
+    if asked == "counts":     # a legal shot whose ball stays down and keeps the table (or wins)
+        return bool(o.legal) and not o.spotted and (o.winner == "shooter" if o.game_over else o.next_shooter == "shooter")
     if asked == "bih":
         return bool(o.ball_in_hand) and (o.next_shooter == "opponent") != about_shooter
     if asked == "hand_back":

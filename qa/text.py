@@ -204,15 +204,19 @@ then so or and not your you he she they we his her its was were been has have ha
 # "définition de X", "explique-moi X exactement"): the matcher leaves them out of a question's
 # terms (they stay in the index), so "X ça veut dire quoi" and "définition de X" search X.
 # « c'est quoi un push-out ? », « ça sert à quoi ? »: a question of what a term is or is for (folded words)
-WHAT_IS = re.compile(r"\b(?:c est quoi|c quoi|qu est ce qu|qu est ce que|que veut dire|veut dire|signifie|definition|definir|"
-                     r"sert a quoi|servent a quoi|a quoi sert|a quoi servent|a quoi ca sert|consiste|kesako)\b")
+WHAT_IS = re.compile(r"\b(?:c est quoi|c quoi|c koi|qu est ce qu|qu est ce que|que veut dire|ke veut dire|veut dire|signifie|"
+                     r"definition|definir|sert a quoi|servent a quoi|a quoi sert|a quoi servent|a quoi ca sert|consiste|kesako|"
+                     r"explique|expliquer|expliquez)\b")
+# the words that ask something else of a term than what it is (when, how, who, whether it may…)
+_ASKS_MORE = re.compile(r"\b(?:quand|comment|combien|pourquoi|qui|ou|peut|peux|peuvent|doit|dois|doivent|faut|droit|"
+                        r"interdit|permis|autorise|apres|avant|si|faute|gagne|perd)\b")
 
 
 def asks_what(text: str) -> bool:
-    """Whether ``text`` asks what a term is or is for (« c'est quoi un dry break ? »), and nothing
-    else (not « c'est quoi un push-out et quand on a le droit ? »)."""
+    """Whether ``text`` asks what a term is or is for (« c'est quoi un dry break ? », or the term
+    alone: « push-out ? »), and nothing else (not « c'est quoi un push-out et quand on a le droit ? »)."""
     said = " ".join(words(text))
-    return bool(WHAT_IS.search(said)) and not re.search(r"\b(?:quand|comment|combien|pourquoi|qui|ou)\b", said)
+    return not _ASKS_MORE.search(said)
 
 
 QUESTION_WORDS = frozenset("""signifie signifient signifier signification definition definitions definir

@@ -75,3 +75,29 @@ def test_slow_play_before_the_game_keeps_its_word(answerer):
     # 9-ffb : « Jeu lent : lors d'un match chronométré, un joueur dépasse la limite de temps … »
     a = answerer.ask("en ffb c quoi la règle sur le jeu lent au 9 ?")
     assert a["citations"][0]["id"] == "9-ffb/faute-jeu-lent"
+
+
+def test_a_condition_is_cited_only_with_its_rule(answerer):
+    a = answerer.ask("3e faute, il a perdu ?", k=1)
+    ids = [c["id"] for c in a["citations"]]
+    assert len(ids) == 2 and ids[0] in _THREE_FOULS and ids[1] in _WARNINGS
+    assert answerer.book.clauses[ids[0]].ruleset == answerer.book.clauses[ids[1]].ruleset
+
+
+def test_a_warning_asked_after_two_fouls_is_the_warning(answerer):
+    # every text: « Le joueur doit être avisé de sa deuxième faute » (9-bca 12) and its like
+    a = answerer.ask("2 fautes de suite, il doit être prévenu ?")
+    assert set(a["verdicts"].values()) == {"yes"} and "avertissement" in a["short"].lower()
+
+
+def test_a_statement_put_to_confirm_is_no_story(answerer):
+    # 9-bca 1 : « Le joueur n'a pas à annoncer ses coups » ; 10-ffb : « Le joueur doit annoncer la bille et la poche »
+    a = answerer.ask("c'est vrai qu'on n'annonce pas ?")
+    assert a["kind"] == "lookup"
+    assert a["verdicts"]["9-bca"] == "yes" and a["verdicts"]["10-ffb"] == "no"
+
+
+def test_whether_an_uncalled_pocket_counts(answerer):
+    # 10-ffb : sans annonce, « les billes empochées ne comptent pas » : la main passe ; 9-bca : pas d'annonce
+    a = answerer.ask("je rentre la 3 sans l'annoncer, ça compte ?")
+    assert a["verdicts"]["10-ffb"] == "no" and a["verdicts"]["9-bca"] == "yes"

@@ -37,6 +37,14 @@ def test_ask_text(runner, cli, rulebook):
     assert rulebook.rulesets[c.ruleset].title in out
 
 
+def test_ask_says_the_short_answer_once(runner, cli):
+    # 9-bca 7 : la blanche doit toucher d'abord la plus basse ; sinon faute, bille en main
+    result = runner.invoke(cli, ["ask", "au 9 bca il touche la 4 avant la 2, faute ?"])
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("Faute") and result.stdout.count(first) == 1
+
+
 def test_ask_json(runner, cli):
     result = runner.invoke(cli, ["ask", "la 10 sort de la table", "--rulesets", "10-ffb,10-guide", "--json"])
     assert result.exit_code == 0, result.output

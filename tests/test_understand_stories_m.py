@@ -120,3 +120,10 @@ def test_asking_whether_i_go_on_after_the_table_was_handed_back(ask):
             "du coup j'ai joué la 1 et je l'ai rentrée. je continue ?")
     for r in ("9-bca", "9-ffb"):
         assert a["outcomes"][r]["next_shooter"] == "shooter", r
+
+
+def test_nothing_to_the_rail_said_with_a(ask):
+    # 10-ffb : après le contact, une bille doit toucher une bande, sinon faute
+    a = ask("10 ffb : je touche la 1 et rien à la bande, faute ?")
+    o = a["outcomes"]["10-ffb"]
+    assert o["legal"] is False and o["ball_in_hand"] is True

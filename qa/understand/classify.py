@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from qa.understand.clauses import Clause, _ARTICLES, _INV_PREV, _VERB_RE, _clauses
 from qa.understand.facts import RULE_HEADING, Facts
@@ -259,5 +260,7 @@ def _has_shot_fact(f: Facts) -> bool:
     alone (and the rack, the fouls so far…) tells nothing the engine could rule on but its own
     defaults ("que se passe-t-il si on casse avec un magic rack ?" asks for the rule: a lookup)."""
     # (« il annonce push out et il pousse la blanche derrière la 7 »: a push-out played, it needs no contact)
-    return f.outcome_told() or f.intent is not None or f.jump or f.masse or f.pocket_lowest or f.cue_missed or (
+    # (« c'est vrai qu'on n'annonce pas ? »: no call, and nothing else of a shot, tells no shot)
+    told = f.outcome_told() and (f.called is not None or replace(f, called="unset").outcome_told())
+    return told or f.intent is not None or f.jump or f.masse or f.pocket_lowest or f.cue_missed or (
         f.kind == "push_out" and bool(f.persons))

@@ -24,7 +24,8 @@ _NONE_RAIL = re.compile(
     r"(?:(?:B\d++\S*+|CUE|elle|il) |)(?:touche|touchent|tape|tapent|va|vont) pas (?:a |en |contre |)(?:la |une |de |les |)bande|"
     r"(?:B\d++\S*+|CUE) (?:qui |)(?:s arrete|s arretent|s immobilise|s immobilisent|stoppe|reste|restent) (?:\w+ ){0,2}?avant (?:d atteindre |de toucher |)(?:la |une |)bande|"
     r"\b(?:rien|aucune bille|aucune boule|aucune|personne) (?:(?:a|ont|est|sont|na) |)(?:touche|va|tape|alle|allee|tapee|touchee|atteint) " + _TO + r"(?:la |une |de |les |)bande|"
-    r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande)")
+    r"\bbande (?:n a pas ete|pas) touchee|\babsence de bande|\bsans bande|"
+    r"\b(?:et |mais |)(?:rien|aucune|personne|aucune bille) (?:a|en|dans) (?:la |une |les |)bandes?\b)")     # « … et rien à la bande »
 _NONE_RAIL_ALL = re.compile(r"\bni (?:B\d+|CUE)\S* ni (?:B\d+|CUE)\S* ni rien (?:d autre |)(?:ne |n )(?:touche|va|tape)\w*")
 _RAIL = re.compile(
     r"\b(?:CUE|elle|B\d++\S*+|une bille|une boule|la bille|les billes|tout|l une)(?: \w+){0,2}(?:(?: ,)? qui \w+ pas(?: ,)? mais| mais)? (?:touche|touchent|va|vont|part|partent|tape|tapent|"

@@ -132,6 +132,10 @@ def _asked_part(question: str) -> str | None:
     return asked[-1] + " ?" if len(asked) > 1 else question
 
 
+# the verbs right after « quand » that ask when (« quand commence le tour ? »), not a clause of time (« quand je casse, … »)
+_WHEN_ASKS = frozenset("commence commencent finit finissent termine terminent se est sont peut peuvent doit doivent faut a ont".split())
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
@@ -171,9 +175,11 @@ def is_yes_no(question: str) -> bool:
                            "que se passe", "que faire", "que faut il", "qu arrive t il", "comment", "pourquoi",
                            "combien", "quel ", "quelle ", "quels ", "quelles ", "qui ", "a qui ", "c a qui ", "c est a qui ")):
             return False     # « scratch en pleine partie, c'est quoi la sanction ? », « arbitre : que signifie… »
+        if seg.startswith("quand ") and seg.split()[1:2] and seg.split()[1] in _WHEN_ASKS:
+            return False     # « Dooly's : quand commence et quand finit le tour ? » asks when
         if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
             return True
-    if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi"}):
+    if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi", "quand"}):
         return False
     return text.startswith(_YES_NO_OPENING) or question.rstrip().endswith("?") or bool(
         re.search(r"\b(?:est ce|peut on|a t on|doit on|faut il|ai je|on a le droit|c est (?:faute|bon|gagne|permis|autorise|interdit|legal|valable))\b", text))

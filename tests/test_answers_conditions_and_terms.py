@@ -101,3 +101,12 @@ def test_whether_an_uncalled_pocket_counts(answerer):
     # 10-ffb : sans annonce, « les billes empochées ne comptent pas » : la main passe ; 9-bca : pas d'annonce
     a = answerer.ask("je rentre la 3 sans l'annoncer, ça compte ?")
     assert a["verdicts"]["10-ffb"] == "no" and a["verdicts"]["9-bca"] == "yes"
+
+
+def test_when_a_turn_starts_asks_no_yes_or_no(answerer):
+    # 10-doolys 13 : « Le tour d'un joueur commence quand celui-ci a le droit de jouer et se termine … »
+    assert not is_yes_no("chez doolys pour les 3 fautes, un tour ça commence et ça finit quand ?")
+    assert not is_yes_no("Dooly's : quand commence et quand finit le tour d'un joueur ?")
+    assert is_yes_no("FFB 9 : quand quelqu'un joue hors de son tour, on remet les boules comme avant ?")
+    a = answerer.ask("chez doolys pour les 3 fautes, un tour ça commence et ça finit quand ?")
+    assert a["citations"][0]["id"] == "10-doolys/13-definition-du-tour"

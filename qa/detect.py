@@ -70,7 +70,7 @@ _OTHER_GAME = re.compile(
     r"\bjeu (?:de la |du |de )?(?:8|7|6|14|15)\b|\b(?:8|7|6) ball\b|\b14 1\b|\bsnooker|"
     r"(?<!qui )(?<!elle )\bcarambole\b(?! (?:sur|avec|contre|la|le|les|une|\d))|\bbillard francais|\bblack ?ball|\bstraight pool|\bone pocket|\bbank pool|"
     r"\b(?:billard|pool) anglais|\bbillard russe|\bpyramide\b|\b(?:billard|au|le|du|carambolage|carambole) (?:a )?x?3 bandes|"
-    r"\bartistique\b|\b5 quilles|\b(?:billard|jeu|pool) (?:a|aux) (?:x?8|huit|x?15|quinze) (?:boules|billes)\b|\bhuit ball|\beight ball|\bcut ?throat\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b"
+    r"\bartistique\b|\b5 quilles|\b(?:billard|jeu|pool) (?:a|aux) (?:x?8|huit|x?15|quinze) (?:boules|billes)\b|\bhuit ball|\beight ball|\bcut ?throat\b|\bkelly pool\b|\b(?:jeu du |le |au )ghost\b|(?<!la )\b(?:8|huit) (?:americain|us|pool)\b"
     r"|\b(?:joue|jouer|jouons|jouent|jouez|partie|parties) (?:au|du) (?:8|huit)\b(?! (?:bca|ffb|doolys|dooly|guide))"
     r"|^(?:a la|au) (?:8|huit)\b(?! (?:bca|ffb|doolys|dooly|guide))")     # « à la 8, c'est faute si… »: the game the question opens with
 # Words of another game's own equipment or scoring (8-ball's black and its groups).
@@ -145,7 +145,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"|\b(?:bien|mieux) viser\b|\bcomment (?:on |je |tu |bien |mieux |faut il |plus |tres |\w+ment )*+(?:viser|vise|vises|visez|visent|visons)\b")),
     ("technique", re.compile(
         r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
-        r"techniquement|(?:lever|leve|leves|levez|lever) (?:la |sa |ma |ta |)queue|quel angle|(?:incline|inclines|incliner) (?:la |sa |ma |)queue|incliner la queue|inclinaison de la queue|entrainement|entrainer|exercices?|"
+        r"techniquement|(?:lever|leve|leves|levez|lever) (?:la |sa |ma |ta |)queue|quel angle|(?:incline|inclines|incliner) (?:la |sa |ma |)queue|incliner la queue|inclinaison de (?:la |sa |ma |)queue|entrainement|entrainer|exercices?|"
         r"(?<!peut )(?<!peuvent )(?<!puisse )(?<!pouvait )(?<!plus )progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
         r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond|systeme (?:des |du |)diamants?|diamants|"

@@ -76,3 +76,10 @@ def test_a_rule_of_the_break_does_not_lead_the_ruling_of_another_shot(answerer):
     # 10-ffb : la 10 empochée sans annonce, hors casse : « Le joueur doit annoncer la bille et la poche »
     a = answerer.ask("10 ffb : en cours de partie la 10 rentre sans que je l'annonce, j'ai gagné ?")
     assert not a["citations"][0]["id"].startswith("10-ffb/casse")
+
+
+def test_other_games_and_the_cue_s_tilt_are_outside_the_texts(answerer):
+    # the texts are the rules of the 9 and the 10: not Kelly pool, not the ghost (played alone), not technique
+    for q in ("kelly pool ça se joue comment ?", "on compte comment au ghost quand on s'entraîne seul ?",
+              "quelle inclinaison de queue faut-il pour un massé ?"):
+        assert answerer.ask(q)["kind"] == "unknown", q

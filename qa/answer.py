@@ -439,8 +439,8 @@ class Answerer:
         if not lead:
             return hits
         top = hits[0].score if hits else 1.0
-        first = [Hit(self.book.clauses[cid], top) for cid in lead.values()]
-        return (first + [h for h in hits if h.clause.id not in set(lead.values())])[:k]
+        led = set(lead.values())
+        return ([Hit(self.book.clauses[cid], top) for cid in lead.values()] + [h for h in hits if h.clause.id not in led])[:k]
 
     def _reply(self, q: str, plain: str, look: Lookup, own: str | None,
                foul_added: bool) -> tuple[PolicyReply | None, PolicyReply | None]:

@@ -40,7 +40,9 @@ class Lexicon:
     shot_markers: tuple[tuple[str, ...], ...] = ()
     new_rack: tuple[tuple[str, ...], ...] = ()
     hand_back: tuple[tuple[str, ...], ...] = ()
+    table_taken: tuple[tuple[str, ...], ...] = ()
     claim_verbs: frozenset[str] = frozenset()
+    say_verbs: frozenset[str] = frozenset()
     legal_words: frozenset[str] = frozenset()
     legality_asked: frozenset[str] = frozenset()
     ruling_words: frozenset[str] = frozenset()
@@ -70,7 +72,7 @@ _LISTS = tuple(f.name for f in fields(Lexicon))   # every list of the file, in t
 # how each list is kept (any other: a frozenset of words)
 _SHAPES: dict[str, Callable[[list[str]], Any]] = {
     "keywords": lambda items: tuple(sorted(set(items))),
-    "opponent": _phrases, "player": _phrases, "shot_markers": _phrases, "new_rack": _phrases, "hand_back": _phrases,
+    "opponent": _phrases, "player": _phrases, "shot_markers": _phrases, "new_rack": _phrases, "hand_back": _phrases, "table_taken": _phrases,
     "lag_words": _phrases, "follow_openers": tuple, "contrasts": _phrases, "follow_objects": _phrases,
     "pointing_back": _phrases,
     "follow_fillers": lambda items: tuple(sorted(items, key=len, reverse=True)),   # the longest first

@@ -35,11 +35,13 @@ def rule(book: Rulebook, scenario: Mapping[str, Any], rulesets: Sequence[str]) -
         o, err = again[r], out[r]
         if isinstance(o, Outcome) and isinstance(err, ImpossibleScenarioError):
             why = Reason(Role.CONDITION, "push_out_after_break", err.clause,
-                         f"Pas de coup poussé ici : {err.message[:1].lower()}{err.message[1:]} Le coup se juge comme un coup normal.")
+                         f"{_NO_PUSH} : {err.message[:1].lower()}{err.message[1:]} {_AS_NORMAL}")
             out[r] = replace(o, reasons=(why,) + o.reasons, notes=o.notes + (_PUSH_REFUSED_NOTE,))
     return out
 
 
+# what a ruling says of a push-out declared where none is allowed
+_NO_PUSH, _AS_NORMAL = "Pas de coup poussé ici", "Le coup se juge comme un coup normal."
 # the impossible-scenario fields of a push-out the ruleset does not allow there
 _PUSH_FIELDS = frozenset({"shot.kind", "state.push_out_available"})
 _PUSH_REFUSED_NOTE = ("Le texte ne dit pas ce que devient un coup poussé annoncé là où il n’est pas permis. "
@@ -65,7 +67,7 @@ def _rule_understood(book: Rulebook, u: Understanding, scenario: Mapping[str, An
         name, pv = next(((n, pv) for n in (policy, "push_out_after_break")
                          if (pv := book.rulesets[r].policy.get(n)) is not None and pv.clause), (policy, None))
         if isinstance(o, Outcome) and pv is not None and not any(x.clause == pv.clause for x in o.reasons):
-            why = Reason(Role.CONDITION, name, pv.clause, "Pas de coup poussé ici : le coup se juge comme un coup normal.")
+            why = Reason(Role.CONDITION, name, pv.clause, f"{_NO_PUSH} : {_AS_NORMAL[:1].lower()}{_AS_NORMAL[1:]}")
             out[r] = replace(o, reasons=(why,) + o.reasons)
     return out
 

@@ -7,6 +7,8 @@ told against a « dry break » said by the other player. Expected values from th
 (rules_data/sources/)."""
 from __future__ import annotations
 
+import pytest
+
 from qa.understand import understand
 
 
@@ -52,66 +54,46 @@ def test_the_count_said_to_the_other_player_is_his(rulebook):
     assert u.scenario["state"]["fouls"]["shooter"] == 2
 
 
-def test_a_cue_ball_frozen_to_the_ball_it_plays_is_no_double_hit_in_the_guide(ask):
-    # 10-guide : « Lorsqu'une bille est « gelée » contre la bille blanche, c'est-à-dire collée à elle, on
-    # peut la jouer »
-    a = ask("guide du 10 : ma blanche est collée à la 3, la plus basse, je la joue plein pot et elle rentre, "
-            "il dit double touche. faute ?")
-    o = a["outcomes"]["10-guide"]
-    assert o["legal"] is True and o["next_shooter"] == "shooter"
+# (story, ruleset, the Outcome fields its text gives)
+_ONE_RULESET = [
+    # 10-guide : « Lorsqu'une bille est « gelée » contre la bille blanche, c'est-à-dire collée à elle, on peut la jouer »
+    pytest.param("guide du 10 : ma blanche est collée à la 3, la plus basse, je la joue plein pot et elle rentre, "
+                 "il dit double touche. faute ?", "10-guide", {"legal": True, "next_shooter": "shooter"}, id="frozen"),
+    # 10-ffb : il doit annoncer « la bille jouée et la poche choisie » ; « S'il n'empoche pas légalement de bille …,
+    # sa reprise s'achève » : la 2 tombe dans une autre poche que l'annoncée, sans faute, la main passe
+    pytest.param("10 ffb : la 2 est la plus basse, j'annonce la 2 coin du bas droit, elle tombe coin du bas gauche",
+                 "10-ffb", {"legal": True, "next_shooter": "opponent"}, id="pocket-in-four-words"),
+    # 10-ffb : « La partie est gagnée par le joueur qui légalement empoche la bille numérotée « 10 » »
+    pytest.param("10 ffb, j'annonce combi 4-10 dans le coin du haut a droite, la blanche touche la 4, "
+                 "la plus basse, qui envoie la 10 dans ce coin. gagné ?", "10-ffb",
+                 {"game_over": True, "winner": "shooter"}, id="combination-into-a-corner"),
+    # 10-guide : la plus basse annoncée, touchée et empochée ; la blanche touche ensuite une autre bille : le joueur continue
+    pytest.param("guide 10 : j'annonce la 5 au milieu, c'est la plus basse, elle rentre, et la blanche touche la 8 ensuite",
+                 "10-guide", {"legal": True, "next_shooter": "shooter"}, id="contact-after-the-pocket"),
+    # 9-ffb : « Bille blanche empochée ou éjectée hors de la surface de jeu » est une faute : bille en main
+    pytest.param("9 ffb : j'ai rentré la 4 en faisant scratch, je rejoue ?", "9-ffb",
+                 {"legal": False, "ball_in_hand": True, "next_shooter": "opponent"}, id="scratch-in-the-same-clause"),
+    # 10-guide, fautes communes : « déplacer ou toucher les billes sauf dans le cas de la « bille en main » »
+    pytest.param("guide 10 : j'ai rentré la 1 annoncée mais ma chemise a frotté la 6 qui a bougé, faute ?", "10-guide",
+                 {"legal": False}, id="shirt-rubbed-a-ball"),
+    # 10-ffb : « Le joueur à la casse commence bille en main derrière la ligne supérieure »
+    pytest.param("ffb 10 : il a posé la blanche devant la ligne de départ et il a cassé, la 1 touchée, six billes en bande",
+                 "10-ffb", {"legal": False, "ball_in_hand": True}, id="cue-ball-in-front-of-the-line"),
+    # 9-ffb : « Si le triangle utilisé pour faire le rack est un triangle classique, cette règle ne s'applique pas » ;
+    # une bille empochée à la casse, le joueur continue
+    pytest.param("9 ffb, triangle en bois, je casse, la 1 d'abord, la 6 tombe et rien ne passe la ligne. "
+                 "il me dit dry break, c'est à lui ?", "9-ffb", {"legal": True, "next_shooter": "shooter"},
+                 id="triangle-against-a-dry-break-said"),
+    # 10-ffb : « absence de bande » après le contact est une faute : bille en main
+    pytest.param("10 ffb : je touche la 1 et rien à la bande, faute ?", "10-ffb", {"legal": False, "ball_in_hand": True},
+                 id="nothing-to-the-rail"),
+]
 
 
-def test_a_call_naming_its_pocket_in_four_words(ask):
-    # 10-ffb : « Si un joueur empoche la bille annoncée dans une autre poche que celle annoncée » : la main
-    # passe, sans faute
-    a = ask("10 ffb : la 2 est la plus basse, j'annonce la 2 coin du bas droit, elle tombe coin du bas gauche")
-    o = a["outcomes"]["10-ffb"]
-    assert o["legal"] is True and o["next_shooter"] == "opponent"
-
-
-def test_a_combination_called_into_a_corner_named_in_four_words(ask):
-    # 10-ffb : la 10 annoncée empochée sur un coup légal gagne la partie
-    a = ask("10 ffb, j'annonce combi 4-10 dans le coin du haut a droite, la blanche touche la 4, "
-            "la plus basse, qui envoie la 10 dans ce coin. gagné ?")
-    o = a["outcomes"]["10-ffb"]
-    assert o["game_over"] is True and o["winner"] == "shooter"
-
-
-def test_a_contact_told_after_the_called_ball_went_down_is_not_the_first(ask):
-    # 10-guide : la plus basse touchée d'abord et empochée comme annoncée ; la blanche touche une autre bille
-    # ensuite : coup régulier, le joueur continue
-    a = ask("guide 10 : j'annonce la 5 au milieu, c'est la plus basse, elle rentre, et la blanche touche la 8 ensuite")
-    o = a["outcomes"]["10-guide"]
-    assert o["legal"] is True and o["next_shooter"] == "shooter"
-
-
-def test_a_scratch_told_in_the_same_clause_as_a_pocket(ask):
-    # 9-ffb : blanche empochée, faute : bille en main pour l'adversaire
-    a = ask("9 ffb : j'ai rentré la 4 en faisant scratch, je rejoue ?")
-    o = a["outcomes"]["9-ffb"]
-    assert o["legal"] is False and o["ball_in_hand"] is True and o["next_shooter"] == "opponent"
-
-
-def test_a_shirt_that_rubbed_a_ball_is_a_touched_ball(ask):
-    # 10-guide : toucher une bille avec les vêtements est une faute
-    a = ask("guide 10 : j'ai rentré la 1 annoncée mais ma chemise a frotté la 6 qui a bougé, faute ?")
-    assert a["outcomes"]["10-guide"]["legal"] is False
-
-
-def test_the_cue_ball_placed_in_front_of_the_line_for_the_break(ask):
-    # 10-ffb : la bille de choc se place derrière la ligne de tête pour la casse
-    a = ask("ffb 10 : il a posé la blanche devant la ligne de départ et il a cassé, la 1 touchée, six billes en bande")
-    o = a["outcomes"]["10-ffb"]
-    assert o["legal"] is False and o["ball_in_hand"] is True
-
-
-def test_a_triangle_told_outweighs_a_dry_break_said(ask):
-    # 9-ffb : avec un triangle classique, la règle des trois billes ne s'applique pas ; une bille empochée à
-    # la casse, le joueur continue
-    a = ask("9 ffb, triangle en bois, je casse, la 1 d'abord, la 6 tombe et rien ne passe la ligne. "
-            "il me dit dry break, c'est à lui ?")
-    o = a["outcomes"]["9-ffb"]
-    assert o["legal"] is True and o["next_shooter"] == "shooter"
+@pytest.mark.parametrize("story, ruleset, expected", _ONE_RULESET)
+def test_a_story_is_ruled_as_its_text_says(ask, story, ruleset, expected):
+    o = ask(story)["outcomes"][ruleset]
+    assert {k: o[k] for k in expected} == expected
 
 
 def test_asking_whether_i_go_on_after_the_table_was_handed_back(ask):
@@ -121,9 +103,3 @@ def test_asking_whether_i_go_on_after_the_table_was_handed_back(ask):
     for r in ("9-bca", "9-ffb"):
         assert a["outcomes"][r]["next_shooter"] == "shooter", r
 
-
-def test_nothing_to_the_rail_said_with_a(ask):
-    # 10-ffb : après le contact, une bille doit toucher une bande, sinon faute
-    a = ask("10 ffb : je touche la 1 et rien à la bande, faute ?")
-    o = a["outcomes"]["10-ffb"]
-    assert o["legal"] is False and o["ball_in_hand"] is True

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from qa.understand.classify import narrative
 from qa.understand.clauses import V_CONTACT, V_FALL, V_POT, V_PUSH, Clause, _ARTICLES, _neg
-from qa.understand.lexicon import CLAIM_VERBS, CONTINUE_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SHOT_MARKERS, STROKE_VERBS
+from qa.understand.lexicon import (CLAIM_VERBS, CONTINUE_VERBS, HAND_BACK, LEGAL_WORDS, NEW_RACK, SAY_VERBS, SHOT_MARKERS,
+                                   STROKE_VERBS, TABLE_TAKEN)
 
 _PERSONS = ("self", "other", "player")
 _LATER = frozenset({"puis", "ensuite", "apres"})
@@ -44,8 +45,10 @@ _FOUL_MADE = re.compile(r"\b(?:fait|fais|faites|ai fait|as fait|a fait|avez fait
 _BREAK_TOLD = re.compile(r"^(?:ma|sa|ta|la|votre|notre|leur) (?:casse|break|bris|BRK) (?:est|etait|a ete|fut) \w+")
 _BODY = re.compile(r"\bavec (?:ma|sa|ta|mon|son|ton|la|le|votre) (?:main|bras|manche|coude|doigt|pull|veste|chemise|ventre|corps|"
                    r"cravate|telephone)|\ben (?:me|se|te) penchant\b|\bqueue (?:de jump |)(?:\w+ ){0,1}posee sur")
-_SAYS = re.compile(r"^(?:(?:il|elle|ADV|PLAYER|on|mon pote|le mec|l arbitre) |)(?:me |m |lui |nous |)(?:dit|dis|disent|pretend|pretends|"
-                   r"affirme|affirment|crie|hurle|soutient|gueule|dit que|pense que|trouve que)\b")
+SAID = r"(?:" + "|".join(sorted(SAY_VERBS)) + r")"      # a verb of saying (rules_data/lexicon.yaml say_verbs)
+_SAYS = re.compile(r"^(?:(?:il|elle|ADV|PLAYER|on|mon pote|le mec|l arbitre) |)(?:me |m |lui |nous |)(?:" + SAID + r"|pense que|trouve que)\b")
+# the table handed back or taken as it lies: the next person's clause is a new shot
+CHOICES = HAND_BACK + TABLE_TAKEN
 _LATER_SHOT = re.compile(r"^(?:encore |de nouveau |a nouveau |)(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
 # « au tour suivant », « au coup d'après » before « un coup correct »
 _NEXT_TURN = re.compile(r"^(?:au |a |le |)(?:tour|coup|venue|passage) (?:suivant|d apres|d ensuite) ")
@@ -66,9 +69,15 @@ class Shots:
     legal_before: frozenset[str] = frozenset()
 
 
-def _has(toks: list[str], phrase: tuple[str, ...]) -> bool:
+def phrase_at(toks: list[str], phrase: tuple[str, ...]) -> int | None:
+    """Where the words ``phrase`` first stand in ``toks`` in a row, or None."""
     n = len(phrase)
-    return any(tuple(toks[i:i + n]) == phrase for i in range(len(toks) - n + 1))
+    return next((i for i in range(len(toks) - n + 1) if tuple(toks[i:i + n]) == phrase), None)
+
+
+def has_phrase(toks: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether the words ``phrase`` stand in ``toks`` in a row."""
+    return phrase_at(toks, phrase) is not None
 
 
 def _marked(c: Clause) -> bool:
@@ -77,7 +86,7 @@ def _marked(c: Clause) -> bool:
         if phrase in _AT_START:
             if tuple(c.toks[:len(phrase)]) == phrase and len(c.toks) > len(phrase):
                 return True
-        elif _has(c.toks, phrase):
+        elif has_phrase(c.toks, phrase):
             return True
     return False
 
@@ -176,10 +185,10 @@ def _starts(clauses: list[Clause]) -> list[int]:
                 any(e.subject in _PERSONS for e in clauses[:k]):
             start, handed_back = k, False      # « deux fautes, puis un coup correct, puis une faute »
             starts.append(start)
-        elif any(_has(c.toks, p) for p in NEW_RACK):
+        elif any(has_phrase(c.toks, p) for p in NEW_RACK):
             start, handed_back = k, False      # « nouvelle manche, je fais une faute »
             starts.append(start)
-        if any(_has(c.toks, p) for p in HAND_BACK):
+        if any(has_phrase(c.toks, p) for p in CHOICES):
             handed_back = True
     return starts
 
@@ -210,6 +219,6 @@ def split_shots(clauses: list[Clause]) -> Shots:
     earlier, ruled = clauses[:start], clauses[start:]
     previous = tuple(clauses[starts[-2]:start])
     return Shots(ruled=tuple(ruled), earlier=tuple(earlier), previous=previous,
-                 new_rack=any(_has(c.toks, p) for c in ruled[:1] + earlier for p in NEW_RACK),
+                 new_rack=any(has_phrase(c.toks, p) for c in ruled[:1] + earlier for p in NEW_RACK),
                  legal_before=_legal_before(earlier))
 

@@ -11,13 +11,13 @@ from qa.understand.assemble import _assemble
 from qa.understand.classify import _MODAL_Q, _has_shot_fact, _not_ruled_here, is_situation, narrative
 from qa.understand.clauses import V_POT, _clauses, _resolve_pronouns
 from qa.understand.facts import F, Fact, Facts, Partial, merge
-from qa.understand.lexicon import HAND_BACK, LEXICON
+from qa.understand.lexicon import LEXICON, TABLE_TAKEN
 from qa.understand.names import _rulesets
 from qa.understand.readers.clause import read_clause
 from qa.understand.readers.order import read_order
 from qa.understand.readers.claim import read_claim
 from qa.understand.readers.story import read_story
-from qa.understand.shots import Shots, _has as _has_phrase, split_shots
+from qa.understand.shots import CHOICES, Shots, has_phrase, phrase_at, split_shots
 from qa.understand.results import Understanding
 from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
 
@@ -43,9 +43,7 @@ def _scratched(clauses: Sequence[Clause]) -> bool:
     return merge(read_story(_text_of(clauses)), *(read_clause(c, Facts()) for c in clauses)).cue in ("pocketed", "off_table")
 
 
-# the table taken as it is after a break (« j'accepte la table », « il prend la table »), not handed back
-_ACCEPTED = re.compile(r"\b(?:accepte|acceptes|accepter|acceptee|accepté|prend|prends|prendre|garde|gardes|joue) (?:la table|la position)\b"
-                       r"(?! (?:pas|jamais))")
+# the words before the table taken that say it was not (« je refuse de prendre la table »)
 _REFUSED = re.compile(r"\b(?:refuse|refuses|refusent|refuser|pas|jamais|sans|ne veut|veut pas)(?: \w+)? $")
 
 
@@ -59,11 +57,12 @@ def _accepted_after_dry(facts: Partial, clauses: Sequence[Clause]) -> Partial:
     dry = next((i for i, c in enumerate(clauses) if merge(read_story(c.text)).dry), None)
     if dry is None:
         return facts
-    m = next((m for c in clauses[dry:] if (m := _ACCEPTED.search(said := " ".join(words(c.text))))
-              and not _REFUSED.search(said[:m.start()])), None)
-    if m is None:
+    taken = next((" ".join(p) for c in clauses[dry:] for p in TABLE_TAKEN if (at := phrase_at(c.toks, p)) is not None
+                  and not _REFUSED.search(" ".join(c.toks[:at]) + " ") and c.toks[at + len(p):at + len(p) + 1] not in (["pas"], ["jamais"])),
+                 None)
+    if taken is None:
         return facts
-    return tuple(f for f in facts if f.field is not F.KIND) + (Fact(F.PUSH_AFTER_ACCEPTED_DRY, True, m.group(0)),)
+    return tuple(f for f in facts if f.field is not F.KIND) + (Fact(F.PUSH_AFTER_ACCEPTED_DRY, True, taken),)
 
 
 def _told_down(earlier: Facts, clauses: Sequence[Clause]) -> bool:
@@ -110,7 +109,7 @@ def _story(text: str, shots: Shots) -> Partial:
     if any(f.field is F.KIND and f.value == "push_out" for f in shot):
         # (« il fait un dry break, je prends la table, j'annonce un push-out »: the table taken is no shot)
         previous = shots.previous
-        if previous and all(any(_has_phrase(c.toks, p) for p in HAND_BACK) for c in previous):
+        if previous and all(any(has_phrase(c.toks, p) for p in CHOICES) for c in previous):
             previous = shots.earlier[:len(shots.earlier) - len(previous)] or previous
         if not _is_break(previous):
             # a push-out is played only on the shot right after the break: here an ordinary shot

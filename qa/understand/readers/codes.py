@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from qa.understand.facts import F, Facts, Partial, Reading
+from qa.understand.lexicon import CLAIM_VERBS, SAY_VERBS
 from qa.understand.tokens import _nums
 
 
@@ -23,8 +24,8 @@ def read_codes(s: str, seen: Facts) -> Partial:
     return r.partial()
 
 
-_SAID = re.compile(r"\b(?:dit|dis|disent|pretend|pretends|crie|hurle|affirme|soutient|gueule|parle de|reclame|reclames|reclament)\b"
-                   r"(?: \w+){0,3} $")
+# what someone says or claims (rules_data/lexicon.yaml say_verbs, claim_verbs), a few words before the foul
+_SAID = re.compile(r"\b(?:" + "|".join(sorted(SAY_VERBS | CLAIM_VERBS)) + r"|parle de)\b(?: \w+){0,3} $")
 
 
 def _said(s: str, m: re.Match[str], r: Reading) -> None:

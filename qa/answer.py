@@ -19,7 +19,7 @@ from .matcher import Hit, Lookup, Matcher
 from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completed, completes, follow_rulesets,
-                           joined, make_context, only_fillers, read_context, swap_ball, switch_game,
+                           joined, make_context, of_the_term, only_fillers, read_context, swap_ball, switch_game,
                            refers_by_en, tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only,
                            tells_too_little)
 from .detect import detect
@@ -273,6 +273,9 @@ class Answerer:
                 return self._specific_first(ruled, asked, list(ctx.rulesets)), ctx.question, scope
             return self._answer(q, list(ctx.rulesets), k), q, list(ctx.rulesets)
         within = scope or list(ctx.rulesets) or None
+        put = of_the_term(ctx.question, q) if ctx.kind == "lookup" else None
+        if put is not None:     # « et si c'était à la casse ? » after « c'est quoi un push-out ? »
+            return self._answer(put, within, k), put, within
         named = detect(q).restriction(self.book.rulesets)
         if named and not (scope and not set(named) & set(scope)):
             # « et le guide explique comment se fait ce tirage ? »: the texts it names, not the previous ones

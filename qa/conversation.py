@@ -42,7 +42,7 @@ from typing import Any, Mapping, Sequence
 from .detect import detect
 from .understand.assemble import stand_in_balls
 from .lexicon import load_lexicon
-from .text import COMMON_WORDS, PUSH_OUT, STOP_WORDS, WHAT_IS, words
+from .text import COMMON_WORDS, PUSH_OUT, STOP_WORDS, WHAT_IS, asks_what, words
 
 __all__ = ["ContextError", "Context", "read_context", "make_context", "classify_follow_up", "change_facts", "tells_too_little",
            "completes", "follow_words", "joined", "only_fillers",
@@ -265,6 +265,33 @@ def swap_ball(previous: str, text: str) -> str | None:
     return _BALL_TOLD.sub(lambda b: f"{b.group(1)} {m.group(1)}" if b.group(2) == old else b.group(0), previous)
 
 
+# « et si c'était à la casse ? », « et pendant le push ? »: the condition a follow-up puts on the thing asked before
+_PUT_ON = re.compile(r"^(?:et |mais |)(?:si |)(?:(?:c etait|c est|ca avait ete|ca se passe|ca se fait|on le fait|on le joue) |)"
+                     r"((?:a|au|aux|sur|pendant|apres|avant|en|dans|durant) .+)$")
+
+
+def of_the_term(previous: str, text: str) -> str | None:
+    """« et si c'était à la casse ? » after « c'est quoi un push-out ? »: the term asked about with
+    the condition (« un push out a la casse ? »), or None when the question before asked no « what
+    is » of a term, or the follow-up puts no condition on it."""
+    before = " ".join(words(previous))
+    m = WHAT_IS.search(before)
+    if not m or not asks_what(previous):
+        return None
+    term = before[m.end():].strip()
+    ws = follow_words(text)
+    cond = _PUT_ON.match(" ".join(ws))
+    if not term or not cond or len(term.split()) > _TERM_WORDS or len(ws) > _TERM_WORDS + 2:
+        return None
+    det = detect(text)
+    if det.rulesets or det.game or det.other_game:
+        return None     # « et au 10 dans le guide, … ? »: other texts asked, not a condition on the term
+    return f"{term} {cond.group(1)} ?"
+
+
+_TERM_WORDS = 5     # « c'est quoi la règle des trois billes » names a term; a longer tail asks something else
+
+
 def joined(previous: str, text: str) -> str:
     """A follow-up read with the question before it, as one story: « mon adversaire a deux fautes
     et je l'ai averti » + « il touche la 5 au lieu de la 1 » → « …averti, il touche… » (a comma
@@ -384,7 +411,7 @@ def classify_follow_up(text: str, ctx: Context, ruleset_ids: Mapping[str, Any]) 
 
 
 _GENERIC_FOUL = re.compile(r"\b(?:faute|fautes|fautif|fautive|foul)\b")
-_COUNTED_FOUL = re.compile(r"\b(?:deuxieme|troisieme|seconde|2e|3e|2eme|3eme|2|3|deux|trois|une autre|encore une) (?:faute|fautes)\b")
+_COUNTED_FOUL = re.compile(r"\b(?:deuxieme|troisieme|seconde|2e|3e|2eme|3eme|x?2|x?3|deux|trois|une autre|encore une) (?:faute|fautes)\b")
 
 
 _NO_FOUL_TOLD = re.compile(r"\b(?:sans|pas de|pas|aucune|ni) (?:faute|fautes|foul)\b")    # « et sans faute ? »
@@ -560,6 +587,10 @@ def _kind_changes(text: str, negated: bool) -> dict[str, Any]:
     return out
 
 
+# the fouls told before the shot (« et si j'avais déjà deux fautes ? », « avec 2 fautes avant ? »), not this shot's
+_FOULS_SO_FAR = re.compile(r"\b(?:avais|avait|aviez|avions|ai|a|as|avec|deja|eu|sur|en) (?:deja |)(x?1|x?2|une|deux) fautes?\b(?! (?:sur|a|au|pendant) (?:ce|le|la|cette) )")
+
+
 def _state_changes(text: str, negated: bool, scenario: Mapping[str, Any]) -> dict[str, Any]:
     """The fouls so far and the warning."""
     out: dict[str, Any] = {}
@@ -568,6 +599,11 @@ def _state_changes(text: str, negated: bool, scenario: Mapping[str, Any]) -> dic
         out["state.warned"] = not re.search(r"\b(?:pas|sans|jamais) (?:ete |etre )?(?:averti|prevenu)", text)
     elif re.search(r"\b(?:deuxieme|2eme|2e|seconde) faute\b", text):
         out["state.fouls.shooter"] = 1
+    elif so_far := _FOULS_SO_FAR.search(text):     # « et s'il avait déjà 2 fautes ? »: the fouls before this shot
+        out["state.fouls.shooter"] = 1 if so_far.group(1) in ("1", "x1", "une") else 2
+        out["state.warned"] = _UNSTATED     # (whether he was warned is not told: the answer asks it)
+        if _WARNED_TOLD.search(text):
+            out["state.warned"] = not re.search(r"\b(?:pas|sans|jamais|personne) (?:ne |l a |m a |)(?:ete |etre |)(?:averti|prevenu)", text)
     elif re.search(r"\b(?:averti|prevenu|avertissement)\b", text) and \
             ((scenario.get("state") or {}).get("fouls") or {}).get("shooter", 0) >= 2:
         out["state.warned"] = not negated

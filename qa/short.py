@@ -983,7 +983,18 @@ def why_short(book: Rulebook, answer: Mapping[str, Any]) -> str:
         return ("Parce que ces textes n’en disent rien : aucun de leurs passages ne traite de la question ; "
                 "ceux cités sont les plus proches.")
     cites = answer.get("citations") or []
-    clause = book.clauses.get(cites[0]["id"]) if cites else None
+    clause = book.clauses.get(_ended_by(answer) or (cites[0]["id"] if cites else ""))
     if clause is None:
         return str(answer.get("short") or "")
     return quote_short(book, clause, answer.get("rulesets") or (), lead="Parce que,")
+
+
+def _ended_by(answer: Mapping[str, Any]) -> str | None:
+    """The clause that ended the game in a ruling's first outcome (« pourquoi ? » after « … il perd la
+    partie »: the three-foul rule, not the foul that led to it), or None when the game goes on."""
+    outcomes = answer.get("outcomes") or {}
+    first = next(iter(outcomes.values()), None) if isinstance(outcomes, Mapping) else None
+    if not isinstance(first, Mapping) or not first.get("game_over"):
+        return None
+    ends = [r.get("clause") for r in first.get("reasons") or () if r.get("role") == "consequence" and r.get("clause")]
+    return ends[-1] if ends else None

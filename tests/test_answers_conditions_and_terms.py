@@ -117,3 +117,30 @@ def test_when_a_turn_starts_asks_no_yes_or_no(answerer):
     assert is_yes_no("FFB 9 : quand quelqu'un joue hors de son tour, on remet les boules comme avant ?")
     a = answerer.ask("chez doolys pour les 3 fautes, un tour ça commence et ça finit quand ?")
     assert a["citations"][0]["id"] == "10-doolys/13-definition-du-tour"
+
+
+def test_a_condition_put_on_the_term_asked_before(answerer):
+    # 9-bca 5 : « Le joueur qui joue immédiatement après un bris valable » ; 10-ffb : le push-out « sur le
+    # premier coup joué après la casse » : no text lets the break itself be a push-out
+    first = answerer.ask("c'est quoi un coup poussé ?")
+    a = answerer.ask("et si c'était à la casse ?", context=first["context"])
+    assert a["verdicts"] and set(a["verdicts"].values()) == {"no"}
+    assert "9-bca/5-coup-pousse-quand" in {c["id"] for c in a["citations"]}
+
+
+def test_a_push_out_on_the_break_by_any_spelling(answerer):
+    for q in ("un push out sur la casse, c'est permis ?", "pushout a la casse possible ?"):
+        a = answerer.ask(q)
+        assert a["verdicts"] and set(a["verdicts"].values()) == {"no"}, q
+
+
+def test_fouls_so_far_added_to_a_story(answerer):
+    # 9-ffb : trois fautes consécutives ; « Après la deuxième faute consécutive, l'adversaire ou l'arbitre
+    # doivent avertir le joueur » : the count changes the ruling, and whether he was warned decides it
+    first = answerer.ask("9 ffb : il touche la 4 avant la 2, faute ?")
+    a = answerer.ask("et s'il avait déjà deux fautes ?", context=first["context"])
+    assert a["kind"] == "scenario" and a["scenario"]["state"]["fouls"]["shooter"] == 2
+    b = answerer.ask("oui on l'avait prévenu", context=a["context"])
+    assert b["outcomes"]["9-ffb"]["game_over"] is True
+    why = answerer.ask("pourquoi ?", context=b["context"])
+    assert "trois fautes" in why["short"]       # the rule that ended the game, not the foul before it

@@ -157,7 +157,11 @@ def narrative(clauses: list["Clause"]) -> tuple[bool, int]:
 
 _MODAL_Q = re.compile(r"\b(?:dois je|doit on|doit il|" + _MAY_I + r"|peut on|peut il|peux je|faut il|ai je le droit|a t on le droit|"
                       r"est ce que (?:je|j|on|tu) (?:peux|peut|dois|doit|ai le droit)|est il (?:permis|autorise|interdit|obligatoire)|"
-                      r"(?:je|tu|on) (?:peux|peut|dois|doit) (?:\w+ )?(?:toucher|jouer|annoncer|casser|sauter|masser|placer|rentrer))\b")
+                      r"(?:je|tu|on) (?:peux|peut|dois|doit) (?:\w+ )?(?:toucher|jouer|annoncer|casser|sauter|masser|placer|rentrer))\b"
+                      # « faut 4 billes à la bande sur la casse ? » opens on what the rule requires
+                      r"|^(?:GAME |, )*(?:il |)faut\b")
+# « faut 4 billes à la bande même si j'en rentre une ? »: what the rule requires, under a condition (no shot told)
+_MUST_IF = re.compile(r"^(?:GAME |, )*(?:il |)faut\b.*\b(?:meme si|si|quand|lorsque)\b")
 _RULING_Q = re.compile(r"\b(?:faute|fautes|gagne|gagner|gagnee|gagnes|perdu|perd|perds|valable|valide|regulier|reguliere|"
                        r"legal|legale|compte|qui joue|a qui|qui rejoue|qui a la main|ca donne quoi|on fait quoi|que faire|"
                        r"quoi faire|je fais quoi|la suite|sanction|penalite|c est bon|ok|c grave|c est grave|ca passe)\b"
@@ -193,7 +197,7 @@ _OWN_RESULT = re.compile(r"\b(?:ai je|as tu|a t il|avez vous) (?:perdu|gagne)\b"
 def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> bool:
     """True when the symbolised question tells a shot (see module doc), False for a lookup."""
     person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
-    if _MODAL_Q.search(sym) and not f.outcome_told():
+    if _MODAL_Q.search(sym) and not f.outcome_told() or _MUST_IF.search(sym):
         return False   # "quand je casse, dois-je toucher la 1 ?": a rule asked, no shot told
     if _GENERIC.search(sym) or _PLACE_Q.search(sym):
         return False   # "en général…", "on la met où ?": the rule asked

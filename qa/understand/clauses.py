@@ -17,7 +17,7 @@ _SUBJ = {"je": "self", "j": "self", "g": "self", "jai": "self", "moi": "self", "
          "vous": "self", "nous": "self", "on": "self", "il": "other", "ADV": "other", "PLAYER": "player"}
 
 # verb stems (regex on a token) by category
-V_CONTACT = r"(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|kiss|pris\b|prend)\w*"
+V_CONTACT = r"(?:re(?=touch|tap|frapp|cogn))?(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|kiss|pris\b|prend)\w*"
 V_POT = r"(?:rentr|empoch|blous|enquill|plant|pott|met|mets|mis|mise)\w*"
 # the push-out named in a story (« push », « coup poussé », « pendant le poussé »: the shot named by its participle)
 V_PUSH = (r"\bpush\b|\bpush out\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegagement\b|"

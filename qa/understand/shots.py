@@ -110,7 +110,7 @@ def _shot_event(c: Clause) -> bool:
         return True
     if _BODY.search(c.text):
         return False    # « j'ai touché la 7 avec mon bras »: a foul of the turn, not a shot
-    if _SAYS.match(c.text):
+    if says(c):
         return False    # « il dit double touche », « le mec dit que c'est faute »: what someone says of the shot
     if c.subject in ("none", "count", "balls", "cue"):
         return any(_PLAY.match(t) for t in _verbs(c))     # « rien n'est rentré », « deux tombent »
@@ -120,6 +120,12 @@ def _shot_event(c: Clause) -> bool:
 
 # the call of the shot told (« j'avais annoncé la 10 »), a pluperfect, a break: not the next stroke
 _AGAIN_NOT = frozenset({"annonce", "annonces", "annoncez", "avais", "avait", "aviez", "avions", "casse", "casses", "cassez"})
+
+
+def says(c: Clause) -> bool:
+    """The clause tells what someone says (« il dit que j'avais pas le droit de la mettre là »),
+    not what happened."""
+    return bool(_SAYS.match(c.text))
 
 
 def _fell(c: Clause) -> bool:
@@ -159,9 +165,14 @@ def _back_to_person(clauses: list[Clause], k: int, floor: int) -> int:
     """The new shot starts at the first of its player's clauses that lead to it without telling
     a shot's event (« j'ai la bille en main, je pose la blanche, j'annonce un push-out »)."""
     # (a clause of manner, « …la 1 sans l'annoncer », tells how the shot before it was played: it stays with it)
-    while k - 1 > floor and clauses[k - 1].subject == clauses[k].subject and not _shot_event(clauses[k - 1]) \
-            and clauses[k - 1].toks[:1] != ["sans"]:
-        k -= 1
+    # (an aside between them, « j'annonce la 4 (la plus basse) coin, et je la rentre », is walked over)
+    person, j = clauses[k].subject, k - 1
+    while j > floor and not _shot_event(clauses[j]) and clauses[j].toks[:1] != ["sans"]:
+        if clauses[j].subject == person:
+            k = j
+        elif clauses[j].subject is not None and clauses[j].subject != "balls":
+            break
+        j -= 1
     return k
 
 
@@ -201,7 +212,8 @@ def _legal_before(earlier: list[Clause]) -> frozenset[str]:
     for c in earlier:
         if c.subject in _PERSONS and not c.inherited:
             person = c.subject
-        if person and any(t in LEGAL_WORDS for t in c.toks) and not any(t in ("pas", "faute") for t in c.toks):
+        if person and (any(t in LEGAL_WORDS for t in c.toks) and not any(t in ("pas", "faute") for t in c.toks)
+                       or has_phrase(c.toks, ("sans", "faute"))):     # (« il rate, sans faute »: a legal shot)
             out.add(person)
     return frozenset(out)
 

@@ -17,7 +17,7 @@ from qa.understand.readers.clause import read_clause
 from qa.understand.readers.order import read_order
 from qa.understand.readers.claim import read_claim
 from qa.understand.readers.story import read_story
-from qa.understand.shots import CHOICES, Shots, has_phrase, phrase_at, split_shots
+from qa.understand.shots import CHOICES, Shots, has_phrase, phrase_at, says, split_shots
 from qa.understand.results import Understanding
 from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
 
@@ -148,6 +148,8 @@ def _read_clauses(clauses: Sequence[Clause], story: Partial = (), asked: Sequenc
             if re.search(r"\b(?:" + V_POT + r")", c.text):
                 read += (Fact(F.GONE, tuple(b for t in c.toks for b in _nums(t)), c.text),)
             continue
+        if says(c) and c is not clauses[0]:
+            continue     # what someone says of the shot (« il dit que j'avais pas le droit de la mettre là »): no fact of it
         facts = read_clause(c, merge(story, read))
         if _WARNING.search(c.text) or any(c is a for a in asked):     # who gave the warning is not who played the shot
             facts = tuple(f for f in facts if f.field is not F.PERSONS)

@@ -112,7 +112,7 @@ def _pocket_ok(s: str, after: int, ball: int, pocket: str | None) -> bool:
     """Whether the called ``ball`` went into the ``pocket`` called (told after the call, from ``after``):
     not when the pocket it is told to reach is another (:func:`_other_place`) or another pocket is said."""
     went = re.search(r"\b(?:B%d|elle)(?: \w+){0,4} (?:rentre|rentrent|tombe|tombent|entre|va|part|finit|file|est rentree|"
-                     r"est tombee|termine)\w* (?:(?:dans|au|a|en) (?:la |le |l |une |un |)|(?=coin|milieu|poche))(?:poche |trou |blouse |)(?:du |de |d |)"
+                     r"est tombee|termine)\w* (?:, |)(?:mais |)(?:(?:dans|au|a|en) (?:la |le |l |une |un |)|(?=coin|milieu|poche))(?:poche |trou |blouse |)(?:du |de |d |)"
                      r"([a-z]+(?: [a-z]+){0,3})" % ball, s[after:])
     return not (pocket and went and _other_place(went.group(1), pocket)) and not _other_pocket(s, after, ball)
 

@@ -150,7 +150,7 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     s, neg, subj, person, modal = x.s, x.neg, x.subj, x.person, x.modal
     # ---------- first contact
     if subj in ("self", "other", "player", "cue") or c.inherited and subj not in ("balls", "none"):
-        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|direct|tout droit|pleine bille|plein pot|finement|juste|seulement|quand meme|tout de meme|malgre tout) )*"
+        m = re.search(r"\b(?:" + V_CONTACT + r")\s+(?:(?:d abord|en premier|bien|directement|direct|tout droit|pleine bille|plein pot|finement|juste|seulement|quand meme|tout de meme|malgre tout|encore|pas|toujours) )*"
                       r"(B\d+(?:\+\d+)*|la plus basse|la bonne (?:bille|boule)|la mauvaise (?:bille|boule)|une autre (?:bille|boule)|la plus petite)"
                       r"(?:\s+(d abord|en premier|en 1|premier|directement|avant))?", s)
         if m and not modal and not re.search(r"\b(?:" + V_CONTACT + r")\s+(?:\S+ ){0,3}avec (?:la |ma |sa |ta |mon |son |le |les |mes )?"
@@ -161,7 +161,11 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
             if neg and target.startswith("B"):
                 pass  # "je ne touche pas la 3": says what was not hit
             else:
-                if target in ("la plus basse", "la bonne bille", "la bonne boule", "la plus petite"):
+                lowest = target in ("la plus basse", "la bonne bille", "la bonne boule", "la plus petite")
+                if neg and lowest:
+                    # « il touche pas la plus basse »: another ball first
+                    target, lowest = "la mauvaise bille", False
+                if lowest:
                     val: Any = "lowest"
                 elif target in ("la mauvaise bille", "une autre bille", "la mauvaise boule", "une autre boule"):
                     r.add(F.CODES, "wrong_ball_first", m.group(0))

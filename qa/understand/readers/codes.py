@@ -61,7 +61,8 @@ def _stance_and_stroke(s: str, seen: Facts, r: Reading) -> None:
 def _touched(s: str, r: Reading) -> None:
     """A ball touched with the hand, the clothes or the cue; the cue ball moved with the cue while placing it."""
     touched = re.search(r"\b(?:touche|touches|touchez|touchait|deplace|deplaces|deplacez|bouge|bouges|bougez|effleure|effleures|"
-                        r"frole|froles|fais bouger|fait bouger|heurte|accroche|accroches|cogne|cognes|renverse|frotte|frottes)\s+(?:accidentellement |"
+                        r"frole|froles|fais bouger|fait bouger|heurte|accroche|accroches|cogne|cognes|renverse|frotte|frottes|"
+                        r"rattrape|rattrapes|attrape|attrapes|arrete|arretes|stoppe|stoppes|retient|retiens|bloque|bloques|ramasse)\s+(?:accidentellement |"
                         r"involontairement |sans faire expres |)(?:une bille|une boule|la bille|les billes|B\d++\S*+|CUE|une bille de but)"
                         r"(?: \w+){0,3} (?:avec|de|du bout de|par) (?:la |ma |sa |ta |mon |son |ton |le |les |mes |un |une |)"
                         r"(?:main|mains|doigt|doigts|manche|bras|coude|chevalet|pull|veste|vetement|vetements|habits|craie|"
@@ -79,7 +80,9 @@ def _touched(s: str, r: Reading) -> None:
         touched = None   # the cue ball touched with the cue: a stroke (or a double hit), not a touched ball
     bih_stroke = re.search(r"\ben (?:placant|positionnant|posant|replacant|mettant|deplacant) (?:CUE|la bille|BIH|ma CUE)", s) \
         and re.search(r"\b(?:touch|tap|pouss|frapp|heurt)\w*|\bcoup de queue\b", s) \
-        or re.search(r"\b(?:coup|geste) (?:de queue )?(?:vers l avant )?en (?:positionnant|placant) CUE", s)
+        or re.search(r"\b(?:coup|geste) (?:de queue )?(?:vers l avant )?en (?:positionnant|placant) CUE", s) \
+        or re.search(r"\b(?:ajuste|ajustes|repositionne|repositionnes|recale|recales|place|places|pousse|pousses)\w* CUE avec (?:\w+ ){0,4}?"
+                     r"(?:queue|procede)\b(?: \S+){0,10}? (?:touch|tap|heurt|percut)\w*", s)   # the cue ball set with the cue tip, into a ball
     if bih_stroke:
         r.add(F.CODES, "ball_in_hand_stroke", s)
     elif touched:
@@ -115,7 +118,7 @@ def _other_fouls(s: str, r: Reading) -> None:
         r.add(F.CODES, "wrong_cue_ball", m.group(0))
         if not re.search(r"\b(?:main|manche|bras|doigt|pull|veste|coude)\b", s):
             r.drop(F.CODES, "touched_ball")     # the object ball hit with the cue: not a touched ball
-    if m := re.search(r"(?<!la )\bmauvaise (?:bille|boule)(?: touchee| en premier| d abord|)(?! de tir)\b", s):
+    if m := re.search(r"(?:(?<!la )|(?<=\bfois touche la )|(?<=^touche la ))\bmauvaise (?:bille|boule)(?: touchee| en premier| d abord|)(?! de tir)\b", s):
         r.add(F.CODES, "wrong_ball_first", m.group(0))     # "il refait faute (mauvaise bille touchée)"
     if m := re.search(r"\bpoches? (?:du coin |du milieu |de coin |d angle |)(?:est |etait |)(?:pleine|remplie|bouchee|saturee|blindee|bourree)|\b(?:pleine|blindee|bourree) de billes|\bbille (?:deja )?empochee (?:qui )?depasse", s):
         r.add(F.CODES, "full_pocket", m.group(0))

@@ -34,6 +34,11 @@ _SAID_TO_HIM = re.compile(r"\blui (?:dit|dis|ai dit|a dit|avait dit|avais dit|an
                           r"(?:t as|t es a|tu as|tu es a|t en es a|t en as) (?:deja |)(\d+|une) fautes?")
 
 
+_THEN = r"(?:, puis |, et |, |puis |et |; )"
+_LISTED = re.compile(r"(?:^|, |: |\b(?:fait|fais|commis|commet) )(?:une |)faute " + _THEN + r"(?:encore |puis |)(?:une |)faute " + _THEN +
+                     r"(?:et |puis |)(?!faute\b)(?=[a-zA-Z])")
+
+
 def read_fouls_count(s: str) -> Partial:
     """The fouls so far of each player (the first told of the asker wins; of the other, the last)."""
     r = Reading()
@@ -71,7 +76,7 @@ def read_fouls_count(s: str) -> Partial:
     o = re.search(r"(?:^|, |\b(?:et|puis|pour|avec|c est|est) )(?:une |la |sa |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s) \
         or re.search(r"(?:^|, )(?:sa |la |)(deuxieme|troisieme) faute(?= ,|$| \?)", s.strip()) \
         or re.search(r"\b(?:c est|c etait|ce serait|ce qui fait|ca fait|soit) (?:sa|son) (deuxieme|troisieme) faute\b", s) \
-        or re.search(r"\b(?:fait|fais|commet|commets|en est a|en suis a|c est|est) (?:sa|ma|ta|une|la) (deuxieme|troisieme)(?: faute|) "
+        or re.search(r"\b(?:fait|fais|commet|commets|enchaine|enchaines|en est a|en suis a|c est|est) (?:sa|ma|ta|une|la) (deuxieme|troisieme)(?: faute|) "
                      r"(?:de suite|consecutive|d affilee)", s)
     if o:
         r.add(F.FOULS_SHOOTER, ORDINAL_VALUES[o.group(1)] - 1, o.group(0))
@@ -81,6 +86,9 @@ def read_fouls_count(s: str) -> Partial:
                         r"\b(?:j ai|tu as|vous avez) (?:fait|commis) (?:une|1) faute (?:avant|juste avant|tout a l heure|au coup d avant|"
                         r"au coup precedent|sur le coup d avant|a mon coup d avant|la fois d avant|au tour d avant|a la visite d avant)\b", s):
         r.add(F.FOULS_SELF, 1, one.group(0))
+    # « il a fait faute, faute, et là il scratche »: two fouls told as a list, then the shot ruled
+    if m := _LISTED.search(s):
+        r.add(F.FOULS_SHOOTER, 2, m.group(0))
     m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
     if m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):
         r.add(F.FOULS_SHOOTER, min(_count(m.group(1)), 2), m.group(0))

@@ -153,7 +153,7 @@ def _warning_and_counts(s: str) -> Partial:
                  r"pas (?:ete |d )?(?:averti|avertissement|prevenu)|(?:ne|n) (?:m |me |t |te |l |nous )?(?:a|ont|avait|avez|as) "
                  r"(?:jamais |pas |)(?:ete )?(?:averti|prevenu|dit)|"
                  r"\b(?:on|il|elle|ADV|PLAYER|l arbitre|personne) (?:m |me |t |te |l |lui |nous |vous )(?:a|ont|avait|avaient) (?:jamais|pas) "
-                 r"(?:ete )?(?:averti|prevenu|dit|signale|annonce)|personne (?:ne |n )?(?:m |t |l )?a (?:averti|prevenu|avise)|"
+                 r"(?:ete )?(?:averti|prevenu|dit|signale|annonce)|personne (?:ne |n )?(?:m |t |l |nous |)(?:a|avait|ont|avaient) (?:jamais |)(?:averti|prevenu|avise)|"
                  r"aucun avertissement|non averti|jamais ete averti|pas averti|oublie de (?:m |me |l |t |)(?:avertir|prevenir)|"
                  r"personne (?:ne |n )?(?:m |t |l |lui |)(?:a|avait) (?:rien )?dit|"
                  # the asker gave no warning (« je lui avais rien dit », « je l'ai pas averti »)
@@ -184,7 +184,7 @@ def _warning_and_counts(s: str) -> Partial:
                  r"(?:^|, )(?:une |)faute (?:a la casse|au break|sur (?:la |ma |sa |cette |)casse)\b|"
                  # a story that opens on its verdict: « faute, et la 3 tombe », « faute : la blanche… »
                  r"^(?:une |)faute (?:, |: |; |)(?=et |mais |puis |alors |B\d|CUE|je |j |ADV |il |elle )|"
-                 r"\bcasse (?:fautive|faute|irreguliere avec faute|illegale|non valable|pas valable|non reglementaire)\b(?! ?$)|\b(?:mais |)c etait une casse (?:fautive|faute|illegale|irreguliere|non valable)\b|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
+                 r"\b(?:casse|break|bris|BRK) (?:fautive|fautif|faute|irreguliere avec faute|illegale|illegal|non valable|pas valable|non reglementaire)\b(?! ?$)|\b(?:mais |)c etait une casse (?:fautive|faute|illegale|irreguliere|non valable)\b|\bcasse (?:est|etait|a ete) (?:fautive|faute) (?=et |mais |puis |, )|"
                  r"\bcoups? (?:fautifs?|entache de faute|avec faute|illegal|illegaux|irregulier|irreguliers|non valable|pas valable)\b"
                  r"|\b(?:empochee?s?|rentree?s?|tombee?s?) (?:illegalement|irregulierement)\b"
                  # a ball of no stated number off the table: a foul in every text, the ball unknown to the engine

@@ -1,0 +1,79 @@
+"""Stories read word by word where an earlier reading went wrong (qa/understand/): two fouls told as a
+list before the shot, a legal shot « sans faute » between fouls, a ball touched « again » the wrong way
+(« il retouche la 7 »), « il ne touche pas la plus basse », a warning nobody « avait » given, a third foul
+« enchaînée », the called ball that dropped « mais au milieu », the cue ball caught by hand, the cue
+ball set with the cue tip into a ball, what the other player says of the shot, « mon adv », an aside
+between the call and the pot. Expected values from the rule texts (rules_data/sources/)."""
+from __future__ import annotations
+
+import pytest
+
+from qa.situation_answer import answer_situation
+from qa.understand import understand
+
+
+# (story, ruleset, the Outcome fields its text gives)
+_ONE_RULESET = [
+    # 10-ffb : trois fautes « successives non entrecoupées par un coup régulier » : le coup sans faute remet à zéro
+    pytest.param("10 ffb : il fait faute, faute, puis il rate la 2 sans faute, et là il touche la 6 avant la 2. "
+                 "il a perdu ?", "10-ffb", {"legal": False, "game_over": False, "ball_in_hand": True},
+                 id="a-legal-shot-between"),
+    # 9-ffb : toucher d'abord une autre bille que la plus basse est une faute ; trois fautes après avertissement
+    pytest.param("au 9 ffb il a deja deux fautes et je l'ai prevenu, et là il retouche la 6 avant la 4", "9-ffb",
+                 {"legal": False, "game_over": True}, id="touched-again"),
+    # 10-guide : « le premier contact de la bille blanche doit être sur la bille de plus petit numéro »
+    pytest.param("guide du 10 : il touche encore pas la plus basse, c'est faute ?", "10-guide",
+                 {"legal": False, "ball_in_hand": True}, id="not-the-lowest"),
+    # 10-guide : sans avertissement, « cette faute ne sera pas considérée comme une troisième faute consécutive »
+    pytest.param("guide du 10 : il enchaine sa 3e faute d'affilée, la 7 touchée avant la 3, et personne l'avait "
+                 "averti", "10-guide", {"legal": False, "game_over": False}, id="nobody-had-warned"),
+    # 10-ffb : la bille annoncée tombée dans une autre poche : pas d'empochement légal, la reprise s'achève
+    pytest.param("10 ffb : j'annonce la 2 coin du bas, elle rentre, mais au milieu. je continue ?", "10-ffb",
+                 {"legal": True, "next_shooter": "opponent"}, id="dropped-in-the-middle-instead"),
+    # 10-ffb : « Bille touchée par autre chose que le procédé » est une faute : bille en main
+    pytest.param("10 ffb : j'ai attrapé la blanche avec la main avant qu'elle tombe", "10-ffb",
+                 {"legal": False, "ball_in_hand": True}, id="cue-ball-caught"),
+    # 9-ffb : « en positionnant la bille blanche, tout coup vers l'avant effectué avec le procédé et entrant
+    # en contact avec n'importe quelle bille est une faute »
+    pytest.param("9 ffb : bille en main, je recale la blanche avec la pointe de ma queue et elle touche la 4", "9-ffb",
+                 {"legal": False, "ball_in_hand": True}, id="cue-ball-set-with-the-tip"),
+    # 9-bca 1 : « un joueur continue de jouer tant qu'il empoche des boules légalement » ; ce que dit l'autre
+    # joueur n'est pas un fait du coup
+    pytest.param("bca : bille en main, je la pose près de la 1, je touche la 1, elle rentre. il dit que j'avais pas "
+                 "le droit de la mettre là", "9-bca", {"legal": True, "next_shooter": "shooter"}, id="what-he-says"),
+    # 10-ffb : après une faute, bille en main ; la plus basse annoncée et empochée : le joueur continue
+    pytest.param("10 ffb : mon adv a fait faute, je place la blanche, j'annonce la 3 (la plus petite) milieu et je la "
+                 "rentre. je rejoue ?", "10-ffb", {"legal": True, "next_shooter": "shooter"}, id="an-aside-in-the-call"),
+]
+
+
+@pytest.mark.parametrize("story, ruleset, expected", _ONE_RULESET)
+def test_a_story_is_ruled_as_its_text_says(rulebook, story, ruleset, expected):
+    a = answer_situation(rulebook, story)
+    assert a is not None, story
+    o = a["outcomes"][ruleset]
+    assert {k: o[k] for k in expected} == expected
+
+
+def test_two_fouls_told_as_a_list_are_the_fouls_so_far(rulebook):
+    u = understand(rulebook, "9 ffb : il a fait faute, faute, et là il scratche. perdu ?")
+    assert u is not None and u.scenario["state"]["fouls"]["shooter"] == 2
+
+
+def test_the_opponent_shortened_is_the_opponent(rulebook):
+    u = understand(rulebook, "jeu de la 9 : mon adv rentre la blanche")
+    assert u is not None and u.shooter == "other"
+
+
+def test_a_foul_on_the_break_said_fautif_is_a_foul(answerer):
+    # 10-ffb : « Si la bille 10 est empochée sur une casse avec une faute, elle est replacée » ; 10-guide,
+    # 10-doolys : replacée aussi — a « break fautif » is no legal break
+    a = answerer.ask("la 10 rentre sur un break fautif, elle reste dedans ?")
+    assert a["verdicts"] == {"10-doolys": "no", "10-ffb": "no", "10-guide": "no"}
+
+
+def test_what_a_rule_requires_under_a_condition_is_a_lookup(answerer):
+    # « faut … même si … ? » asks the rule: 10-ffb « au moins 4 billes » en bande ; 9-bca : une boule empochée suffit
+    a = answerer.ask("faut 4 billes en bande a la casse meme si j'en empoche une ?")
+    assert a["kind"] == "lookup"
+    assert a["verdicts"]["10-ffb"] == "yes" and a["verdicts"]["9-bca"] == "no"

@@ -55,6 +55,8 @@ _FOUL_CLAUSE_BM25, _FOUL_CLAUSE_COVERAGE = 12.0, 0.6
 _NEVER_RULED = frozenset({"coin_op", "price", "brand", "events", "advice", "howto", "setup", "handicap", "health", "general"})   # a story about these is still outside the texts
 _WHY_WORDS = 8    # words of a « pourquoi … ? » that may restate the previous answer (« pourquoi la main passe ? »)
 _ALONE_TERMS = 2  # a « et … » follow-up with this many content words of its own is a question of its own
+_OWN_CASE_TERMS = 5   # ... and an « et si … » one, after a rule looked up, with this many
+_ASKS_TOO_TERMS = 3   # a follow-up changing a fact of a story with this many asks something of its own too
 SPECIFIC_SCORE = 1.0   # a lookup's best hit this strong is cited first by a ruled situation (see _specific_first)
 SPECIFIC_NEW = 1.2   # ... and this strong when the ruling does not cite it
 SPECIFIC_RATIO = 1.5   # ... and this many times stronger than the ruling's first clause
@@ -250,7 +252,12 @@ class Answerer:
         if kind in ("facts", "ellipsis") and ctx.kind == "scenario" and ctx.scenario is not None:
             changed = change_facts(q, ctx.scenario)
             if changed is not None:
-                return self._scenario(ctx, changed, ctx.rulesets), ctx.question, scope
+                ruled = self._scenario(ctx, changed, ctx.rulesets)
+                if len(self._content(q)) >= _ASKS_TOO_TERMS:
+                    # (« et avec un scratch en même temps, ça fait 2 fautes ? » asks something of its own too: the
+                    # clause of what it asks first, when the lookup finds it strongly)
+                    ruled = self._specific_first(ruled, q, list(ctx.rulesets))
+                return ruled, ctx.question, scope
         if kind == "ellipsis":
             return self._ellipsis(q, k, ctx, scope)
         return None
@@ -281,11 +288,14 @@ class Answerer:
             # « et le guide explique comment se fait ce tirage ? »: the texts it names, not the previous ones
             within = scope = [r for r in named if not scope or r in scope]
         alone = self.matcher.lookup(clean(q), within, k)
-        content = [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
+        content = self._content(q)
         told = not ctx.question.rstrip().endswith("?")
         # (nor « et si j'en rentre une ? » after a rule looked up: « en » points back to what it asked of)
         refers = ctx.kind == "lookup" and refers_by_en(q)
-        if not bound and not alone.unknown and len(content) >= _ALONE_TERMS and not (told and opens_condition(q)) \
+        # (« et si la blanche saute par-dessus une bille après une bande ? » after a rule looked up tells a case of
+        # its own: its many words ask it alone, in the same texts)
+        own_case = ctx.kind == "lookup" and len(content) >= _OWN_CASE_TERMS
+        if (not bound or own_case) and not alone.unknown and len(content) >= _ALONE_TERMS and not (told and opens_condition(q)) \
                 and not refers:
             # a question of its own, in the same texts (« et si … ? » after a story told without a question asks
             # what happens then: read with it, it asks no yes or no)
@@ -297,6 +307,11 @@ class Answerer:
         # holds: the rule is looked up again, the condition is no story to rule
         story = not (ctx.kind == "lookup" and words(q)[:2] == ["meme", "si"])
         return self._answer(combined, scope, k, own=q, story=story), combined, scope
+
+    @staticmethod
+    def _content(q: str) -> list[str]:
+        """The words of ``q`` that carry its meaning (no stop word, no common word, none of two letters)."""
+        return [w for w in words(clean(q)) if len(w) > 2 and w not in STOP_WORDS and w not in COMMON_WORDS]
 
     def _why_restated(self, q: str, ctx: Context) -> bool:
         """« pourquoi la main passe ? », « pourquoi on ferait ça ? »: a « why » whose other words the

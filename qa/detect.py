@@ -125,7 +125,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
     # the players' health and fitness
     ("health", re.compile(
         r"\b(?:mal au (?:dos|poignet|bras|cou|epaule|coude|genou)|douleurs?|blessures?|blesse|tendinite|echauffement|"
-        r"s echauffer|bon pour la sante|la sante|sante|etirements?|fatigue (?:des yeux|visuelle))\b")),
+        r"s echauffer|bon pour la sante|la sante|sante|calories?|maigrir|perdre du poids|etirements?|fatigue (?:des yeux|visuelle))\b")),
     # how to play a shot (« comment bien tenir son chevalet », « comment on réussit un rétro ») : asked even
     # around a story, it is technique, never a ruling
     ("howto", re.compile(
@@ -137,7 +137,7 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"|\bcomment (?:on |je |tu |faut il |bien |mieux )*+(?:rentrer|rentre|empocher|empoche|faire|fait|reussir|jouer) "
         r"(?:une |la |les |un |ma |sa )?(?:bille |boule |billes |coup )?en (?:bande|double|bricole|x?[0-9] bandes)\b"
         r"|\b(?:comment|pour) (?:on |je |tu |faut il )?(?:bien|mieux) casser\b|\breussir (?:une|sa|la|ma|son|ta) (?:casse|break|bris)\b|\bcasser plus fort\b|"
-        r"\b(?:casse|break)s? (?:puissante?s?|plus forte?s?|efficaces?)\b|\bjeu de position\b|\bfaire (?:du|le|son|mon) placement\b|"
+        r"\b(?:casse|break)s? (?:(?:plus |)(?:puissante?s?|efficaces?)|plus forte?s?)\b|\bjeu de position\b|\bfaire (?:du|le|son|mon) placement\b|"
         r"\bavoir (?:un |une )?(?:bon|bonne|meilleur|meilleure) (?:placement|position)\b|\b(?:bon|meilleur) placement (?:pour|apres)\b|"
         r"\b(?:placer|placement|position|laisser|ramener|amener) (?:\w+ ){0,4}?pour (?:la |le |les )?(?:bille|boule|coup|tir)s? "
         r"(?:suivante?s?|d apres)\b"
@@ -147,7 +147,8 @@ OFF_TOPIC: tuple[tuple[str, re.Pattern], ...] = (
         r"\b(?:effet retro|effet coule|retro|coule|stance|grip|pont|ponts|chevalet ferme|chevalet ouvert|doigts|coude|poignet|"
         r"techniquement|(?:lever|leve|leves|levez|lever) (?:la |sa |ma |ta |)queue|quel angle|(?:incline|inclines|incliner) (?:la |sa |ma |)queue|incliner la queue|inclinaison de (?:la |sa |ma |)queue|entrainement|entrainer|exercices?|"
         r"(?<!peut )(?<!peuvent )(?<!puisse )(?<!pouvait )(?<!plus )progresser|ameliorer|astuces?|conseils?|conseilles?|conseillez|tuto|tutoriel|tutos|"
-        r"apprendre a|technique pour|techniques pour|plus fort|plus droit|plus precis|precision|"
+        r"apprendre a|apprendre (?:le|la|les|un|une) (?:masse|jump|saut|retro|coule|effet|effets|placement|casse|break)|"
+        r"technique pour|techniques pour|technique de (?:bras|queue|casse|break|jeu|frappe|visee)|plus fort|plus droit|plus precis|precision|"
         r"puissance|doser|dosage|carreau|calculer l angle|angle de rebond|systeme (?:des |du |)diamants?|diamants|"
         r"exos?|bosser|travailler (?:mon|ma|son|sa|le|la) (?:placement|casse|visee|jeu))\b"
         r"|\ble plus de chances?\b|\bmeilleure? (?:position|endroit|place|facon|maniere|angle|moment)\b"

@@ -35,7 +35,7 @@ PATH = Path(__file__).resolve().parent.parent / "rules_data" / "policy_questions
 _FOLDED = re.compile(r"[a-z0-9]+(?: [a-z0-9]+)*")
 _KEYS = ("policy", "words", "all", "with", "sauf", "oui", "non", "when", "also", "provided")
 _BALL_EXCEPTED = re.compile(rf" (?:pas|{EXCEPTING}) {excepted_balls()}(?= )")
-_TOP = ("names", "flip", "same", "groups", "questions", "fouls", "required")
+_TOP = ("names", "flip", "same", "groups", "questions", "fouls", "fouls_sauf", "required")
 _GAP = 2    # terms a phrase's terms may have between them in a question (« la bande juste avant la 1 »)
 _COVERED = 2    # terms of the question an entry read by its terms must cover
 # the only words a phrase may lose and still be read by its terms: articles and prepositions (a
@@ -85,6 +85,7 @@ class PolicyQuestions:
     fouls: tuple[tuple[str, tuple[str, ...]], ...] = ()
     required: tuple[tuple[str, tuple[str, ...]], ...] = ()
     same: tuple[tuple[str, str], ...] = ()    # (phrase, the phrase the entries use), longest first
+    fouls_unless: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # code → phrases that show it is not asked
     analyzer: Analyzer = field(default_factory=Analyzer, compare=False, repr=False)
     # each entry's lists (words, all, with, sauf) as the terms of their phrases
     _terms: tuple[tuple[tuple[tuple[str, ...], ...], ...], ...] = field(default=(), init=False, repr=False,
@@ -135,6 +136,7 @@ class PolicyQuestions:
 
     def _code(self, table: tuple[tuple[str, tuple[str, ...]], ...], question: str, loose: bool) -> str | None:
         text = self.text(question)
+        table = tuple((code, phrases) for code, phrases in table if not _any_in(self.fouls_unless.get(code, ()), text))
         code = next((code for code, phrases in table if _any_in(phrases, text)), None)
         if code is not None or not loose:
             return code
@@ -484,7 +486,8 @@ def _read(path: Path, specs: Mapping[str, Any] | None, rulesets: Iterable[str] |
     entries = [e for e in (_entry(item, specs, problems, groups) for item in items) if e is not None]
     fouls = _foul_table(raw, "fouls", foul_codes, problems)
     required = _foul_table(raw, "required", foul_codes, problems)
-    return PolicyQuestions(tuple(entries), dict(names), flip, fouls, required, _same(raw, problems),
+    unless = dict(_foul_table(raw, "fouls_sauf", foul_codes, problems))
+    return PolicyQuestions(tuple(entries), dict(names), flip, fouls, required, _same(raw, problems), unless,
                            _analyzer(path.parent / "glossary.yaml")), problems
 
 

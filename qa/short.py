@@ -472,7 +472,8 @@ def _lead_quote(book: Rulebook, c: Clause) -> str:
 # a question that asks for the cases of a rule, or its list (« dans quels cas… », « quelles sont les fautes… »)
 _ASKS_LIST = re.compile(r"\b(?:dans quels? cas|dans quelles? (?:conditions|circonstances|situations)|quels? sont les|"
                         r"quelles? sont les|quels? cas|liste des|la liste|enumere[rz]?|citez les|toutes les fautes|"
-                        r"les differents cas|les cas ou|les cas de)\b")
+                        r"les differents cas|les cas ou|les cas de|(?:c est|c) (?:quoi|koi) les fautes|quelles fautes|"
+                        r"les fautes (?:c est |c |)(?:quoi|koi))\b")
 
 
 def asks_list(question: str) -> bool:
@@ -491,7 +492,7 @@ def list_short(book: Rulebook, lead: Clause, items: Sequence[Clause], covered: S
         piece = (" " if i == 0 else " ; ") + " ".join(item.text.split()).rstrip(" ;.")
         more = f" … » ({len(items)} cas)"
         if len(out) + len(piece) + len(more) > MAX_SHORT:
-            return out + more if i else clip(out + piece, MAX_SHORT - len(more)) + more
+            return out + more if i else clip(out + piece, MAX_SHORT - len(more)).rstrip(" …") + more
         out += piece
     return out + " »"
 

@@ -42,7 +42,7 @@ _OBJECT_OK = re.compile(r"^(?:B\d|CUE|BIH|un|une|la|le|les|ma|mon|sa|son|tomber|
                         r"assis|assise|allonge|allongee|couche|debout|"
                         r"alors|sans|d|avec|push|coup|jump|masse|scratch|poussette|queutage|securite|dans|par|sur)")
 _BALL_EVENT = re.compile(
-    r"^(?:tomb|rentr|entr|sort|saut|vol|revol|decoll|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
+    r"^(?:tomb|rentr|entr|sort|saut|vol|revol|envol|decoll|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
     r"atterri|quitt|passe|passent|franchi|revien|rebond|reste|restent|glisse|disparai|cogn|heurt)\w*$")
 _STRONG_SUBJ = frozenset({"je", "j", "g", "tu", "t", "vous", "nous", "ADV", "PLAYER", "il", "on"})
 # « puis-je » asks only before an infinitive (« puis-je rejouer ? »); « …, puis je fais une faute »

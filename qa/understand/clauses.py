@@ -25,7 +25,7 @@ V_PUSH = (r"\bpush\b|\bpush out\b|\bpushout\b|\bcoup (?:de )?pousse\b|\bdegageme
 V_FALL = r"(?:tomb|rentr|entr|empoch|blous|coul|disparai|disparu|plong|jett|jete|jeter)\w*"
 _VERB_RE = re.compile(
     r"^(?:touch|tap|frapp|percut|heurt|attaqu|cogn|effleur|frol|accroch|rentr|empoch|blous|enquill|tomb|entr|coul|rat|manqu|"
-    r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
+    r"loup|foir|annonc|cass|saut|mass|sort|eject|vol|envol|jou|vis|pouss|queut|pos|depass|plac|deplac|bouge|ressor|"
     r"fais|fait|va|vont|part|fil|fin|termin|glis|reste|franchi|pass|traverse|averti|prevenu|previen|atterri|plong|decoll|revien|"
     r"commet|commis|scratch|ouvr|atteign|atteint|arriv|met|mets|mis)\w*$")
 _AUX = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "avions", "aviez",
@@ -37,7 +37,7 @@ _AUX = frozenset({"ai", "as", "a", "avons", "avez", "ont", "avais", "avait", "av
                   "malencontreusement", "sans", "faire", "fais", "fait"})
 # verbs whose subject can be balls told by their number
 _BALL_VERB = re.compile(r"^(?:tomb|rentr|entr|touch|tap|frapp|va$|vont|part|fil|fin|franchi|pass|traverse|depass|"
-                        r"remont|atteign|atteint|arriv|sort|saut|vol|roul|rest)\w*$")
+                        r"remont|atteign|atteint|arriv|sort|saut|vol|envol|roul|rest)\w*$")
 _NEG_AFTER = frozenset({"pas", "jamais", "point", "nullement"})
 
 
@@ -152,6 +152,9 @@ def _cut(toks: list[str]) -> list[Clause]:
                 toks[i + 1:i + 2] in (["a"], ["est"], ["etait"], ["avait"]) and i + 2 < len(toks):
             raw.append(Clause(cur, conj))     # « je visais la 3 au coin du haut elle a fait 2 bandes » (« elle »
             cur, conj = [], ""                # read as B3): the ball named again, with its verb, is a new subject
+            continue
+        if t == "GAME" and len(cur) == 1 and cur[0] in _SANS_ENDS:
+            i += 1      # « mon adversaire au 9 a touché la 4 »: the game named between the subject and its verb
             continue
         if _gerund_then_subject(toks, i, cur):
             raw.append(Clause(cur, conj))     # « en cassant la 6 saute… »: the gerund ends before the ball

@@ -262,7 +262,7 @@ def _off_table(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
             r.balls(F.OFF, _nums(m.group(1)), m.group(0))
         return True
     off_here = False
-    if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|revole|revolent|decolle|part|partent|tombe|tombent|"
+    if subj in ("balls", "cue") and re.search(r"\b(?:sort|sortent|sorti|sortie|sorties|saute|sautent|vole|volent|revole|revolent|envole|envolent|decolle|part|partent|tombe|tombent|"
                                                r"atterri|fini|file|filent|est|sont|passe|passent|termine|terminent|roule|roulent|"
                                                r"ejectee|ejectees|eject|quitte|quittent)\w*(?: \w+){0,2} " + _OFF_PLACE, s) and not neg:
         off_here = True
@@ -356,10 +356,14 @@ def _person_pockets(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     return False
 
 
+_AFTER_A = re.compile(r"\b(?:apres|suite a|depuis) (?:son|sa|ton|ta|mon|ma|leur) $")   # « après son scratch »: his turn before
+
+
 def _scratch(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """A scratch; True when the clause is read."""
     s, neg, person = x.s, x.neg, x.person
-    if (m := re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s)) and not neg:
+    if (m := re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s)) and not neg \
+            and not _AFTER_A.search(("apres " if c.conj == "apres" else "") + s[:m.start()].lstrip()):     # (« après son scratch, je place la blanche »: the shot before)
         r.add(F.CUE, "pocketed", m.group(0), -1)     # a scratch: unless the cue ball is told off the table
         _add_person(r, person, s)
     return False

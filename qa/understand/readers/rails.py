@@ -41,6 +41,9 @@ _ONE_BALL = re.compile(r"^(?:B\d++\S*+|CUE|elle|il) ")
 _FEWER = re.compile(r"\b(?:sans|pas|moins de|jamais|meme pas|pas meme|pas encore)(?: meme)? (?:seulement |juste |)$")
 
 
+_NAMED_TO_RAIL = re.compile(r"\b(B\d+)(?: \w+){0,2}? (?:touche|tape|va|frappe|part|rejoint|atteint)\w* (?:a |en |contre |)(?:la |une |)bande")
+
+
 def _subject(words: str) -> str:
     return words.split(" ", 1)[0]
 
@@ -56,6 +59,9 @@ def read_rails(s: str) -> Partial:
         count = _count(m.group(1))
         if count and _FEWER.search(s[:m.start(1)]):
             count -= 1      # « même sans 4 billes en bande », « moins de 4 en bande »: fewer than that, at most one less
+        if " autre" in m.group(0):
+            # « la 5 touche la bande puis rentre, et 3 autres billes vont en bande »: the balls named before count too
+            count += len(set(_NAMED_TO_RAIL.findall(s[:m.start()])))
         r.add(F.RAILS_COUNT, count, m.group(0))
     nones = [m.group(0) for m in (_NONE_RAIL.search(s), _NONE_RAIL_ALL.search(s), _NO_RAIL.search(s)) if m]
     rails = [m for m in _RAIL.finditer(s) if not _BEFORE_CONTACT.match(s, m.end())]

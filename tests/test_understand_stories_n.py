@@ -44,6 +44,47 @@ _ONE_RULESET = [
     # 10-ffb : après une faute, bille en main ; la plus basse annoncée et empochée : le joueur continue
     pytest.param("10 ffb : mon adv a fait faute, je place la blanche, j'annonce la 3 (la plus petite) milieu et je la "
                  "rentre. je rejoue ?", "10-ffb", {"legal": True, "next_shooter": "shooter"}, id="an-aside-in-the-call"),
+    # 9-bca 5 : « Le joueur qui joue immédiatement après un bris valable peut exécuter … un « coup poussé » » ;
+    # sur un coup poussé, la blanche n'a pas à toucher de bille : l'adversaire choisit
+    pytest.param("bca : juste après la casse de mon adversaire (rien n'est tombé), j'annonce un push, la blanche "
+                 "ne touche rien", "9-bca", {"legal": True, "next_shooter": "opponent"}, id="push-right-after-his-break"),
+    # 9-bca 5 : l'adversaire « peut remettre son tour au joueur qui a poussé » ; ce coup-là est ordinaire : la
+    # blanche doit toucher la plus basse (9-bca 1)
+    pytest.param("bca : il pousse (push out annoncé), je lui rends la main, sa blanche touche la 4 en premier, la 2 "
+                 "est la plus basse", "9-bca", {"legal": False, "ball_in_hand": True}, id="his-cue-ball-after-handed-back"),
+    # 9-ffb : « Blanche sautée en jouant sous son centre » est une faute, push-out ou pas
+    pytest.param("9 ffb : sur son push out il fait un jump en tapant sous la blanche", "9-ffb",
+                 {"legal": False, "ball_in_hand": True}, id="scoop-on-a-push-out"),
+    # 9-ffb : le push-out se joue « juste après la casse » : au 5e coup, c'est un coup ordinaire
+    pytest.param("9 ffb : on en est au cinquième coup, j'annonce un push out et je touche la 7, la 3 est la plus basse",
+                 "9-ffb", {"legal": False, "ball_in_hand": True}, id="push-out-mid-rack"),
+    # 10-doolys 6 : le coup poussé doit être annoncé ; sinon c'est un coup ordinaire (la plus basse d'abord)
+    pytest.param("doolys : juste après sa casse, j'ai oublié d'annoncer le push et la blanche touche la 6, la 2 est "
+                 "la plus basse", "10-doolys", {"legal": False, "ball_in_hand": True}, id="push-not-announced"),
+    # 9-ffb, règle des 3 billes : « au moins 3 billes doivent être empochées ou franchir la ligne » : 2 + 1
+    pytest.param("9 ffb magic rack, je casse sur la 1, la 2 et la 5 rentrent et la 6 remonte au dessus de la ligne",
+                 "9-ffb", {"legal": True, "next_shooter": "shooter"}, id="three-balls-one-above-the-line"),
+    # 9-ffb, règle des 3 billes : la 4 passe la ligne puis tombe (une bille), la 3 rentre : deux billes, dry break
+    pytest.param("9 ffb gabarit, casse sur la 1 : la 4 passe la ligne puis tombe au coin, la 3 rentre, c'est tout",
+                 "9-ffb", {"next_shooter": "opponent", "ball_in_hand": False}, id="a-ball-crossed-then-pocketed"),
+    # 10-guide : le 10 annoncé et empoché légalement gagne la partie ; la 2 est la bille de la combinaison
+    pytest.param("guide du 10 : j'annonce la 10 au coin en combi avec la 2 (la plus petite), et elle tombe",
+                 "10-guide", {"game_over": True, "winner": "shooter"}, id="combination-with-an-aside"),
+    # 10-doolys : la 10 empochée légalement gagne (14 : « lors de l'empochement légal de la bille no 10 »)
+    pytest.param("doolys : j'annonce la 10 poche du haut, combi avec la 1, elle rentre", "10-doolys",
+                 {"game_over": True, "winner": "shooter"}, id="the-10-called-by-its-pocket"),
+    # 9-bca 1 : la plus basse touchée, une bille en bande : coup régulier ; le scratch était le coup d'avant
+    pytest.param("bca : après son scratch je pose la blanche, je touche la 1, rien ne rentre, la 1 va en bande",
+                 "9-bca", {"legal": True, "next_shooter": "opponent"}, id="after-his-scratch"),
+    # 10-ffb : « Au moins quatre billes-objets doivent contacter une ou plusieurs bandes »
+    pytest.param("10 ffb, casse sur la 1 : la 6 touche la bande puis rentre, et 3 autres billes vont en bande",
+                 "10-ffb", {"legal": True, "next_shooter": "shooter"}, id="three-others-to-the-rail"),
+    # 10-ffb : la plus petite d'abord ; bille en main pour l'adversaire
+    pytest.param("mon adversaire au 10 ffb a touché la 5 alors que la 2 était encore là", "10-ffb",
+                 {"legal": False, "ball_in_hand": True}, id="the-game-between-subject-and-verb"),
+    # 10-ffb : « Bille éjectée en dehors de la surface de jeu » ; « La seule bille-objet éjectée devant être replacée est la 10 »
+    pytest.param("10 ffb : la 7 s'envole par terre après un bon contact sur la 2", "10-ffb",
+                 {"legal": False, "ball_in_hand": True}, id="flies-off"),
 ]
 
 
@@ -53,6 +94,11 @@ def test_a_story_is_ruled_as_its_text_says(rulebook, story, ruleset, expected):
     assert a is not None, story
     o = a["outcomes"][ruleset]
     assert {k: o[k] for k in expected} == expected
+
+
+def test_his_cue_ball_after_the_table_was_handed_back_is_his_shot(rulebook):
+    u = understand(rulebook, "bca : il pousse (push out annoncé), je lui rends la main, sa blanche touche la 4 en premier")
+    assert u is not None and u.shooter == "other"
 
 
 def test_two_fouls_told_as_a_list_are_the_fouls_so_far(rulebook):

@@ -67,11 +67,14 @@ def _resolve_pronouns(toks: list[str]) -> list[str]:
     out: list[str] = []
     last: str | None = None
     before: str | None = None       # the ball named before ``last``
+    ways: set[str] = set()          # balls a combination goes through (named again after an aside)
     i = 0
     while i < len(toks):
         t = toks[i]
-        if (_is_ball(t) or t == "CUE") and t != last and not (out and out[-1] in _THROUGH and last and last != "CUE"):
-            last, before = t, last      # (« la 10 en combi via la 3 … elle rentre »: the 3 is the way, the 10 the ball)
+        if (_is_ball(t) or t == "CUE") and _through(out) and last and last != "CUE":
+            ways.add(t)     # (« la 10 en combi via la 3 … elle rentre »: the 3 is the way, the 10 the ball)
+        elif (_is_ball(t) or t == "CUE") and t != last and t not in ways:
+            last, before = t, last
         if t in ("elle", "elles") and last:
             # « la blanche derrière elle »: not the ball the preposition follows
             own = len(out) >= 2 and out[-2] == last and out[-1] in _PREPS_OF and before
@@ -105,10 +108,17 @@ def _resolve_pronouns(toks: list[str]) -> list[str]:
 
 # the word before a ball that a combination goes through (« la 10 en combi via la 3 »): no antecedent of « elle »
 _THROUGH = frozenset({"via"})
+_COMBINATION = frozenset({"combi", "combo", "combinaison", "combine"})
+
+
+def _through(out: list[str]) -> bool:
+    """The ball that comes next is the one a combination goes through (« … via la 3 », « … en combi avec la 2 »)."""
+    return bool(out) and (out[-1] in _THROUGH or out[-1] == "avec" and len(out) >= 2 and out[-2] in _COMBINATION)
 
 
 # a noun a first-person subject may follow without a comma (« sur un coup poussé j'ai rentré la 3 »)
 _NOUN_BEFORE_SUBJECT = frozenset({"pousse", "poussee", "push", "degagement"})
+_PUBLISHERS = frozenset({"ffb", "bca", "doolys", "dooly", "guide", "fede", "federation", "wpa"})
 # the subjects that open the main clause after « sans <verbe> la N » written without a comma
 _SANS_ENDS = frozenset({"je", "j", "jai", "il", "tu", "on", "ADV", "PLAYER"})
 
@@ -154,7 +164,9 @@ def _cut(toks: list[str]) -> list[Clause]:
             cur, conj = [], ""                # read as B3): the ball named again, with its verb, is a new subject
             continue
         if t == "GAME" and len(cur) == 1 and cur[0] in _SANS_ENDS:
-            i += 1      # « mon adversaire au 9 a touché la 4 »: the game named between the subject and its verb
+            i += 1      # « mon adversaire au 9 (ffb) a touché la 4 »: the game named between the subject and its verb
+            while i < len(toks) and toks[i] in _PUBLISHERS:
+                i += 1
             continue
         if _gerund_then_subject(toks, i, cur):
             raw.append(Clause(cur, conj))     # « en cassant la 6 saute… »: the gerund ends before the ball

@@ -188,7 +188,10 @@ def _starts(clauses: list[Clause]) -> list[int]:
         player = next((e.subject for e, ev in zip(clauses[start:k], events[start:k]) if ev and e.subject in _PERSONS),
                       next((e.subject for e in clauses[start:k] if e.subject in _PERSONS), None))
         potted = any(_POTS.search(e.text) and e.subject == player or _fell(e) for e in clauses[start:k])
-        opens = _opens_shot(c, handed_back, player, potted) or _push_after_break(clauses, k)
+        # (« je lui redonne la main, sa blanche touche la 3 »: right after the table handed back, the next shot told
+        # by its cue ball)
+        by_cue = c.subject == "cue" and any(has_phrase(clauses[k - 1].toks, p) for p in CHOICES) and _shot_event(c)
+        opens = _opens_shot(c, handed_back, player, potted) or _push_after_break(clauses, k) or by_cue
         if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
             starts.append(start)

@@ -181,7 +181,8 @@ def _sym_ball(toks: list[str], i: int, out: list[str]) -> int:
         return 0
     nxt = toks[i + 1] if i + 1 < n else ""
     # (« … avant la 1 faute ? »: after « la », a number before « faute » is a ball, the question follows)
-    counted = nxt in _COUNT_NOUNS and not (i and toks[i - 1] == "la" and nxt in ("faute", "fautes"))
+    # (« j'annonce la 10 poche du bas »: after « la », a number before a singular « poche » is the ball called)
+    counted = nxt in _COUNT_NOUNS and not (i and toks[i - 1] == "la" and nxt in ("faute", "fautes", "poche"))
     if counted or nxt == "ball" or not _is_ball_number(toks, i, out):
         out.append(t)
         return 1
@@ -271,7 +272,7 @@ def _group_lists(toks: list[str]) -> list[str]:
                 nxt = toks[j] if j < len(toks) else ""
                 prev = out[-1] if out else ""
                 if re.match(r"^(?:touch|tap|frapp|percut|heurt|vis|jou)\w*$|^(?:sur|contre)$", prev) and re.match(
-                        r"^(?:rentr|tomb|entr|sort|saut|part|vont|fil|finiss)\w*$", nxt):
+                        r"^(?:rentr|tomb|entr|sort|saut|part|vont|fil|finiss|pass|franchi|depass|travers|remont)\w*$", nxt):
                     # "la blanche touche la 1, la 4 et la 7 rentrent", « casse sur la 1, la 3 et la 5
                     # tombent »: the first is the object
                     out.append(group[0])

@@ -34,8 +34,13 @@ def _text_of(clauses: Sequence[Clause]) -> str:
 
 
 def _is_break(clauses: Sequence[Clause]) -> bool:
-    """The shot told by ``clauses`` is a break."""
+    """The shot told by ``clauses`` is a break (« il casse… », or « juste après la casse de mon adversaire »)."""
+    if any(c.conj == "apres" and _BREAK_NAMED.match(" ".join(c.toks)) for c in clauses):
+        return True
     return merge(read_story(_text_of(clauses))).kind == "break" if clauses else False
+
+
+_BREAK_NAMED = re.compile(r"^(?:la|le|sa|son|ma|mon|ta|ton|votre|leur) (?:casse|break|bris|BRK)\b")
 
 
 def _scratched(clauses: Sequence[Clause]) -> bool:
@@ -163,7 +168,21 @@ def _facts(text: str, shots: Shots, named: Partial, asked: Sequence[Clause] = ()
     story = _story(text, shots)
     shot_text = _text_of(shots.ruled) if shots.earlier else text
     # (each clause is read knowing the balls the whole question names: « sans toucher la 2 » of the lowest)
-    return merge(story, _read_clauses(shots.ruled, story + named, asked), read_order(shot_text), named)
+    return merge(story, _read_clauses(shots.ruled, story + named, asked), read_order(shot_text), named,
+                 _whose_cue_ball(shots))
+
+
+def _whose_cue_ball(shots: Shots) -> Partial:
+    """« il fait un push-out, je lui redonne la main, sa blanche touche la 3 »: a shot told by the cue ball of a
+    person (« sa », « ma ») is that person's: the asker's, or the other person told before."""
+    first = shots.ruled[0] if shots.ruled and shots.earlier else None
+    if first is None or first.subject != "cue" or first.toks[:1] not in (["sa"], ["son"], ["ma"], ["mon"]) \
+            or any(c.subject in ("self", "other", "player") for c in shots.ruled):
+        return ()
+    if first.toks[0] in ("ma", "mon"):
+        return (Fact(F.PERSONS, ("self",), first.text),)
+    other = next((c.subject for c in reversed(shots.earlier) if c.subject in ("other", "player")), None)
+    return (Fact(F.PERSONS, (other,), first.text),) if other else ()
 
 
 # « …, elle ressort ? » at the end asks whether the ball is taken out again (spotted), it does not

@@ -19,7 +19,7 @@ from qa.understand.tokens import _nums
 _PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|prevenir)\w*|"
                       r"\b(?:ne |n |)(?:l |le |)(?:ai|as|a|avais|avait|avez|avons) (?:pas|jamais|rien) (?:\w+ )?(?:annonc|declar|dit|prevenu)\w*|"
                       r"\b(?:ne |n |)(?:l |le |)(?:annonc|declar)\w* (?:pas|jamais|rien)\b|\b(?:pas|non) (?:annonc|declar)\w*|"
-                      r"\boubli\w* de (?:l |le |)(?:annonc|declar|dire|prevenir|signal|preciser)\w*")
+                      r"\boubli\w* (?:de |d )(?:l |le |)(?:annonc|declar|dire|prevenir|signal|preciser)\w*")
 
 
 # « … et après il dit « c'était un push-out » »: a push-out said only after the shot was not announced
@@ -29,7 +29,9 @@ _SAID_AFTER = re.compile(r"\b(?:apres|apres coup|ensuite|puis|une fois le coup j
 
 _BACK_ON = re.compile(r"\b(?:retombe|retombent|revient|reviennent|redescend)\w* (?:sur|dans|en) (?:le tapis|la table|jeu)\b")
 _MID_GAME = re.compile(r"\b(?:(?:en |au |)milieu de (?:la |)partie|en pleine partie|en cours de partie|plus tard dans la partie|"
-                       r"en fin de partie|en milieu de manche)\b")
+                       r"en fin de partie|en milieu de manche|"
+                       # « on en est au 4e coup »: the shot right after the break is the second of the rack
+                       r"(?:au|le|c est le|mon|son) (?:troisieme|quatrieme|cinquieme|sixieme|septieme|huitieme|dixieme) coup)\b")
 _ALL_BUT_CUE = re.compile(r"\brien (?:ne |n )(?:rentre|tombe|entre)\w* (?:, |)(?:sauf|a part|excepte|hormis) CUE\b")
 
 
@@ -120,13 +122,13 @@ def _rack_and_head_string(s: str, r: Reading) -> None:
     m = re.search(r"(?<![+\w])(\d+|aucune|rien|une seule|une|seulement \d+|que \d+|juste \d+)\s*(?:d |)(?:autres? |)(?:billes? |boules? |)(?:autres? |)(?:qui |)"
                   r"(?:(?:ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                   r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
-                  r"va derriere|sont passees|est passee|passees?|franchies?|depassees?)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
+                  r"va derriere|sont passees|est passee|passees?|franchies?|depassees?)(?: pas)?) (?:derriere |au dela de |au dessus de |par dessus |)(?:la |de la )?ligne", s)
     if m:
         r.add(F.CROSSED, _count(m.group(1)), m.group(0))
     else:
         m = re.search(r"\b(" + BALLS + r") (?:qui |)(?:(?:remonte|remontent|monte|montent) , |)(?:(ne |n )?(?:passent|passe|franchissent|franchit|depassent|depasse|traversent|traverse|"
                       r"remontent|remonte|ont passe|a passe|ont franchi|a franchi|ont depasse|a depasse|vont derriere|"
-                      r"va derriere|sont passees|est passee|passees?|franchies?|depassees?)(?: pas)?) (?:derriere |au dela de |)(?:la |de la )?ligne", s)
+                      r"va derriere|sont passees|est passee|passees?|franchies?|depassees?)(?: pas)?) (?:derriere |au dela de |au dessus de |par dessus |)(?:la |de la )?ligne", s)
         if m:
             crossed = frozenset() if m.group(2) else frozenset(_nums(m.group(1)))
             r.add(F.CROSSED_BALLS, crossed, m.group(0))

@@ -975,7 +975,8 @@ def test_a_follow_up_making_the_break_legal_rules_it_again(answerer):
 
 def test_a_third_foul_without_the_warning_is_silent_where_the_text_says_nothing(answerer):
     # Dooly's and the BCA require the warning but say nothing of a third foul without it: the engine rules as a referee
-    a = answerer.ask("j'ai deux fautes et on m'a averti, je rate la 1, je perds ?")
+    # (« je rate la 1 » alone is the pot missed, its contact asked: « complètement », the 1 not even hit)
+    a = answerer.ask("j'ai deux fautes et on m'a averti, je rate la 1 complètement, je perds ?")
     b = answerer.ask("et si on ne m'avait pas averti ?", context=a["context"])
     assert b["verdicts"]["9-bca"] == "silent" and b["verdicts"]["10-doolys"] == "silent"
     assert b["verdicts"]["10-ffb"] == "no" and b["verdicts"]["9-ffb"] == "no"   # « ne perdra pas la partie »

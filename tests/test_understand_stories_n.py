@@ -123,3 +123,20 @@ def test_what_a_rule_requires_under_a_condition_is_a_lookup(answerer):
     a = answerer.ask("faut 4 billes en bande a la casse meme si j'en empoche une ?")
     assert a["kind"] == "lookup"
     assert a["verdicts"]["10-ffb"] == "yes" and a["verdicts"]["9-bca"] == "no"
+
+
+def test_a_ball_missed_in_play_is_the_pot_missed_and_its_contact_asked(answerer):
+    # 9-bca 1 : « Lorsqu'un joueur rate son coup, son adversaire doit reprendre le jeu en prenant la position
+    # laissée » ; a miss of the pot is no foul — unless the cue ball touched nothing (9-bca 7)
+    a = answerer.ask("bca : je rentre la 1, puis je rate la 2. c'est à qui ?")
+    o = a["outcomes"]["9-bca"]
+    assert o["legal"] is True and o["next_shooter"] == "opponent" and o["ball_in_hand"] is False
+    assert "La blanche a-t-elle touché la 2 ?" in a["follow_up"]
+    wholly = answerer.ask("bca : je rentre la 1, puis je rate la 2 complètement")
+    assert wholly["outcomes"]["9-bca"]["legal"] is False
+
+
+def test_a_ball_missed_at_the_break_was_not_hit_first(answerer):
+    # 9-bca 3 : au bris, « la blanche doit toucher la boule UN en premier »
+    a = answerer.ask("bca : je casse et je rate la 1")
+    assert a["outcomes"]["9-bca"]["legal"] is False

@@ -379,6 +379,18 @@ def _open_first_contact(b: _Build) -> OpenFact | None:
                     f"si la blanche a touché une autre bille en premier (la {others[0]})", alt)
 
 
+def _open_missed(b: _Build) -> OpenFact | None:
+    """« je rate la 2 »: the pot missed, ruled as if the cue ball touched the 2; whether it touched it
+    (or nothing) is asked."""
+    if b.kind != "normal" or b.first != "unset" or not b.f.missed_pot or b.pocketed:
+        return None
+    ball = b.f.missed_pot[-1]
+    alt = _copy(b.scenario)
+    alt["shot"]["first_contact"] = None
+    return OpenFact("first_contact", f"La blanche a-t-elle touché la {ball} ?", f"si la blanche a touché la {ball}",
+                    "si la blanche n’a touché aucune bille", alt)
+
+
 def _open_called(b: _Build) -> OpenFact | None:
     rulesets = [b.book.rulesets[r] for r in b.ids]
     ten_call = any(rs.policy["call_shot"].value == "ball_and_pocket" or
@@ -457,7 +469,7 @@ def _open_game(b: _Build) -> OpenFact | None:
 _STEPS: tuple[Callable[[_Build], None], ...] = (
     _first_contact, _pockets, _off_and_cue, _rails, _call_and_fouls, _circumstances, _fouls_state, _other_state, _table)
 _OPEN: tuple[Callable[[_Build], OpenFact | None], ...] = (
-    _open_lowest, _open_first_contact, _open_called, _open_rail, _open_break_rails, _open_crossed, _open_warned, _open_game)
+    _open_lowest, _open_first_contact, _open_missed, _open_called, _open_rail, _open_break_rails, _open_crossed, _open_warned, _open_game)
 
 
 def _assemble(book: Rulebook, question: str, text: str, f: Facts, ids: tuple[str, ...], game: str | None,

@@ -82,6 +82,7 @@ class F(str, Enum):
     TOLD_POCKETS = "told_pockets"    # balls pocketed told by apposition ("deux billes rentrent, la 3 et la 6")
     POCKETED_BY = "pocketed_by"      # (ball, who pocketed it) pairs
     CUE_MISSED = "cue_missed"        # the cue tip missed the cue ball: nothing was struck
+    MISSED_POT = "missed_pot"        # balls told missed (« je rate la 2 »): the pot, whether they were hit is not told
     STILL = "still"                  # every ball had stopped (a ball dropping after that dropped by itself)
     DROPPED = "dropped"              # balls that dropped by themselves after the balls stopped
     SIMULTANEOUS = "simultaneous"    # two balls hit « en même temps »: which was first is not known
@@ -115,7 +116,7 @@ class _Merge(Enum):
 
 _MERGE: dict[F, _Merge] = {
     F.KIND: _Merge.FIRST, F.FIRST: _Merge.FIRST, F.INTENT: _Merge.LAST, F.POCKETED: _Merge.LIST,
-    F.NOT_POCKETED: _Merge.SET, F.OFF: _Merge.LIST, F.CUE: _Merge.LAST, F.RAILS_COUNT: _Merge.LAST,
+    F.NOT_POCKETED: _Merge.SET, F.MISSED_POT: _Merge.LIST, F.OFF: _Merge.LIST, F.CUE: _Merge.LAST, F.RAILS_COUNT: _Merge.LAST,
     F.RAIL: _Merge.LAST, F.CROSSED: _Merge.LAST, F.CROSSED_BALLS: _Merge.LAST, F.CALLED: _Merge.LAST,
     F.FOULS_SELF: _Merge.FIRST, F.FOULS_OTHER: _Merge.LAST, F.FOULS_SHOOTER: _Merge.FIRST, F.WARNED: _Merge.LAST, F.RACK: _Merge.LAST,
     F.CODES: _Merge.LIST, F.ON_TABLE: _Merge.LAST, F.LOWEST: _Merge.FIRST, F.PRESENT: _Merge.LIST,
@@ -185,6 +186,7 @@ class Facts:
     told_pockets: int = 0
     pocketed_by: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
     cue_missed: bool = False
+    missed_pot: tuple[int, ...] = ()
     still: bool = False
     dropped: tuple[int, ...] = ()
     claim: tuple[str, str] | None = None

@@ -112,6 +112,14 @@ def _not_first(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     return False
 
 
+# a miss of the ball itself, not of the pot (« il rate la 6 complètement », « pas touchée du tout »)
+_WHOLLY = re.compile(r"\b(?:completement|totalement|carrement|du tout|pas touchee|sans la toucher|rien touche|touche rien|a cote)\b")
+
+
+_NOT_TOUCHED_ASIDE = re.compile(r" (?:elle |)(?:n a |n est |a |est |)(?:pas|jamais) (?:ete |)(?:touchee|tapee|frappee|effleuree)"
+                                r"(?: du tout| non plus| meme|) ")
+
+
 def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """No ball touched; True when the clause is read."""
     s, subj, person = x.s, x.subj, x.person
@@ -126,10 +134,21 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
         told = re.search(r"\bB(\d+)\b", s)
         if c.conj == "mais" and told and seen.first == int(told.group(1)):
             return False    # « je touche la 1 mais je la rate »: the pot was missed, not the ball
+        if told and seen.kind != "break" and not _WHOLLY.search(s) and c.subject != "balls":
+            # « je rentre la 1, puis je rate la 2 »: in play, the pot missed; whether the cue ball touched the 2
+            # is not told (the ruling says it holds if the lowest was hit first)
+            r.balls(F.NOT_POCKETED, _nums(told.group(0)), s)
+            r.balls(F.MISSED_POT, _nums(told.group(0)), s)
+            _add_person(r, person, s)
+            return True
         if not (c.subject == "balls"):
             r.add(F.FIRST, None, s, _MISSED)
             _add_person(r, person, s)
             return True
+    if seen.not_pocketed and _NOT_TOUCHED_ASIDE.fullmatch(s):
+        # « il rate la 3 (pas touchée du tout) »: the ball missed was not even hit
+        r.add(F.FIRST, None, s, _STATED)
+        return True
     if re.search(r"\b(?:ne|n) (?:touche|touches|touchez|touchait|tape|tapes|tapez|frappe|frappes|a touche|ai touche|as touche|avez touche|"
                  r"rencontre|percute|heurte)\w* (?:rien|aucune (?:bille|boule)|pas (?:de |une |la moindre |)(?:bille|boule|B\d)|aucune|"
                  r"que (?:la |les |une |des |)bandes?)|\btouche\w* (?:rien|aucune (?:bille|boule))|\bsans rien (?:toucher|taper|frapper)\b|\bsans (?:toucher|taper|frapper) "
@@ -182,7 +201,8 @@ def _first_contact(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
                 if not later:
                     r.add(F.FIRST, val, m.group(0), _STRONG_TOLD if strong or corrects else _TOLD)
                 _add_person(r, person, s)
-    if subj == "balls" and len(c.subj_balls) == 1 and seen.first is None and not neg and _MOVED_TO_RAIL.match(s):
+    if subj == "balls" and len(c.subj_balls) == 1 and (seen.first is None or seen.first == "unset" and c.subj_balls[0] in seen.missed_pot) \
+            and not neg and _MOVED_TO_RAIL.match(s):
         # « je la rate, elle va en bande »: a ball the miss was told of went on to a rail, so it was
         # hit; the pot was missed (a stated « ne touche rien » outranks this)
         r.add(F.FIRST, c.subj_balls[0], s, _STRONG_TOLD)

@@ -136,6 +136,9 @@ def _asked_part(question: str) -> str | None:
 _WHEN_ASKS = frozenset("commence commencent finit finissent termine terminent se est sont peut peuvent doit doivent faut a ont".split())
 
 
+_DOES_WHAT = re.compile(r"\b(?:fait|fais|font|faire|donne|donnent|passe|devient|deviennent|arrive) quoi\b")
+
+
 def is_yes_no(question: str) -> bool:
     """Whether ``question`` asks for a yes or a no (« peut-on sauter ? », « la 9 à la casse, on
     gagne ? »), not what, how many, who, where, when or why. Of several questions (« …ça gagne ?
@@ -179,7 +182,9 @@ def is_yes_no(question: str) -> bool:
             return False     # « Dooly's : quand commence et quand finit le tour ? » asks when
         if seg.startswith(_YES_NO_OPENING) and not seg.startswith(("c est quoi", "c est qui", "c est ou", "c est quand")):
             return True
-    if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi", "quand"}):
+    # (« on fait quoi de la 10 ? », « ça donne quoi pour lui ? » ask what follows)
+    if any(w in _WH for w in ws[:1]) or any(w in _ASK_ANYWHERE for w in ws) or (ws and ws[-1] in {"qui", "quoi", "quand"}) \
+            or _DOES_WHAT.search(text):
         return False
     return text.startswith(_YES_NO_OPENING) or question.rstrip().endswith("?") or bool(
         re.search(r"\b(?:est ce|peut on|a t on|doit on|faut il|ai je|on a le droit|c est (?:faute|bon|gagne|permis|autorise|interdit|legal|valable))\b", text))

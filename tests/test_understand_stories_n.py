@@ -85,6 +85,20 @@ _ONE_RULESET = [
     # 10-ffb : « Bille éjectée en dehors de la surface de jeu » ; « La seule bille-objet éjectée devant être replacée est la 10 »
     pytest.param("10 ffb : la 7 s'envole par terre après un bon contact sur la 2", "10-ffb",
                  {"legal": False, "ball_in_hand": True}, id="flies-off"),
+    # 9-ffb : trois fautes consécutives après avertissement ; « je rescratche » est la troisième
+    pytest.param("9 ffb : j'ai deux fautes de suite, il m'a prévenu, et là je rescratche", "9-ffb",
+                 {"legal": False, "game_over": True, "winner": "opponent"}, id="rescratch"),
+    # 10-ffb : « la 3e faute » told after the warning (« on l'avertit »): he loses
+    pytest.param("10 ffb : il a fait deux fautes, on l'avertit, et la 3e faute (il touche la 6 avant la 2)", "10-ffb",
+                 {"legal": False, "game_over": True}, id="the-third-foul-after-the-warning"),
+    # 9-bca 5 : sans coup poussé annoncé, le coup est ordinaire ; la 1 touchée, une bande, rien dedans : la main passe
+    pytest.param("bca : casse légale sans rien dedans, mon adversaire joue normal (pas de push), touche la 1 et la rate, "
+                 "elle va en bande", "9-bca", {"legal": True, "next_shooter": "opponent", "ball_in_hand": False},
+                 id="a-normal-shot-after-a-break-told-by-no-one"),
+    # 10-guide : push-out non annoncé : coup ordinaire, la plus petite d'abord
+    pytest.param("guide du 10 : casse de mon adversaire, je tente un push mais j'oublie de le dire : ma blanche va "
+                 "taper la 4 alors que la 2 est sur la table", "10-guide", {"legal": False, "ball_in_hand": True},
+                 id="my-cue-ball-goes-and-hits"),
 ]
 
 
@@ -140,3 +154,10 @@ def test_a_ball_missed_at_the_break_was_not_hit_first(answerer):
     # 9-bca 3 : au bris, « la blanche doit toucher la boule UN en premier »
     a = answerer.ask("bca : je casse et je rate la 1")
     assert a["outcomes"]["9-bca"]["legal"] is False
+
+
+def test_what_is_done_with_a_ball_asks_no_yes_or_no(answerer):
+    # 10-ffb : « Si une faute est commise à la casse et que la 10 est empochée celle-ci est replacée »
+    a = answerer.ask("10 ffb : à la casse la 10 rentre mais la blanche aussi. on fait quoi de la 10 ?")
+    assert a["kind"] == "scenario" and not (a["short"] or "").startswith("Oui")
+    assert a["outcomes"]["10-ffb"]["spotted"] == [10]

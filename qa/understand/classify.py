@@ -40,7 +40,7 @@ _EVENT_VERB = re.compile(
 _NEEDS_OBJECT = re.compile(r"^(?:jou|tir|fais|fait|vis|pos|plac|mets|met|mis|envoi|envoy)\w*$")
 _OBJECT_OK = re.compile(r"^(?:B\d|CUE|BIH|un|une|la|le|les|ma|mon|sa|son|tomber|rentrer|sortir|sauter|bouger|"
                         r"assis|assise|allonge|allongee|couche|debout|"
-                        r"alors|sans|d|avec|push|coup|jump|masse|scratch|poussette|queutage|securite|dans|par|sur)")
+                        r"alors|sans|d|avec|push|coup|jump|masse|scratch|poussette|queutage|securite|dans|par|sur|normal$|normalement|direct$|directement|doucement|fort$)")
 _BALL_EVENT = re.compile(
     r"^(?:tomb|rentr|entr|sort|saut|vol|revol|envol|decoll|part|va|vont|fil|fin|termin|touch|tap|frapp|boug|roul|ressort|ressorti|"
     r"atterri|quitt|passe|passent|franchi|revien|rebond|reste|restent|glisse|disparai|cogn|heurt)\w*$")
@@ -100,12 +100,18 @@ def _ball_event(v: str, prev: str) -> bool:
                 and not v.startswith(("tomb", "rentr", "sort")))
 
 
+_GOES_TO = frozenset({"en", "dans", "au", "a", "contre", "sur", "derriere", "jusqu", "jusque", "se", "s", "toute", "direct", "droit"})
+
+
 def _clause_event(ts: list[str]) -> tuple[bool, bool]:
     """(a person's event, an event of balls) told by the first subject of a clause and its verb."""
     for i, t in enumerate(ts[:5]):
         if not (t in _STRONG_SUBJ or t == "CUE" or _is_ball(t)):
             continue
         mv = None if _not_a_subject(ts, i) else _main_verb(ts, i)
+        if mv is not None and mv[1] in ("va", "vont") and (t == "CUE" or _is_ball(t)) and mv[0] + 1 < len(ts) \
+                and (_BALL_EVENT.match(ts[mv[0] + 1]) or ts[mv[0] + 1] in _GOES_TO):
+            return False, True      # « ma blanche va taper la 5 », « la 3 va en bande »: what the ball does
         if mv is None or _MODALS.match(mv[1]):
             return False, False
         j, v = mv

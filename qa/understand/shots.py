@@ -34,7 +34,7 @@ _LATER = frozenset({"puis", "ensuite", "apres"})
 _AT_START = frozenset({("la",), ("et", "la"), ("du", "coup", "la")})
 _PUSH = re.compile(V_PUSH)
 _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
-_PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait|scratch\w*)$")
+_PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait|(?:re|)scratch\w*)$")
 _AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
 _POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous|mis\b|mets\b|met\b)\w* B\d")
 _FELL = re.compile(r"\bB\d+ (?:est |sont |)(?:bien |)(?:rentr|tomb|entr)\w*")
@@ -191,8 +191,12 @@ def _starts(clauses: list[Clause]) -> list[int]:
         # (« je lui redonne la main, sa blanche touche la 3 »: right after the table handed back, the next shot told
         # by its cue ball)
         by_cue = c.subject == "cue" and any(has_phrase(clauses[k - 1].toks, p) for p in CHOICES) and _shot_event(c)
-        opens = _opens_shot(c, handed_back, player, potted) or _push_after_break(clauses, k) or by_cue
-        if told and opens and not any(t in CLAIM_VERBS for t in c.toks):
+        # (« break légal, rien rentré, mon adversaire joue … »: a break told by no person, then a person's stroke)
+        after_break = player is None and c.subject in _PERSONS and _stroke(c) and not c.inherited \
+            and any(_BREAK.search(e.text) and not _AFTER_BREAK.search(e.text) and e.conj not in ("apres", "suite")
+                    for e in clauses[start:k])
+        opens = _opens_shot(c, handed_back, player, potted) or _push_after_break(clauses, k) or by_cue or after_break
+        if (told or after_break) and opens and not any(t in CLAIM_VERBS for t in c.toks):
             start, handed_back = _back_to_person(clauses, k, start), False
             starts.append(start)
         elif c.conj in ("puis", "ensuite") and _LATER_SHOT.match(_NEXT_TURN.sub("", c.text)) and k > start and \

@@ -175,12 +175,13 @@ def _facts(text: str, shots: Shots, named: Partial, asked: Sequence[Clause] = ()
 def _whose_cue_ball(shots: Shots) -> Partial:
     """« il fait un push-out, je lui redonne la main, sa blanche touche la 3 »: a shot told by the cue ball of a
     person (« sa », « ma ») is that person's: the asker's, or the other person told before."""
+    mine = next((c for c in shots.ruled if c.subject == "cue" and c.toks[:1] in (["ma"], ["mon"])), None)
+    if mine is not None and shots.earlier:
+        return (Fact(F.PERSONS, ("self",), mine.text),)     # (« …, ma blanche va taper la 5 »)
     first = shots.ruled[0] if shots.ruled and shots.earlier else None
-    if first is None or first.subject != "cue" or first.toks[:1] not in (["sa"], ["son"], ["ma"], ["mon"]) \
+    if first is None or first.subject != "cue" or first.toks[:1] not in (["sa"], ["son"]) \
             or any(c.subject in ("self", "other", "player") for c in shots.ruled):
         return ()
-    if first.toks[0] in ("ma", "mon"):
-        return (Fact(F.PERSONS, ("self",), first.text),)
     other = next((c.subject for c in reversed(shots.earlier) if c.subject in ("other", "player")), None)
     return (Fact(F.PERSONS, (other,), first.text),) if other else ()
 

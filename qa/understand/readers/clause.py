@@ -382,7 +382,7 @@ _AFTER_A = re.compile(r"\b(?:apres|suite a|depuis) (?:son|sa|ton|ta|mon|ma|leur)
 def _scratch(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
     """A scratch; True when the clause is read."""
     s, neg, person = x.s, x.neg, x.person
-    if (m := re.search(r"\b(?:scratch\w*|fais un scratch|fait un scratch)\b", s)) and not neg \
+    if (m := re.search(r"\b(?:(?:re|)scratch\w*|fais un scratch|fait un scratch)\b", s)) and not neg \
             and not _AFTER_A.search(("apres " if c.conj == "apres" else "") + s[:m.start()].lstrip()):     # (« après son scratch, je place la blanche »: the shot before)
         r.add(F.CUE, "pocketed", m.group(0), -1)     # a scratch: unless the cue ball is told off the table
         _add_person(r, person, s)

@@ -74,7 +74,7 @@ def read_fouls_count(s: str) -> Partial:
     if o:
         r.add(F.FOULS_SELF, max(0, ORDINAL_VALUES[o.group(1)] - 1), o.group(0))
     o = re.search(r"(?:^|, |\b(?:et|puis|pour|avec|c est|est) )(?:une |la |sa |)(deuxieme|troisieme) faute (?:de suite|consecutive|d affilee|a la suite)", s) \
-        or re.search(r"(?:^|, )(?:sa |la |)(deuxieme|troisieme) faute(?= ,|$| \?)", s.strip()) \
+        or re.search(r"(?:^|, |\bet |\bpuis )(?:sa |la |)(deuxieme|troisieme) faute(?= ,|$| \?)", s.strip()) \
         or re.search(r"\b(?:c est|c etait|ce serait|ce qui fait|ca fait|soit) (?:sa|son) (deuxieme|troisieme) faute\b", s) \
         or re.search(r"\b(?:fait|fais|commet|commets|enchaine|enchaines|en est a|en suis a|c est|est) (?:sa|ma|ta|une|la) (deuxieme|troisieme)(?: faute|) "
                      r"(?:de suite|consecutive|d affilee)", s)

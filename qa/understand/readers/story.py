@@ -162,7 +162,7 @@ def _warning_and_counts(s: str) -> Partial:
                  r"\b(?:je|j|on|tu) (?:ne |n |)(?:lui |l |le |la |)(?:ai|avais|a|avait|as|avions) (?:rien|jamais|pas) (?:dit|averti|prevenu|signale)\b|"
                  r"sans qu\w* (?:\S+ ){0,2}?(?:m |me |t |te |l |le |nous |vous |)(?:ait |aie |)(?:previenne|previennent|avertisse|avertissent|prevenu|averti))", s):
         r.add(F.WARNED, False, m.group(0))
-    elif m := re.search(r"\b(?:averti|avertie|avertis|avertissement|prevenu|m a prevenu|avise|m a avise)\b", s):
+    elif m := re.search(r"\b(?:averti|avertie|avertis|avertit|avertissent|avertissement|prevenu|m a prevenu|previent|previennent|avise|m a avise)\b", s):
         r.add(F.WARNED, True, m.group(0))
     m = re.search(r"\b(?:\d+|des|plusieurs) (?:billes?|boules?) (?:de but |)(?:rentrent|tombent|entrent|sont rentrees|sont empochees)"
                   r" (?:, |: |)(" + BALLS + r")", s)

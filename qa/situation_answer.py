@@ -37,7 +37,7 @@ from typing import Any, Callable, Mapping, Sequence
 from .french import ball_list, join_and
 from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
-from .situation_rulings import rulings_of, weigh_open
+from .situation_rulings import push_refused, rulings_of, weigh_open
 from .short import break_valid, clip, last_segment, outcome_verdicts, ruling_short, verdict_clauses
 from .understand import OpenFact, Understanding, understand
 from .understand.lexicon import LEXICON
@@ -137,6 +137,8 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     shot = scenario.get("shot", {})
     state = scenario.get("state", {})
     kind = shot.get("kind", "normal")
+    if kind == "push_out" and push_refused(outcome):
+        kind = "normal"     # a push-out its text does not allow there, ruled as an ordinary shot
     brk = kind == "break"
     spotted = list(outcome.spotted)
     sp = ""

@@ -99,6 +99,20 @@ _ONE_RULESET = [
     pytest.param("guide du 10 : casse de mon adversaire, je tente un push mais j'oublie de le dire : ma blanche va "
                  "taper la 4 alors que la 2 est sur la table", "10-guide", {"legal": False, "ball_in_hand": True},
                  id="my-cue-ball-goes-and-hits"),
+    # 10-ffb : « Le coup poussé … n'est permis qu'après une casse régulière » ; après une casse illégale (bille en
+    # main) le coup annoncé poussé est un coup ordinaire : the short says so, not « coup poussé régulier »
+    # (tested below) ; 10-doolys 6 : le coup poussé doit être annoncé, sinon c'est un coup ordinaire
+    pytest.param("doolys : premier coup après sa casse, je fais un push sans rien dire et la blanche touche la 6",
+                 "10-doolys", {"legal": False, "ball_in_hand": True}, id="push-without-a-word"),
+    # 9-bca 5 : un seul coup poussé, juste après le bris : « encore un push » est un coup ordinaire
+    pytest.param("bca : juste après sa casse il pousse, je lui rends la main, et il annonce encore un push, sa blanche "
+                 "touche la 6 en premier", "9-bca", {"legal": False, "ball_in_hand": True}, id="a-second-push"),
+    # 9-ffb : les fautes consécutives se comptent « lors d'une même partie »
+    pytest.param("9 ffb : j'ai fait 2 fautes à la fin de la partie d'avant, et à mon premier coup de celle-ci je touche "
+                 "la 4 avant la 1", "9-ffb", {"legal": False, "game_over": False}, id="fouls-of-the-rack-before"),
+    # 10-guide : trois fautes « successives non entrecoupées » : un coup propre entre elles remet le compte à zéro
+    pytest.param("guide du 10 : faute, faute, puis un coup raté mais propre, puis encore une faute : rien ne rentre, aucune bande",
+                 "10-guide", {"legal": False, "game_over": False}, id="a-clean-shot-between-listed-fouls"),
 ]
 
 
@@ -161,3 +175,12 @@ def test_what_is_done_with_a_ball_asks_no_yes_or_no(answerer):
     a = answerer.ask("10 ffb : à la casse la 10 rentre mais la blanche aussi. on fait quoi de la 10 ?")
     assert a["kind"] == "scenario" and not (a["short"] or "").startswith("Oui")
     assert a["outcomes"]["10-ffb"]["spotted"] == [10]
+
+
+def test_a_push_out_refused_is_told_as_an_ordinary_shot(answerer):
+    # 10-ffb : push-out « sur le premier coup joué après la casse » (régulière) ; after a foul break it is ruled
+    # as an ordinary shot, and the short says so
+    a = answerer.ask("10 ffb : sa casse était illégale, j'ai bille en main, j'annonce un push out et la blanche "
+                     "touche la 1 puis la bande")
+    assert "poussé régulier" not in a["short"]
+    assert a["outcomes"]["10-ffb"]["next_shooter"] == "opponent"

@@ -105,7 +105,9 @@ _GOES_TO = frozenset({"en", "dans", "au", "a", "contre", "sur", "derriere", "jus
 
 def _clause_event(ts: list[str]) -> tuple[bool, bool]:
     """(a person's event, an event of balls) told by the first subject of a clause and its verb."""
-    for i, t in enumerate(ts[:5]):
+    # (a clause may open on when it happened: « à mon premier coup de celle-ci je touche la 3 »)
+    head = 8 if ts[:1] in (["a"], ["au"], ["sur"], ["pendant"], ["lors"], ["des"]) else 5
+    for i, t in enumerate(ts[:head]):
         if not (t in _STRONG_SUBJ or t == "CUE" or _is_ball(t)):
             continue
         mv = None if _not_a_subject(ts, i) else _main_verb(ts, i)
@@ -200,6 +202,10 @@ _RULING_TAIL = re.compile(r"(?<=\S) (?:, |: |)(?:et |alors |du coup |bon |)(?:qu
 _OWN_RESULT = re.compile(r"\b(?:ai je|as tu|a t il|avez vous) (?:perdu|gagne)\b")
 
 
+# fouls told one after the other (« faute, faute, puis … »): the shots of a story
+_FOULS_LISTED = re.compile(r"\bfaute (?:, |puis |et )+(?:re |)faute\b")
+
+
 def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> bool:
     """True when the symbolised question tells a shot (see module doc), False for a lookup."""
     person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
@@ -239,9 +245,9 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
     if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
         return True
-    told_fouls = f.fouls_self or f.fouls_other or f.fouls_shooter
+    told_fouls = f.fouls_self or f.fouls_other or f.fouls_shooter or _FOULS_LISTED.search(sym)
     if told_fouls and (f.codes or _fact_count(f) >= 2) and not _CODE_Q.search(sym) and not re.search(r"\bsi\b", sym):
-        return True     # "3 fautes de suite, la 3e c'était une mauvaise bille"
+        return True     # "3 fautes de suite, la 3e c'était une mauvaise bille", « faute, faute, puis … »
     return False
 
 

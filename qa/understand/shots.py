@@ -51,7 +51,8 @@ _SAYS = re.compile(r"^(?:(?:il|elle|ADV|PLAYER|on|mon pote|le mec|l arbitre) |)(
 CHOICES = HAND_BACK + TABLE_TAKEN
 _LATER_SHOT = re.compile(r"^(?:encore |de nouveau |a nouveau |)(?:un|une|le|la|son|sa|mon|ma) (?:\w+ ){0,3}?(?:coup|faute|safe|securite|push|tir)\b")
 # « au tour suivant », « au coup d'après » before « un coup correct »
-_NEXT_TURN = re.compile(r"^(?:au |a |le |)(?:tour|coup|venue|passage) (?:suivant|d apres|d ensuite) ")
+_NEXT_TURN = re.compile(r"^(?:au |a |le |la |)(?:(?:mon|ma|sa|son|ta|ton) |)(?:tour|coup|venue|passage|visite) "
+                        r"(?:suivante?|d apres|d ensuite) ")
 _MODAL = frozenset({"peut", "peux", "peuvent", "doit", "dois", "droit", "faut", "pourrait", "voulais", "voulait", "veux",
                     "pensais", "pensait", "comptais", "comptait"})     # « je pensais faire un push »: meant, not played
 

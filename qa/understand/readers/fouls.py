@@ -5,6 +5,8 @@ import re
 
 from qa.understand.facts import F, Partial, Reading
 
+from qa.understand.lexicon import LEGAL_WORDS
+
 from ...text import ORDINAL_VALUES
 
 
@@ -37,6 +39,19 @@ _SAID_TO_HIM = re.compile(r"\blui (?:dit|dis|ai dit|a dit|avait dit|avais dit|an
 _THEN = r"(?:, puis |, et |, |puis |et |; )"
 _LISTED = re.compile(r"(?:^|, |: |\b(?:fait|fais|commis|commet) )(?:une |)faute " + _THEN + r"(?:encore |puis |)(?:une |)faute " + _THEN +
                      r"(?:et |puis |)(?!faute\b)(?=[a-zA-Z])")
+
+
+_OF_THE_RACK_BEFORE = re.compile(r"\bfautes? (?:\w+ ){0,3}?(?:a la fin de |dans |lors de |pendant |sur |)(?:la|le) "
+                                 r"(?:partie|manche|rack) (?:d avant|precedente?|d avant celle ci)\b")
+_PREVIOUS_RACK = 5      # the rank of « of the rack before »: over any count told
+
+
+def _broken(rest: str) -> bool:
+    """The story goes on with a legal shot before the foul ruled (« faute, faute, puis un coup raté mais propre,
+    puis la faute encore »): the fouls in a row start again."""
+    ws = rest.split()
+    legal = next((i for i, w in enumerate(ws) if w in LEGAL_WORDS or ws[i - 1:i + 1] == ["sans", "faute"]), None)
+    return legal is not None and "faute" in ws[legal + 1:]
 
 
 def read_fouls_count(s: str) -> Partial:
@@ -87,9 +102,13 @@ def read_fouls_count(s: str) -> Partial:
                         r"au coup precedent|sur le coup d avant|a mon coup d avant|la fois d avant|au tour d avant|a la visite d avant)\b", s):
         r.add(F.FOULS_SELF, 1, one.group(0))
     # « il a fait faute, faute, et là il scratche »: two fouls told as a list, then the shot ruled
-    if m := _LISTED.search(s):
+    if (m := _LISTED.search(s)) and not _broken(s[m.end():]):
         r.add(F.FOULS_SHOOTER, 2, m.group(0))
     m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
     if m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):
         r.add(F.FOULS_SHOOTER, min(_count(m.group(1)), 2), m.group(0))
+    if before := _OF_THE_RACK_BEFORE.search(s):
+        # « j'ai fait 2 fautes à la fin de la partie d'avant »: fouls in a row count within one rack
+        for field in (F.FOULS_SELF, F.FOULS_OTHER, F.FOULS_SHOOTER):
+            r.add(field, 0, before.group(0), _PREVIOUS_RACK)
     return r.partial()

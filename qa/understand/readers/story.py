@@ -16,7 +16,7 @@ from qa.understand.tokens import _nums
 
 
 
-_PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |)(?:avoir |)(?:annonc|declar|dire|prevenir)\w*|"
+_PUSH_NOT_DECLARED = (r"\bsans (?:l |le |la |rien |)(?:avoir |)(?:rien |)(?:annonc|declar|dire|prevenir)\w*|"
                       r"\b(?:ne |n |)(?:l |le |)(?:ai|as|a|avais|avait|avez|avons) (?:pas|jamais|rien) (?:\w+ )?(?:annonc|declar|dit|prevenu)\w*|"
                       r"\b(?:ne |n |)(?:l |le |)(?:annonc|declar)\w* (?:pas|jamais|rien)\b|\b(?:pas|non) (?:annonc|declar)\w*|"
                       r"\boubli\w* (?:de |d )(?:l |le |)(?:annonc|declar|dire|prevenir|signal|preciser)\w*")
@@ -56,11 +56,24 @@ def read_story(s: str) -> Partial:
     return own + _warning_and_counts(s) + _families(s, own) + _ball_in_hand(s)
 
 
+# « il annonce encore un push », « un deuxième push »: the push-out after the one played (one per rack)
+_AGAIN_PUSH = re.compile(r"\b(?:encore|a nouveau|de nouveau|un autre|un deuxieme|un second|un 2e|refait un|refais un|re) (?:un |une |)$")
+
+
+# « premier coup après sa casse », « juste après la casse de mon adversaire »: the other's break passed the turn
+# at once, so it pocketed nothing (the rack is whole)
+_RIGHT_AFTER_HIS_BREAK = re.compile(r"\b(?:premier coup|juste|tout de suite|direct|directement) apres (?:sa|ta|son|ton|la|une) "
+                                    r"(?:casse|break|bris|BRK)\b(?! (?:de moi|a moi))(?:(?: \w+){0,2} (?:de |d )(?:ADV|PLAYER|l adversaire|l autre)"
+                                    r"|(?<=sa casse)|(?<=son break)|(?<=son bris)|(?<=ta casse)|(?<=ton break)| adverse)")
+
+
 def _push_out(s: str, r: Reading) -> None:
     """A push-out told (not one asked about, nor one before this shot, nor one not declared)."""
     told = V_PUSH
     # « je pousse (je l'annonce) », « je décide de pousser, je le dis »: the verb alone, declared
     told += r"|\b(?:je|j|tu|il|ADV|PLAYER|on) (?:\w+ ){0,2}?(?:pousse|pousser|poussee)(?= (?:, |)(?:annonce|je le dis|je l annonce|il l annonce|je le declare))"
+    if (quiet := _RIGHT_AFTER_HIS_BREAK.search(s)) and not re.search(r"\bB\d", s[:quiet.start()]):
+        r.add(F.AFTER_QUIET_BREAK, True, quiet.group(0))
     for m in re.finditer(told, s):
         before = s[max(0, m.start() - 45):m.start()]
         if re.search(r"\b(?:sans|pas de|sans faire (?:de |un |le |)|jamais de) $", before):
@@ -73,6 +86,9 @@ def _push_out(s: str, r: Reading) -> None:
             continue   # "mon adversaire peut-il jouer un coup poussé ?": asked, not told
         if re.search(r"\b(?:comme|pour) (?:un |une |le |)$", before):
             continue   # "ça passe comme push ?": what the shot counts as, asked
+        if _AGAIN_PUSH.search(before):
+            r.add(F.PUSH_UNAVAILABLE, True, before[-20:] + s[m.start():m.end()])   # a second push-out: an ordinary shot
+            continue
         if re.match(r"\s{0,3}(?:out |)(?:est |est il |serait |c est |reste |)(?:possible|permis|autorise|autorisee|interdit|faisable|"
                     r"accepte)\b", s[m.end():]):
             continue   # "push out possible ?": asked, not told

@@ -588,7 +588,7 @@ def answer_from(book, question: str, u: Understanding) -> dict:
     return {
         "speaker": {"address": u.address, "shooter": u.shooter},   # for the conversation's context (not sent)
         "short": (clip("La réponse dépend du jeu. " + game.question) if game is not None
-                  else _short(book, results, u.scenario, voice, u.rulesets)),
+                  else _on_condition(u, _short(book, results, u.scenario, voice, u.rulesets))),
         "verdicts": outcome_verdicts(question, ruled, u.shooter) if game is None or not _money_named(book, u) else None,
         "question": question,
         "kind": "scenario",
@@ -600,6 +600,13 @@ def answer_from(book, question: str, u: Understanding) -> dict:
         "outcomes": outcomes,
         "follow_up": follow_up,
     }
+
+
+def _on_condition(u: Understanding, short: str) -> str:
+    """The short ruling of a story that leaves out whether the cue ball touched the ball it missed (« je rate
+    la 2 »): said on that condition (« Si la blanche a touché la 2 : … »), the other case in the answer."""
+    missed = next((o for o in u.open if o.name == "contact"), None)
+    return clip(f"{missed.default_label[:1].upper()}{missed.default_label[1:]} : {_lc(short)}") if missed else short
 
 
 def _money_named(book, u: Understanding) -> bool:

@@ -84,8 +84,17 @@ def test_a_missed_pot_that_hits_the_lowest_is_no_foul(answerer, q):
 
 
 def test_a_miss_of_the_ball_itself_is_still_no_contact(answerer):
-    o = answerer.ask("je rate la 1 au jeu de la 9 FFB")["outcomes"]["9-ffb"]
+    o = answerer.ask("je rate la 1 complètement au jeu de la 9 FFB")["outcomes"]["9-ffb"]
     assert [f["code"] for f in o["fouls"]] == ["no_contact"]
+
+
+def test_a_ball_missed_asks_whether_it_was_touched(answerer):
+    # « je rate la 1 » alone tells the pot missed: the ruling holds if the cue ball touched the 1 (9-ffb/ordre-croissant),
+    # the other case (nothing touched: « Aucune bille touchée ») is said and asked
+    a = answerer.ask("je rate la 1 au jeu de la 9 FFB")
+    assert a["short"].startswith("Si la blanche a touché la 1 : ")
+    assert "La blanche a-t-elle touché la 1 ?" in a["follow_up"]
+    assert "si la blanche n’a touché aucune bille, faute" in a["answer"]
 
 
 # ----------------------------------------------------------------------------- a combination on the 9, and a scratch

@@ -387,7 +387,7 @@ def _open_missed(b: _Build) -> OpenFact | None:
     ball = b.f.missed_pot[-1]
     alt = _copy(b.scenario)
     alt["shot"]["first_contact"] = None
-    return OpenFact("first_contact", f"La blanche a-t-elle touché la {ball} ?", f"si la blanche a touché la {ball}",
+    return OpenFact("contact", f"La blanche a-t-elle touché la {ball} ?", f"si la blanche a touché la {ball}",
                     "si la blanche n’a touché aucune bille", alt)
 
 

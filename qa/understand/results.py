@@ -12,7 +12,7 @@ from typing import Any, Mapping
 class OpenFact:
     """A fact the question leaves out that may change the ruling.
 
-    ``name``: the fact (``lowest``, ``called``, ``rail_after_contact``, ``balls_to_rail``,
+    ``name``: the fact (``lowest``, ``called``, ``contact`` (whether the ball missed was touched), ``rail_after_contact``, ``balls_to_rail``,
     ``crossed_head_string``, ``warned``, ``game``); ``question``: the follow-up question in
     French (tu or vous as the asker); ``default_label``/``alt_label``: the two cases in
     French ("si la 3 était la plus basse" / "si une bille plus basse était sur la table");

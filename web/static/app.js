@@ -19,7 +19,8 @@
   function offlineNote() {
     var main = document.getElementById("contenu");
     var note = document.getElementById("offline-note");
-    if (navigator.onLine) { if (note) { note.hidden = true; } return; }
+    var kept = document.documentElement.hasAttribute("data-from-device");    // served by the worker from the device
+    if (navigator.onLine && !kept) { if (note) { note.hidden = true; } return; }
     if (!main || document.getElementById("hors-ligne")) { return; }
     if (!note) {
       note = document.createElement("p");

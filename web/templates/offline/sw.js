@@ -31,9 +31,19 @@ function keepAnswer(request, response) {
   });
 }
 
+// a page served from the device says so in its markup (<html data-from-device>), which the page reads:
+// the browser's own « offline » flag is not always set for a page the worker served
+function marked(response) {
+  return response.text().then(function (html) {
+    var headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    return new Response(html.replace("<html", "<html data-from-device"), { status: response.status, statusText: response.statusText, headers: headers });
+  });
+}
+
 function fromDevice(request) {
   return caches.match(request).then(function (hit) {
-    if (hit) { return hit; }
+    if (hit) { return request.mode === "navigate" ? marked(hit) : hit; }
     if (request.mode === "navigate") { return caches.match("/hors-ligne"); }
     return new Response(JSON.stringify({ error: { code: "offline", message: "Hors ligne : cette question a besoin du serveur.", field: null } }),
       { status: 503, headers: { "Content-Type": "application/json; charset=utf-8" } });

@@ -107,6 +107,10 @@ class Answerer:
             raise AskError("q", "missing_field", "La question manque : écrivez-la dans « q ».")
         if not isinstance(question, str):
             raise AskError("q", "invalid_field", "La question doit être un texte.")
+        try:
+            question.encode("utf-8")
+        except UnicodeEncodeError:      # a lone surrogate (« \ud800 »): no text a keyboard types
+            raise AskError("q", "invalid_field", "La question contient des caractères invalides.") from None
         q = unicodedata.normalize("NFC", question).strip()   # « é » typed as e + accent counts once
         if not q:
             raise AskError("q", "empty_field", "La question est vide : écrivez une question sur les règles.")

@@ -499,7 +499,10 @@ def _fact_changes(ws: Sequence[str], scenario: Mapping[str, Any]) -> dict[str, A
     negated = bool(_NEG.search(text))
     out.update(_kind_changes(text, negated))
     out.update(_state_changes(text, negated, scenario))
-    if re.search(r"\b(?:annonce|annonces|annoncee|annoncer|call)\b", text):
+    if re.search(r"\b(?:annonce|annonces|annoncee|annoncer|call|declare|dit)\b", text) and negated \
+            and (scenario.get("shot") or {}).get("kind") == "push_out" and not balls:
+        out["shot.kind"] = "normal"     # « et si j'avais pas annoncé ? » of a push-out: an ordinary shot (not declared)
+    elif re.search(r"\b(?:annonce|annonces|annoncee|annoncer|call)\b", text):
         out["shot.called"] = None if negated else _called(balls, scenario)
     if re.search(r"\bbandes?\b", text):
         out["shot.rail_after_contact"] = not negated

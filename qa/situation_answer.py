@@ -664,8 +664,21 @@ def answer_scenario(book, question: str, scenario: Mapping[str, Any], rulesets: 
                     address: str = "tu", shooter: str = "self") -> dict:
     """The Answer for a Scenario already typed (a follow-up changed one of its facts, or asked
     it under other rulesets): the same answer as a situation told, nothing left open."""
-    u = Understanding(scenario=dict(scenario), rulesets=tuple(rulesets), facts={}, address=address, shooter=shooter)
+    sc, assumed = _warning_assumed(scenario, address, shooter)
+    u = Understanding(scenario=sc, rulesets=tuple(rulesets), facts={}, address=address, shooter=shooter,
+                      assumptions=assumed)
     return answer_from(book, question, u)
+
+
+def _warning_assumed(scenario: Mapping[str, Any], address: str, shooter: str) -> tuple[dict, tuple[str, ...]]:
+    """A follow-up that gives the shooter two fouls and says nothing of the warning (« et s'il avait déjà deux
+    fautes ? »): the warning the rule requires is taken as given, and said, as for a story told in one go."""
+    state = scenario.get("state") or {}
+    if ((state.get("fouls") or {}).get("shooter") != 2) or "warned" in state:
+        return dict(scenario), ()
+    who = ("vous aviez" if address == "vous" else "tu avais") if shooter == "self" else "le joueur avait"
+    return ({**scenario, "state": {**state, "warned": True}},
+            (f"J’ai supposé que {who} été averti après la deuxième faute, comme la règle l’exige.",))
 
 
 def answer_situation(book, question: str, rulesets: Sequence[str] | None = None) -> dict | None:

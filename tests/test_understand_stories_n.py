@@ -184,3 +184,41 @@ def test_a_push_out_refused_is_told_as_an_ordinary_shot(answerer):
                      "touche la 1 puis la bande")
     assert "poussé régulier" not in a["short"]
     assert a["outcomes"]["10-ffb"]["next_shooter"] == "opponent"
+
+
+def test_a_ball_missed_and_the_cue_ball_pocketed_is_a_scratch(answerer):
+    # 10-ffb fautes 1 : « Bille Blanche empochée ou éjectée hors de la surface de la table »
+    a = answerer.ask("10 ffb : je manque la 3 et la blanche tombe")
+    o = a["outcomes"]["10-ffb"]
+    assert o["legal"] is False and o["ball_in_hand"] is True
+
+
+def test_a_push_out_said_not_announced_in_a_follow_up_is_an_ordinary_shot(answerer):
+    # 9-bca 5 : le coup poussé doit être annoncé, « sinon le coup sera jugé normal » ; rien touché : faute (9-bca 7)
+    first = answerer.ask("bca : juste après sa casse j'annonce un push et la blanche ne touche aucune bille")
+    assert first["outcomes"]["9-bca"]["legal"] is True
+    then = answerer.ask("et si je l'avais pas annoncé ?", context=first["context"])
+    assert then["scenario"]["shot"]["kind"] == "normal"
+    assert then["outcomes"]["9-bca"]["legal"] is False and then["outcomes"]["9-bca"]["ball_in_hand"] is True
+
+
+def test_two_fouls_added_by_a_follow_up_take_the_warning_as_given_and_say_so(answerer):
+    # 10-ffb : « l'adversaire ou un arbitre doit avertir le joueur » ; as for a story told in one go, the
+    # warning the rule requires is assumed given, and the answer says it
+    first = answerer.ask("10 ffb : il touche la 5 au lieu de la 2")
+    then = answerer.ask("et s'il avait déjà deux fautes ?", context=first["context"])
+    assert then["outcomes"]["10-ffb"]["game_over"] is True
+    assert "J’ai supposé que le joueur avait été averti" in then["answer"]
+
+
+def test_only_the_breaker_asked_with_c_est_que(answerer):
+    # 9-bca 5 : « l'ouvreur (ou son adversaire) » peut jouer le coup poussé : not the breaker only
+    a = answerer.ask("le push out c'est que l'ouvreur qui peut le faire ?")
+    assert a["verdicts"]["9-bca"] == "no"
+
+
+def test_a_lone_surrogate_is_a_french_error_naming_the_field(answerer):
+    from qa.answer import AskError
+    with pytest.raises(AskError) as err:
+        answerer.ask("\ud800")
+    assert err.value.field == "q"

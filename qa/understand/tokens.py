@@ -226,7 +226,7 @@ _SING_VERBS = re.compile(r"^(?:rentre|tombe|entre|sort|saute|part|va|file|finit|
 _TOGETHER_VERB = re.compile(r"^(?:tomb|rentr|entr|vont|part|fil|finiss|coul|disparaiss)\w*$")
 
 
-_OBJECT_OF = re.compile(r"^(?:rentr|empoch|blous|touch|tap|frapp|jou|vis|met)\w*$")
+_OBJECT_OF = re.compile(r"^(?:rentr|empoch|blous|touch|tap|frapp|jou|vis|met|rat|manqu|loup)\w*$")
 
 
 def _with_cue(toks: list[str]) -> list[str]:

@@ -20,7 +20,7 @@ from .rulebook import DECIDED_ROLES, Clause, Rulebook, Ruleset, did_you_mean
 from .asides import clean
 from .conversation import (Context, ContextError, change_facts, classify_follow_up, completed, completes, follow_rulesets,
                            joined, make_context, of_the_term, only_fillers, read_context, swap_ball, switch_game,
-                           refers_by_en, tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only,
+                           refers_by_en, tells_generic_foul, with_foul, asks_may, asks_nothing, asks_ruling_only, needs_previous,
                            tells_too_little)
 from .detect import detect
 from .text import COMMON_WORDS, STOP_WORDS, asks_what, words
@@ -45,6 +45,8 @@ UNKNOWN_TEXT = "Je ne sais pas : les règles ne traitent pas de cette question."
 NOTHING_ASKED = "Posez une question sur les règles : un coup, une faute, la casse, le push-out…"
 # a ruling asked with no shot told: the short, and the question asked back (``follow_up``)
 NO_SHOT_TOLD = "Pour trancher, il faut savoir ce qui s’est passé sur le coup."
+NO_PREVIOUS = ("Cette question suit une question d’avant, qui manque ici : posez d’abord la question entière "
+               "(« un scratch à la casse, c’est faute ? »), puis « et à la FFB ? » ou « pourquoi ? ».")
 TELL_THE_SHOT = ("Racontez le coup : à quel jeu, quelle bille la blanche a touchée en premier, "
                  "ce qui est rentré ou sorti, et si c’était la casse.")
 _QUOTE_MAX = 300
@@ -175,6 +177,9 @@ class Answerer:
         ans, stands_for, scope = found if found is not None else (self._answer(q, ids, k), q, ids)
         if found is None and ctx is not None and ans.get("kind") == "unknown":
             ans, stands_for, scope = self._with_previous(q, k, ctx, ids) or (ans, stands_for, scope)
+        if ctx is None and ans.get("kind") == "unknown" and needs_previous(q) and not detect(q).off_topic:
+            # « et à la FFB ? », « pourquoi ? » with no conversation: nothing to follow, said so
+            ans = {**ans, "short": NO_PREVIOUS, "answer": NO_PREVIOUS}
         # k bounds citations, and the clauses of a condition the short states come on top (« s’il a été averti »)
         room = k + int(ans.pop("conditions", 0) or 0)
         if len(ans.get("citations") or ()) > room:

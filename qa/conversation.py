@@ -195,6 +195,18 @@ def follow_words(text: str) -> list[str]:
     return ws
 
 
+def needs_previous(text: str) -> bool:
+    """Whether ``text`` only makes sense after a question (« pourquoi ? », « et à la FFB ? »): a « why »
+    alone, or a short « et … » naming no ball."""
+    ws = follow_words(text)
+    folded = " ".join(ws)
+    return bool(ws) and (bool(_WHY.match(folded)) and len(ws) <= _WHY_ALONE
+                         or ws[0] == "et" and len(ws) <= _ET_ALONE and not re.search(r"\b\d+\b", folded))
+
+
+_WHY_ALONE, _ET_ALONE = 3, 5     # words of a « pourquoi ? » and an « et … ? » that ask nothing of their own
+
+
 def only_fillers(text: str) -> bool:
     """Whether ``text`` says nothing but fillers (« ok », « merci », « ok ok », « ??? »): no
     question is asked (follow_fillers of rules_data/lexicon.yaml)."""

@@ -144,3 +144,10 @@ def test_fouls_so_far_added_to_a_story(answerer):
     assert b["outcomes"]["9-ffb"]["game_over"] is True
     why = answerer.ask("pourquoi ?", context=b["context"])
     assert "trois fautes" in why["short"]       # the rule that ended the game, not the foul before it
+
+
+def test_a_follow_up_with_no_conversation_says_what_is_missing(answerer):
+    for q in ("et à la FFB ?", "pourquoi ?"):
+        a = answerer.ask(q)
+        assert a["kind"] == "unknown" and a["short"].startswith("Cette question suit une question d’avant"), q
+    assert not answerer.ask("et la bière ?")["short"].startswith("Cette question suit")

@@ -37,9 +37,10 @@ from typing import Any, Callable, Mapping, Sequence
 from .french import ball_list, join_and
 from .matcher import Matcher
 from .engine.outcome import ImpossibleScenarioError, verdict_of
-from .situation_rulings import push_refused, rulings_of, weigh_open
+from .situation_rulings import rulings_of, weigh_open
 from .short import break_valid, clip, last_segment, outcome_verdicts, ruling_short, verdict_clauses
 from .understand import OpenFact, Understanding, understand
+from .understand.assemble import warning_assumed
 from .understand.lexicon import LEXICON
 
 __all__ = ["answer_situation", "answer_scenario", "situation_handler", "ruling_sentence", "ruleset_name"]
@@ -137,8 +138,8 @@ def _ruling_main(outcome, scenario: Mapping[str, Any], voice: _Voice):
     shot = scenario.get("shot", {})
     state = scenario.get("state", {})
     kind = shot.get("kind", "normal")
-    if kind == "push_out" and push_refused(outcome):
-        kind = "normal"     # a push-out its text does not allow there, ruled as an ordinary shot
+    if kind == "push_out" and outcome.legal and not any(o.choice == "hand_back" for o in outcome.options):
+        kind = "normal"     # a push-out its text does not allow there, ruled as an ordinary shot (no table to hand back)
     brk = kind == "break"
     spotted = list(outcome.spotted)
     sp = ""
@@ -664,21 +665,19 @@ def answer_scenario(book, question: str, scenario: Mapping[str, Any], rulesets: 
                     address: str = "tu", shooter: str = "self") -> dict:
     """The Answer for a Scenario already typed (a follow-up changed one of its facts, or asked
     it under other rulesets): the same answer as a situation told, nothing left open."""
-    sc, assumed = _warning_assumed(scenario, address, shooter)
+    sc, assumed = _with_warning_assumed(scenario, address, shooter)
     u = Understanding(scenario=sc, rulesets=tuple(rulesets), facts={}, address=address, shooter=shooter,
                       assumptions=assumed)
     return answer_from(book, question, u)
 
 
-def _warning_assumed(scenario: Mapping[str, Any], address: str, shooter: str) -> tuple[dict, tuple[str, ...]]:
+def _with_warning_assumed(scenario: Mapping[str, Any], address: str, shooter: str) -> tuple[dict, tuple[str, ...]]:
     """A follow-up that gives the shooter two fouls and says nothing of the warning (« et s'il avait déjà deux
     fautes ? »): the warning the rule requires is taken as given, and said, as for a story told in one go."""
     state = scenario.get("state") or {}
     if ((state.get("fouls") or {}).get("shooter") != 2) or "warned" in state:
         return dict(scenario), ()
-    who = ("vous aviez" if address == "vous" else "tu avais") if shooter == "self" else "le joueur avait"
-    return ({**scenario, "state": {**state, "warned": True}},
-            (f"J’ai supposé que {who} été averti après la deuxième faute, comme la règle l’exige.",))
+    return {**scenario, "state": {**state, "warned": True}}, (warning_assumed(address == "vous", shooter),)
 
 
 def answer_situation(book, question: str, rulesets: Sequence[str] | None = None) -> dict | None:

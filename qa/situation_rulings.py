@@ -48,11 +48,6 @@ _PUSH_REFUSED_NOTE = ("Le texte ne dit pas ce que devient un coup poussé annonc
                       "Décision : le coup joué se juge comme un coup normal.")
 
 
-def push_refused(outcome: Any) -> bool:
-    """Whether ``outcome`` rules as an ordinary shot a push-out its text does not allow there."""
-    return any(r.role is Role.CONDITION and r.text.startswith(_NO_PUSH) for r in getattr(outcome, "reasons", ()) or ())
-
-
 def _headline(result: Any) -> Any:
     """:attr:`Verdict.headline` of a ruling (an impossible shot: its :class:`Impossible`)."""
     v = verdict_of(result)

@@ -83,6 +83,12 @@ def _first_contact(b: _Build) -> None:
     b.first = first
 
 
+def warning_assumed(vous: bool, shooter: str) -> str:
+    """The assumption said when two fouls are told and the warning is not: it was given, as the rule requires."""
+    who = ("vous aviez" if vous else "tu avais") if shooter == "self" else "le joueur avait"
+    return f"J’ai supposé que {who} été averti après la deuxième faute, comme la règle l’exige."
+
+
 def stand_in_balls(count: int, named: set[int] | frozenset[int], highest: int) -> list[int]:
     """The balls a story told by their number only stands for (« deux tombent »): the highest ones
     below the money ball (``highest``: the money ball less one) that it does not name."""
@@ -241,8 +247,7 @@ def _fouls_state(b: _Build) -> None:
         fouls_state["shooter"] = 2
     if warned is None and fouls_state["shooter"] == 2:
         warned = True
-        who = ("vous aviez" if b.vous else "tu avais") if b.shooter == "self" else "le joueur avait"
-        b.assumptions.append(f"J’ai supposé que {who} été averti après la deuxième faute, comme la règle l’exige.")
+        b.assumptions.append(warning_assumed(b.vous, b.shooter))
     b.state["fouls"] = fouls_state
     b.state["warned"] = bool(warned) and fouls_state["shooter"] == 2
 

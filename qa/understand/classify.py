@@ -7,6 +7,7 @@ from dataclasses import replace
 from qa.understand.clauses import Clause, _ARTICLES, _INV_PREV, _VERB_RE, _clauses
 from qa.understand.facts import RULE_HEADING, Facts
 from qa.understand.tokens import _is_ball
+from qa.understand.readers.fouls import LISTED_FOULS
 
 
 
@@ -202,10 +203,6 @@ _RULING_TAIL = re.compile(r"(?<=\S) (?:, |: |)(?:et |alors |du coup |bon |)(?:qu
 _OWN_RESULT = re.compile(r"\b(?:ai je|as tu|a t il|avez vous) (?:perdu|gagne)\b")
 
 
-# fouls told one after the other (« faute, faute, puis … »): the shots of a story
-_FOULS_LISTED = re.compile(r"\bfaute (?:, |puis |et )+(?:re |)faute\b")
-
-
 def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> bool:
     """True when the symbolised question tells a shot (see module doc), False for a lookup."""
     person, balls = narrative(clauses if clauses is not None else _clauses(sym.split()))
@@ -245,7 +242,7 @@ def is_situation(sym: str, f: Facts, clauses: list["Clause"] | None = None) -> b
     # a foul told in a few words ("queutage sur la 1", "poche pleine, la blanche touche une bille")
     if (f.codes or f.jump or f.masse) and re.search(r"\bB\d|\bCUE\b", sym) and not _CODE_Q.search(sym):
         return True
-    told_fouls = f.fouls_self or f.fouls_other or f.fouls_shooter or _FOULS_LISTED.search(sym)
+    told_fouls = f.fouls_self or f.fouls_other or f.fouls_shooter or LISTED_FOULS.search(sym)
     if told_fouls and (f.codes or _fact_count(f) >= 2) and not _CODE_Q.search(sym) and not re.search(r"\bsi\b", sym):
         return True     # "3 fautes de suite, la 3e c'était une mauvaise bille", « faute, faute, puis … »
     return False

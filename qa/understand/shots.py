@@ -35,7 +35,7 @@ _AT_START = frozenset({("la",), ("et", "la"), ("du", "coup", "la")})
 _PUSH = re.compile(V_PUSH)
 _BREAK = re.compile(r"\b(?:cass\w*|bris|break|BRK)\b")
 _PLAY = re.compile(r"^(?:" + V_CONTACT + "|" + V_POT + "|" + V_FALL + r"|rat\w*|manqu\w*|loup\w*|cass\w*|jou\w*|tir\w*|saut\w*|mass\w*|pouss\w*|refai\w*|refait|(?:re|)scratch\w*)$")
-_AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
+AFTER_BREAK = re.compile(r"\b(?:apres|suite a|suivant) (?:la |le |ma |sa |ta |son |mon |un |une )?(?:casse|bris|break|BRK)\b")
 _POTS = re.compile(r"\b(?:je|j|tu|il|ADV|PLAYER|on|vous) (?:\w+ ){0,2}?(?:rentr|empoch|blous|mis\b|mets\b|met\b)\w* B\d")
 _FELL = re.compile(r"\bB\d+ (?:est |sont |)(?:bien |)(?:rentr|tomb|entr)\w*")
 # « il fait faute », « j'ai commis une faute »: a shot of that person, whatever the foul
@@ -159,7 +159,7 @@ def _push_after_break(clauses: list[Clause], k: int) -> bool:
     c = clauses[k]
     if not (_PUSH.search(c.text) and c.subject in _PERSONS) or any(t in _MODAL or t == "sans" for t in c.toks):
         return False
-    return any(e.conj != "apres" and _BREAK.search(e.text) and not _AFTER_BREAK.search(e.text) for e in clauses[:k])
+    return any(e.conj != "apres" and _BREAK.search(e.text) and not AFTER_BREAK.search(e.text) for e in clauses[:k])
 
 
 def _back_to_person(clauses: list[Clause], k: int, floor: int) -> int:
@@ -194,7 +194,7 @@ def _starts(clauses: list[Clause]) -> list[int]:
         by_cue = c.subject == "cue" and any(has_phrase(clauses[k - 1].toks, p) for p in CHOICES) and _shot_event(c)
         # (« break légal, rien rentré, mon adversaire joue … »: a break told by no person, then a person's stroke)
         after_break = player is None and c.subject in _PERSONS and _stroke(c) and not c.inherited \
-            and any(_BREAK.search(e.text) and not _AFTER_BREAK.search(e.text) and e.conj not in ("apres", "suite")
+            and any(_BREAK.search(e.text) and not AFTER_BREAK.search(e.text) and e.conj not in ("apres", "suite")
                     for e in clauses[start:k])
         opens = _opens_shot(c, handed_back, player, potted) or _push_after_break(clauses, k) or by_cue or after_break
         if (told or after_break) and opens and not any(t in CLAIM_VERBS for t in c.toks):

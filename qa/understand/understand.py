@@ -17,7 +17,7 @@ from qa.understand.readers.clause import read_clause
 from qa.understand.readers.order import read_order
 from qa.understand.readers.claim import read_claim
 from qa.understand.readers.story import read_story
-from qa.understand.shots import CHOICES, Shots, has_phrase, phrase_at, says, split_shots
+from qa.understand.shots import AFTER_BREAK, CHOICES, Shots, has_phrase, phrase_at, says, split_shots
 from qa.understand.results import Understanding
 from qa.understand.tokens import _group_lists, _nums, _symbolise, tokens
 
@@ -35,12 +35,10 @@ def _text_of(clauses: Sequence[Clause]) -> str:
 
 def _is_break(clauses: Sequence[Clause]) -> bool:
     """The shot told by ``clauses`` is a break (« il casse… », or « juste après la casse de mon adversaire »)."""
-    if any(c.conj == "apres" and _BREAK_NAMED.match(" ".join(c.toks)) for c in clauses):
+    if any(c.conj == "apres" and AFTER_BREAK.match(_text_of([c])) for c in clauses):
         return True
     return merge(read_story(_text_of(clauses))).kind == "break" if clauses else False
 
-
-_BREAK_NAMED = re.compile(r"^(?:la|le|sa|son|ma|mon|ta|ton|votre|leur) (?:casse|break|bris|BRK)\b")
 
 
 def _scratched(clauses: Sequence[Clause]) -> bool:

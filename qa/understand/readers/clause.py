@@ -140,8 +140,7 @@ def _no_ball(c: Clause, x: _Ctx, seen: Facts, r: Reading) -> bool:
             r.balls(F.NOT_POCKETED, _nums(told.group(0)), s)
             r.balls(F.MISSED_POT, _nums(told.group(0)), s)
             _add_person(r, person, s)
-            # (the clause may go on: « je rate la 2 et la blanche rentre », read as « … rentre avec CUE »)
-            return not re.search(r"\bCUE\b", s)
+            return True
         if not (c.subject == "balls"):
             r.add(F.FIRST, None, s, _MISSED)
             _add_person(r, person, s)

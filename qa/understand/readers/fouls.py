@@ -37,7 +37,8 @@ _SAID_TO_HIM = re.compile(r"\blui (?:dit|dis|ai dit|a dit|avait dit|avais dit|an
 
 
 _THEN = r"(?:, puis |, et |, |puis |et |; )"
-_LISTED = re.compile(r"(?:^|, |: |\b(?:fait|fais|commis|commet) )(?:une |)faute " + _THEN + r"(?:encore |puis |)(?:une |)faute " + _THEN +
+# « il a fait faute, faute, et là … »: two fouls told as a list, then the shot ruled (also read by classify)
+LISTED_FOULS = re.compile(r"(?:^|, |: |\b(?:fait|fais|commis|commet) )(?:une |)faute " + _THEN + r"(?:encore |puis |)(?:une |)faute " + _THEN +
                      r"(?:et |puis |)(?!faute\b)(?=[a-zA-Z])")
 
 
@@ -102,7 +103,7 @@ def read_fouls_count(s: str) -> Partial:
                         r"au coup precedent|sur le coup d avant|a mon coup d avant|la fois d avant|au tour d avant|a la visite d avant)\b", s):
         r.add(F.FOULS_SELF, 1, one.group(0))
     # « il a fait faute, faute, et là il scratche »: two fouls told as a list, then the shot ruled
-    if (m := _LISTED.search(s)) and not _broken(s[m.end():]):
+    if (m := LISTED_FOULS.search(s)) and not _broken(s[m.end():]):
         r.add(F.FOULS_SHOOTER, 2, m.group(0))
     m = re.search(r"\b(\d+) fautes? (?:de suite|consecutives?|d affilee|a la suite|consecutivement)\b", s)
     if m and not re.search(r"\b(?:regle|regles) des (\d+) fautes", s):
